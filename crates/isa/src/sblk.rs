@@ -1,0 +1,275 @@
+//! SBLK ("TS") binaries, as described in `doc/sysdoc/binfmt.101` of ITS.
+//!
+//! A file is: an optional loader (real MIDAS writes a RIM10 loader), the word
+//! `JRST 1`, data blocks `-n,,addr` + n words + checksum, the start
+//! instruction (the first non-negative word where a block header is
+//! expected), then more checksummed blocks (assembly information, the DDT
+//! symbol table, ...), and the start instruction again.
+
+use crate::squoze;
+use crate::word::Word;
+use std::fmt;
+
+/// `JRST 1`: ends the loader and begins the blocks.
+pub const JRST_1: Word = Word::new(0o254000_000001);
+
+/// MIDAS's limit on data words in one block.
+pub const MAX_BLOCK_WORDS: usize = 30;
+
+/// A checksummed block: its header and data words.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Block {
+    /// The right half of the header word: the load address of a data block,
+    /// or the kind of a block after the start instruction (0 symbols,
+    /// 3 assembly information, ...).
+    pub address: u32,
+    /// The words of the block.
+    pub words: Vec<Word>,
+}
+
+/// One symbol of a DDT symbol table.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Symbol {
+    /// The name, decoded from squoze.
+    pub name: String,
+    /// The flag bits (bits 0-3 of the squoze word: `squoze::HALF_KILLED` ...).
+    pub flags: u64,
+    /// The value.
+    pub value: Word,
+}
+
+/// A parsed SBLK file.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Sblk {
+    /// Words before `JRST 1` (the loader), kept as they were.
+    pub loader: Vec<Word>,
+    /// Data blocks, in file order.
+    pub blocks: Vec<Block>,
+    /// The start instruction (`JRST start`).
+    pub start: Word,
+    /// Blocks after the start instruction, in file order.
+    pub trailer: Vec<Block>,
+}
+
+/// What is wrong with an SBLK file; `offset` counts words from the start.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SblkError {
+    /// No `JRST 1` within the first words of the file.
+    NoJrst1,
+    /// A block runs past the end of the file.
+    Truncated {
+        /// Word offset of the block header.
+        offset: usize,
+    },
+    /// A block's checksum does not match its contents.
+    BadChecksum {
+        /// Word offset of the block header.
+        offset: usize,
+        /// The checksum in the file.
+        found: Word,
+        /// The checksum of the words.
+        computed: Word,
+    },
+    /// The file ends where a block or the start instruction belongs.
+    NoStartInstruction,
+}
+
+impl fmt::Display for SblkError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SblkError::NoJrst1 => write!(f, "not an SBLK file: no JRST 1 before the first block"),
+            SblkError::Truncated { offset } => {
+                write!(
+                    f,
+                    "word {offset:o}: the block runs past the end of the file"
+                )
+            }
+            SblkError::BadChecksum {
+                offset,
+                found,
+                computed,
+            } => write!(
+                f,
+                "word {offset:o}: block checksum is {found} but the words sum to {computed}"
+            ),
+            SblkError::NoStartInstruction => {
+                write!(f, "the file ends before the start instruction")
+            }
+        }
+    }
+}
+
+impl std::error::Error for SblkError {}
+
+/// The SBLK checksum of a block: start from the header word, then for each
+/// data word rotate the sum left one place and add the word, modulo 2^36 with
+/// no end-around carry.
+pub fn checksum(header: Word, words: &[Word]) -> Word {
+    let mut sum = header.raw();
+    for w in words {
+        sum = ((sum << 1) | (sum >> 35)) & crate::WORD_MASK;
+        sum = (sum + w.raw()) & crate::WORD_MASK;
+    }
+    Word::new(sum)
+}
+
+/// The longest loader real files have before `JRST 1` (MIDAS writes 38 words).
+const MAX_LOADER: usize = 256;
+
+fn read_block(words: &[Word], at: usize) -> Result<(Block, usize), SblkError> {
+    let header = words[at];
+    let n = (0o1000000 - header.left()) as usize;
+    let end = at + 1 + n;
+    if end >= words.len() {
+        return Err(SblkError::Truncated { offset: at });
+    }
+    let data = &words[at + 1..end];
+    let computed = checksum(header, data);
+    if computed != words[end] {
+        return Err(SblkError::BadChecksum {
+            offset: at,
+            found: words[end],
+            computed,
+        });
+    }
+    Ok((
+        Block {
+            address: header.right() as u32,
+            words: data.to_vec(),
+        },
+        end + 1,
+    ))
+}
+
+impl Sblk {
+    /// Parses the words of an SBLK file.
+    pub fn parse(words: &[Word]) -> Result<Sblk, SblkError> {
+        let jrst = words
+            .iter()
+            .take(MAX_LOADER)
+            .position(|w| *w == JRST_1)
+            .ok_or(SblkError::NoJrst1)?;
+        let mut sblk = Sblk {
+            loader: words[..jrst].to_vec(),
+            ..Sblk::default()
+        };
+        let mut at = jrst + 1;
+        loop {
+            let Some(&w) = words.get(at) else {
+                return Err(SblkError::NoStartInstruction);
+            };
+            if !w.is_negative() {
+                sblk.start = w;
+                at += 1;
+                break;
+            }
+            let (block, next) = read_block(words, at)?;
+            sblk.blocks.push(block);
+            at = next;
+        }
+        // After the start instruction: checksummed blocks until the start
+        // instruction is repeated (or the file ends, as in older files).
+        while let Some(&w) = words.get(at) {
+            if !w.is_negative() {
+                break;
+            }
+            let (block, next) = read_block(words, at)?;
+            sblk.trailer.push(block);
+            at = next;
+        }
+        Ok(sblk)
+    }
+
+    /// The start address: the right half of the start instruction.
+    pub fn start_address(&self) -> u32 {
+        self.start.right() as u32
+    }
+
+    /// The symbols of every DDT symbol table block (kind 0), skipping the
+    /// block-name entries (a name with flags 0 whose value is `-len,,0`).
+    pub fn symbols(&self) -> Vec<Symbol> {
+        let mut out = Vec::new();
+        for block in self.trailer.iter().filter(|b| b.address == 0) {
+            for pair in block.words.chunks_exact(2) {
+                let (name, value) = (pair[0].raw(), pair[1]);
+                let flags = name & !squoze::NAME_MASK;
+                if flags == 0 && value.is_negative() && value.right() == 0 {
+                    continue;
+                }
+                out.push(Symbol {
+                    name: squoze::decode(name),
+                    flags,
+                    value,
+                });
+            }
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn checksum_of_the_worked_example() {
+        // midas.md: a real MIDAS block for a three-word program at 100.
+        let words = [
+            Word::new(0o255000_000000),
+            Word::new(0o254000_000100),
+            Word::new(0o254000_000123),
+        ];
+        assert_eq!(
+            checksum(Word::new(0o777775_000100), &words),
+            Word::new(0o267750_001327)
+        );
+    }
+
+    #[test]
+    fn parse_minimal_file() {
+        let header = Word::new(0o777776_000100);
+        let data = [Word::new(0o201040_000005), Word::new(0o254200_000101)];
+        let mut file = vec![Word::new(0o710440_000000), JRST_1, header];
+        file.extend_from_slice(&data);
+        file.push(checksum(header, &data));
+        file.push(Word::new(0o254000_000100));
+        let sym_header = Word::new(0o777774_000000);
+        let syms = [
+            Word::new(0o015315_513316),
+            Word::new(0o777776_000000),
+            Word::new(squoze::encode("GO").unwrap() | squoze::LOCAL),
+            Word::new(0o100),
+        ];
+        file.push(sym_header);
+        file.extend_from_slice(&syms);
+        file.push(checksum(sym_header, &syms));
+        file.push(Word::new(0o254000_000100));
+        let s = Sblk::parse(&file).unwrap();
+        assert_eq!(s.loader.len(), 1);
+        assert_eq!(
+            s.blocks,
+            vec![Block {
+                address: 0o100,
+                words: data.to_vec()
+            }]
+        );
+        assert_eq!(s.start_address(), 0o100);
+        let symbols = s.symbols();
+        assert_eq!(symbols.len(), 1);
+        assert_eq!(symbols[0].name, "GO");
+        assert_eq!(symbols[0].value, Word::new(0o100));
+
+        let mut bad = file.clone();
+        bad[4] = Word::new(0);
+        assert!(matches!(
+            Sblk::parse(&bad),
+            Err(SblkError::BadChecksum { offset: 2, .. })
+        ));
+        assert_eq!(
+            Sblk::parse(&file[..4]),
+            Err(SblkError::Truncated { offset: 2 })
+        );
+        assert_eq!(Sblk::parse(&file[..6]), Err(SblkError::NoStartInstruction));
+        assert_eq!(Sblk::parse(&[Word::new(5)]), Err(SblkError::NoJrst1));
+    }
+}
