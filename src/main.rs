@@ -1,1 +1,59 @@
-fn main() {}
+//! `pdp10`: run ITS programs on an emulated KA10, assemble MIDAS, solve sudoku.
+//!
+//! Each subcommand lives in its own module under `cmd/`; this file only parses
+//! the command line and turns errors into exit statuses.
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+mod cmd;
+
+/// A KA10 emulator, a MIDAS assembler and an ITS user-mode shim.
+#[derive(Parser)]
+#[command(name = "pdp10", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Run a bare-metal program in exec mode until it halts.
+    Boot(cmd::boot::Args),
+    /// Assemble a MIDAS source into an SBLK (TS) binary.
+    Midas(cmd::midas::Args),
+    /// Disassemble an SBLK binary.
+    Disasm(cmd::disasm::Args),
+    /// Run an ITS program (a TS file) as a host command.
+    Run(cmd::run::Args),
+    /// Solve sudoku puzzles with the native solver.
+    Solve(cmd::solve::Args),
+    /// Check the emulated MIDAS solver against the native one, puzzle by puzzle.
+    Verify(cmd::verify::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Boot(args) => cmd::boot::run(args),
+        Command::Midas(args) => cmd::midas::run(args),
+        Command::Disasm(args) => cmd::disasm::run(args),
+        Command::Run(args) => cmd::run::run(args),
+        Command::Solve(args) => cmd::solve::run(args),
+        Command::Verify(args) => cmd::verify::run(args),
+    };
+    match result {
+        Ok(code) => code,
+        Err(err) => {
+            // A closed pipe (`pdp10 solve ... | head`) is not an error.
+            if err
+                .downcast_ref::<std::io::Error>()
+                .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
+            {
+                return ExitCode::SUCCESS;
+            }
+            eprintln!("pdp10: {err:#}");
+            ExitCode::from(2)
+        }
+    }
+}
