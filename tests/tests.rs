@@ -1,1 +1,7 @@
 //! End-to-end tests of the `pdp10` binary: one module per area.
+
+mod boot;
+mod midas;
+mod run;
+mod solve;
+mod sudoku_mid;

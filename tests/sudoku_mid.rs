@@ -1,0 +1,1 @@
+//! End-to-end tests: sudoku_mid (to be written).
