@@ -9,7 +9,10 @@
 //! [`IO_FUNCTIONS`] / [`DEVICES`] name the fields of I/O instructions.
 //!
 //! Opcodes 100-127 are KI10/KL10 instructions: MIDAS knows their names, a KA10
-//! traps them as unimplemented (through 60/61).
+//! traps them as unimplemented (through 60/61). The names follow MIDAS's own
+//! table (`ISYMTB` in `src/midas/midas.458`): 104 is `JSYS`, 247 `CIRC` (an
+//! AI-lab instruction); MIDAS has no name for 100 (`UJEN`, kept here for the
+//! disassembler) nor for 101-103, 106 and 107.
 
 /// Mnemonic of each opcode, or `""` where the opcode has no instruction name:
 /// 000-077 are UUOs (001-037 local, the rest monitor calls; ITS names 040-047,
@@ -25,7 +28,7 @@ pub const MNEMONICS: [&str; 512] = [
     /* 050 */ "",       "",       "",       "",       "",       "",       "",       "",
     /* 060 */ "",       "",       "",       "",       "",       "",       "",       "",
     /* 070 */ "",       "",       "",       "",       "",       "",       "",       "",
-    /* 100 */ "UJEN",   "",       "",       "",       "",       "ADJSP",  "",       "",
+    /* 100 */ "UJEN",   "",       "",       "",       "JSYS",   "ADJSP",  "",       "",
     /* 110 */ "DFAD",   "DFSB",   "DFMP",   "DFDV",   "DADD",   "DSUB",   "DMUL",   "DDIV",
     /* 120 */ "DMOVE",  "DMOVN",  "FIX",    "EXTEND", "DMOVEM", "DMOVNM", "FIXR",   "FLTR",
     /* 130 */ "UFA",    "DFN",    "FSC",    "IBP",    "ILDB",   "LDB",    "IDPB",   "DPB",
@@ -122,6 +125,21 @@ pub const ALIASES: &[Alias] = &[
     alias("CLEARI", 0o401, 0, false),
     alias("CLEARM", 0o402, 0, false),
     alias("CLEARB", 0o403, 0, false),
+    // The rest of MIDAS's "random alias names" (ISYMTB in midas.458).
+    alias("ERJMP",  0o320, 0o16, false),
+    alias("ERCAL",  0o320, 0o17, false),
+    alias("ADJBP",  0o133, 0, false),
+    alias("PORTAL", 0o254, 0o1, false),
+    alias("XJRSTF", 0o254, 0o5, false),
+    alias("XJEN",   0o254, 0o6, false),
+    alias("XPCW",   0o254, 0o7, false),
+    alias("SFM",    0o254, 0o14, false),
+    alias("XMOVEI", 0o415, 0, false),
+    alias("XHLLI",  0o501, 0, false),
+    alias("FADRL",  0o145, 0, false),
+    alias("FSBRL",  0o155, 0, false),
+    alias("FMPRL",  0o165, 0, false),
+    alias("FDVRL",  0o175, 0, false),
 ];
 
 /// Names of the I/O functions (bits 10-12 of an I/O instruction).

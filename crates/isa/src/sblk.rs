@@ -207,6 +207,120 @@ impl Sblk {
     }
 }
 
+/// The 38-word RIM10 loader real MIDAS writes at the front of every SBLK
+/// file, word for word as in its output (`710440,,addr` pairs that deposit
+/// the loader into locations 0-13 and 30-36, then the loader's last word).
+#[rustfmt::skip]
+pub const RIM10_LOADER: [Word; 38] = [
+    Word::new(0o710440_000000), Word::new(0o710600_000060),
+    Word::new(0o710440_000001), Word::new(0o265600_000030),
+    Word::new(0o710440_000002), Word::new(0o710440_000016),
+    Word::new(0o710440_000003), Word::new(0o200640_000016),
+    Word::new(0o710440_000004), Word::new(0o325700_000016),
+    Word::new(0o710440_000005), Word::new(0o265600_000030),
+    Word::new(0o710440_000006), Word::new(0o710456_000000),
+    Word::new(0o710440_000007), Word::new(0o241640_000001),
+    Word::new(0o710440_000010), Word::new(0o270656_000000),
+    Word::new(0o710440_000011), Word::new(0o253700_000005),
+    Word::new(0o710440_000012), Word::new(0o201600_000033),
+    Word::new(0o710440_000013), Word::new(0o254000_000030),
+    Word::new(0o710440_000030), Word::new(0o710740_000010),
+    Word::new(0o710440_000031), Word::new(0o254000_000030),
+    Word::new(0o710440_000032), Word::new(0o254014_000000),
+    Word::new(0o710440_000033), Word::new(0o710440_000016),
+    Word::new(0o710440_000034), Word::new(0o316640_000016),
+    Word::new(0o710440_000035), Word::new(0o324000_000001),
+    Word::new(0o710440_000036), Word::new(0o254200_000000),
+];
+
+/// Kind of the block after the start instruction that holds the DDT symbol
+/// table (its header's right half).
+pub const SYMBOL_TABLE_BLOCK: u32 = 0;
+/// Kind of the assembly-information block.
+pub const ASSEMBLY_INFO_BLOCK: u32 = 3;
+
+/// Splits `(address, word)` pairs, in the order they were assembled, into
+/// data blocks as MIDAS does: a new block wherever the address does not
+/// follow the previous one, and at most [`MAX_BLOCK_WORDS`] words a block.
+pub fn data_blocks(words: &[(u32, Word)]) -> Vec<Block> {
+    let mut blocks: Vec<Block> = Vec::new();
+    let mut next = None;
+    for &(address, word) in words {
+        match blocks.last_mut() {
+            Some(b) if next == Some(address) && b.words.len() < MAX_BLOCK_WORDS => {
+                b.words.push(word)
+            }
+            _ => blocks.push(Block {
+                address,
+                words: vec![word],
+            }),
+        }
+        next = Some((address + 1) & 0o777777);
+    }
+    blocks
+}
+
+/// The DDT symbol table block MIDAS writes: the block-name pair
+/// `SQUOZE 0,GLOBAL` and `-len,,0`, then a (squoze with flags, value) pair a
+/// symbol, sorted by value and then by the squoze word (the order real MIDAS
+/// output shows).
+pub fn symbol_table_block(symbols: &[Symbol]) -> Block {
+    let mut pairs: Vec<(Word, Word)> = symbols
+        .iter()
+        .map(|s| {
+            let name = squoze::encode(&s.name).unwrap_or(0);
+            (Word::new(name | s.flags), s.value)
+        })
+        .collect();
+    pairs.sort_by_key(|&(name, value)| (value, name));
+    let len = 2 + 2 * pairs.len() as u64;
+    let mut words = vec![
+        Word::new(squoze::encode("GLOBAL").unwrap_or(0)),
+        Word::from_halves(0o1000000 - len, 0),
+    ];
+    for (name, value) in pairs {
+        words.push(name);
+        words.push(value);
+    }
+    Block {
+        address: SYMBOL_TABLE_BLOCK,
+        words,
+    }
+}
+
+impl Block {
+    /// The header word, `-n,,address`.
+    pub fn header(&self) -> Word {
+        Word::from_halves(0o1000000 - self.words.len() as u64, self.address as u64)
+    }
+}
+
+impl Sblk {
+    /// The words of the file, as real MIDAS writes them: the loader, `JRST 1`,
+    /// each data block with its checksum, the start instruction, the trailer
+    /// blocks, and the start instruction twice more.
+    pub fn to_words(&self) -> Vec<Word> {
+        let mut out = self.loader.clone();
+        out.push(JRST_1);
+        let put = |b: &Block, out: &mut Vec<Word>| {
+            let header = b.header();
+            out.push(header);
+            out.extend_from_slice(&b.words);
+            out.push(checksum(header, &b.words));
+        };
+        for b in &self.blocks {
+            put(b, &mut out);
+        }
+        out.push(self.start);
+        for b in &self.trailer {
+            put(b, &mut out);
+        }
+        out.push(self.start);
+        out.push(self.start);
+        out
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -271,5 +385,39 @@ mod tests {
         );
         assert_eq!(Sblk::parse(&file[..6]), Err(SblkError::NoStartInstruction));
         assert_eq!(Sblk::parse(&[Word::new(5)]), Err(SblkError::NoJrst1));
+    }
+
+    #[test]
+    fn writer_blocks_and_round_trip() {
+        // Three words at 100, a jump to 200, then 31 words: four blocks.
+        let mut words = vec![
+            (0o100, Word::new(1)),
+            (0o101, Word::new(2)),
+            (0o102, Word::new(3)),
+        ];
+        for k in 0..31u32 {
+            words.push((0o200 + k, Word::new(k as u64)));
+        }
+        let blocks = data_blocks(&words);
+        let shape: Vec<(u32, usize)> = blocks.iter().map(|b| (b.address, b.words.len())).collect();
+        assert_eq!(shape, vec![(0o100, 3), (0o200, 30), (0o236, 1)]);
+        let sym = Symbol {
+            name: "GO".into(),
+            flags: squoze::LOCAL,
+            value: Word::new(0o100),
+        };
+        let file = Sblk {
+            loader: RIM10_LOADER.to_vec(),
+            blocks,
+            start: Word::new(0o254000_000100),
+            trailer: vec![symbol_table_block(&[sym.clone()])],
+        };
+        let w = file.to_words();
+        assert_eq!(w.len(), 38 + 1 + (5 + 32 + 3) + 1 + 6 + 2);
+        assert_eq!(w[38], JRST_1);
+        assert_eq!(w[39], Word::new(0o777775_000100));
+        let back = Sblk::parse(&w).unwrap();
+        assert_eq!(back, file);
+        assert_eq!(back.symbols(), vec![sym]);
     }
 }

@@ -1,10 +1,28 @@
 //! A DEC KA10 processor (the CPU of MIT's AI Lab PDP-10).
 //!
-//! API skeleton fixed for the other crates; the ka10 work fills it in.
 //! Start at [`Cpu`]: memory (ACs are addresses 0-17), PC, flags, and
 //! [`Cpu::run`], generic over a [`TrapHandler`] (who answers monitor UUOs,
-//! unimplemented opcodes and user-mode I/O: the ITS shim) and a [`Tracer`].
+//! unimplemented opcodes and user-mode I/O: the ITS shim) and a [`Tracer`]
+//! ([`NoTrace`] compiles away; [`trace::TraceWriter`] prints one line per
+//! instruction).
+//!
+//! Inside, `exec` holds the run loop and the one dispatch `match` on the
+//! 9-bit opcode; each instruction group has its own module (`arith`,
+//! `logic`, `shift`, `bytes`, `jump`, `float`), `memory` the address checks,
+//! `io` the exec-mode devices (APR, PI, console TTY).
 #![deny(missing_docs)]
+
+mod arith;
+mod bytes;
+mod exec;
+mod float;
+pub mod image;
+mod io;
+mod jump;
+mod logic;
+mod memory;
+mod shift;
+pub mod trace;
 
 use pdp10_isa::Word;
 use std::fmt;
@@ -29,6 +47,8 @@ pub mod flags {
     pub const FXU: u32 = 0o000100;
     /// No divide.
     pub const DCK: u32 = 0o000040;
+    /// Every flag the KA10 has.
+    pub const ALL: u32 = AROV | CRY0 | CRY1 | FOV | BIS | USER | USERIO | FXU | DCK;
 }
 
 /// Why a trap reached the host's [`TrapHandler`].
@@ -70,9 +90,18 @@ pub enum Resume<S> {
 
 /// The host side of traps: the ITS shim implements system calls here. The
 /// handler may read and write the CPU's memory, ACs, PC and flags.
+///
+/// While [`TrapHandler::trap`] runs, [`Cpu::pc`] is the address after the
+/// trapping instruction (after the XCT, for an executed one): what
+/// [`Resume::Next`] continues at. The [`Resume`] value decides where the run
+/// goes on; a PC set by the handler is overridden by it.
 pub trait TrapHandler {
     /// What a handler's stop carries (an exit status, a message...).
     type Stop;
+    /// Whether this handler takes traps at all. When false, [`Cpu::run`]
+    /// never calls [`TrapHandler::trap`] and ends with
+    /// [`ErrorKind::UnhandledTrap`] instead (what [`NoHandler`] does).
+    const TAKES_TRAPS: bool = true;
     /// Handles one trap.
     fn trap(&mut self, cpu: &mut Cpu, trap: Trap) -> Resume<Self::Stop>;
 }
@@ -82,8 +111,20 @@ pub trait TrapHandler {
 /// traps through 40/41 and 60/61 and user mode should not be reached.
 pub struct NoHandler;
 
+impl TrapHandler for NoHandler {
+    type Stop = std::convert::Infallible;
+    const TAKES_TRAPS: bool = false;
+    fn trap(&mut self, _: &mut Cpu, _: Trap) -> Resume<Self::Stop> {
+        // Never called: `run` checks TAKES_TRAPS first.
+        Resume::Next
+    }
+}
+
 /// Per-instruction observation. [`NoTrace`] compiles away.
 pub trait Tracer {
+    /// Whether the run loop calls the tracer at all; [`NoTrace`] says no,
+    /// so that the loop has no trace code in it.
+    const ENABLED: bool = true;
     /// Called before each instruction with its PC and word.
     fn before(&mut self, cpu: &Cpu, pc: u32, instruction: Word);
     /// Called after each instruction.
@@ -94,6 +135,7 @@ pub trait Tracer {
 pub struct NoTrace;
 
 impl Tracer for NoTrace {
+    const ENABLED: bool = false;
     #[inline(always)]
     fn before(&mut self, _: &Cpu, _: u32, _: Word) {}
     #[inline(always)]
@@ -133,6 +175,16 @@ pub enum ErrorKind {
         /// Instructions executed.
         executed: u64,
     },
+    /// An effective-address calculation or a chain of XCTs and UUO
+    /// instructions that never ends (`JRST @.`, `XCT .`): more steps than
+    /// there are words in memory, so the chain must repeat. The hardware
+    /// would hang; the emulator stops.
+    EndlessChain,
+    /// Writing console (device 120) output failed.
+    ConsoleOutput {
+        /// The host's error message.
+        message: String,
+    },
 }
 
 /// A CPU error: its kind, the PC and the instruction there.
@@ -158,6 +210,10 @@ impl fmt::Display for Error {
             ErrorKind::BudgetExhausted { executed } => {
                 write!(f, "instruction budget exhausted after {executed} instructions")?
             }
+            ErrorKind::EndlessChain => {
+                write!(f, "endless indirection or XCT chain (the machine would hang)")?
+            }
+            ErrorKind::ConsoleOutput { message } => write!(f, "console output failed: {message}")?,
         }
         write!(f, " at PC {:06o}: {} ({})", self.pc, self.instruction, text)
     }
@@ -165,35 +221,162 @@ impl fmt::Display for Error {
 
 impl std::error::Error for Error {}
 
-/// The processor and its memory.
-///
-/// Memory holds up to 256K words; addresses 0-17 are the accumulators, for
-/// data, instruction fetch and indexing alike.
-pub struct Cpu {
-    // Filled in by the ka10 work; the public methods below are the contract.
-}
-
 /// The full KA10 address space, in words.
 pub const MAX_MEMORY: usize = 1 << 18;
 
-// The contract other crates code against (bodies come with the ka10 work):
-//
-// impl Cpu {
-//     pub fn new(memory_words: usize) -> Cpu;          // zeroed, exec mode, PC 0
-//     pub fn memory_size(&self) -> usize;
-//     pub fn set_memory_size(&mut self, words: usize); // grow/shrink (.CORE); <= MAX_MEMORY
-//     pub fn read(&self, address: u32) -> Option<Word>; // None beyond memory
-//     pub fn write(&mut self, address: u32, w: Word) -> bool; // false beyond memory
-//     pub fn ac(&self, n: u8) -> Word;                 // n & 0o17
-//     pub fn set_ac(&mut self, n: u8, w: Word);
-//     pub fn pc(&self) -> u32;
-//     pub fn set_pc(&mut self, pc: u32);
-//     pub fn flags(&self) -> u32;                      // left-half flag bits (see `flags`)
-//     pub fn set_flags(&mut self, flags: u32);
-//     pub fn user_mode(&self) -> bool;                 // USER flag
-//     pub fn set_user_mode(&mut self, user: bool);
-//     pub fn instructions(&self) -> u64;               // executed so far
-//     pub fn run<H: TrapHandler, T: Tracer>(&mut self, handler: &mut H, tracer: &mut T,
-//                                          max_instructions: u64)
-//         -> Result<Exit<H::Stop>, Error>;
-// }
+/// The fewest words a memory can have: the 16 accumulators.
+pub const MIN_MEMORY: usize = 16;
+
+/// The processor and its memory.
+///
+/// Memory holds up to 256K words; addresses 0-17 are the accumulators, for
+/// data, instruction fetch and indexing alike. The backing store is always
+/// the full 256K words, so that an 18-bit address indexes it without a
+/// bounds check; the memory size (the job's core limit) is a separate bound.
+pub struct Cpu {
+    /// All 256K words; the first 16 are the ACs.
+    mem: Box<[u64; MAX_MEMORY]>,
+    /// Words addressable (a reference at or beyond is nonexistent memory).
+    size: u32,
+    /// The PC: during a run, the address of the next instruction.
+    pc: u32,
+    /// PC-word flags, left-half positions (see [`flags`]).
+    flags: u32,
+    /// Instructions executed since the CPU was made.
+    instructions: u64,
+    /// APR, PI and console state.
+    io: io::Devices,
+}
+
+impl Cpu {
+    /// A machine with `memory_words` words of zeroed memory (clamped to
+    /// [`MIN_MEMORY`]..=[`MAX_MEMORY`]), in exec mode, PC 0, flags clear.
+    pub fn new(memory_words: usize) -> Cpu {
+        let mem: Box<[u64; MAX_MEMORY]> = vec![0u64; MAX_MEMORY]
+            .into_boxed_slice()
+            .try_into()
+            .unwrap_or_else(|_| unreachable!("the vector has MAX_MEMORY words"));
+        Cpu {
+            mem,
+            size: memory_words.clamp(MIN_MEMORY, MAX_MEMORY) as u32,
+            pc: 0,
+            flags: 0,
+            instructions: 0,
+            io: io::Devices::default(),
+        }
+    }
+
+    /// Words of memory (addresses 0 to size-1 exist).
+    pub fn memory_size(&self) -> usize {
+        self.size as usize
+    }
+
+    /// Grows or shrinks memory (ITS `.CORE`), clamped to
+    /// [`MIN_MEMORY`]..=[`MAX_MEMORY`]. Words that leave memory are zeroed, so
+    /// memory that comes back is zero, as fresh core is.
+    pub fn set_memory_size(&mut self, words: usize) {
+        let new = words.clamp(MIN_MEMORY, MAX_MEMORY) as u32;
+        if new < self.size {
+            self.mem[new as usize..self.size as usize].fill(0);
+        }
+        self.size = new;
+    }
+
+    /// The word at `address`, or `None` beyond memory.
+    pub fn read(&self, address: u32) -> Option<Word> {
+        (address < self.size).then(|| Word::new(self.mem[address as usize]))
+    }
+
+    /// Stores `w` at `address`; false (nothing stored) beyond memory.
+    pub fn write(&mut self, address: u32, w: Word) -> bool {
+        if address < self.size {
+            self.mem[address as usize] = w.raw();
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Accumulator `n & 0o17`.
+    pub fn ac(&self, n: u8) -> Word {
+        Word::new(self.mem[(n & 0o17) as usize])
+    }
+
+    /// Sets accumulator `n & 0o17`.
+    pub fn set_ac(&mut self, n: u8, w: Word) {
+        self.mem[(n & 0o17) as usize] = w.raw();
+    }
+
+    /// The PC (the next instruction to execute).
+    pub fn pc(&self) -> u32 {
+        self.pc
+    }
+
+    /// Sets the PC (18 bits are kept).
+    pub fn set_pc(&mut self, pc: u32) {
+        self.pc = pc & memory::HALF;
+    }
+
+    /// The PC-word flags, in their left-half positions (see [`flags`]).
+    pub fn flags(&self) -> u32 {
+        self.flags
+    }
+
+    /// Sets the flags; bits that are no KA10 flag are dropped.
+    pub fn set_flags(&mut self, flags: u32) {
+        self.flags = flags & flags::ALL;
+    }
+
+    /// The PC word as JSR, JSP and PUSHJ would store it: flags,,PC.
+    pub fn pc_word(&self) -> Word {
+        Word::from_halves(self.flags as u64, self.pc as u64)
+    }
+
+    /// Whether the USER flag is set.
+    pub fn user_mode(&self) -> bool {
+        self.flags & flags::USER != 0
+    }
+
+    /// Sets or clears the USER flag.
+    pub fn set_user_mode(&mut self, user: bool) {
+        if user {
+            self.flags |= flags::USER;
+        } else {
+            self.flags &= !flags::USER;
+        }
+    }
+
+    /// Instructions executed so far (an XCT and the instruction it executes
+    /// count once; a UUO and the instruction in 41 count once).
+    pub fn instructions(&self) -> u64 {
+        self.instructions
+    }
+
+    /// Whether the pushdown-overflow condition is set (an APR flag on the
+    /// KA10, CONI APR bit 200000; ITS turns it into %PIPDL).
+    pub fn pushdown_overflow(&self) -> bool {
+        self.io.pushdown_overflow
+    }
+
+    /// Sets or clears the pushdown-overflow condition (CONO APR,400000
+    /// clears it).
+    pub fn set_pushdown_overflow(&mut self, set: bool) {
+        self.io.pushdown_overflow = set;
+    }
+
+    /// Sends console (DATAO TTY) output to `sink` instead of standard
+    /// output.
+    pub fn set_console(&mut self, sink: Box<dyn std::io::Write + Send>) {
+        self.io.console = Some(sink);
+    }
+
+    /// The effective address `instruction` would compute now, or `None` if
+    /// the calculation references nonexistent memory or never ends. Reads
+    /// only; used by tracers.
+    pub fn effective_address(&self, instruction: Word) -> Option<u32> {
+        self.ea(instruction.raw()).ok()
+    }
+}
+
+#[cfg(test)]
+mod tests;

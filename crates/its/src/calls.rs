@@ -1,0 +1,328 @@
+//! The symbolic system calls (`doc/sysdoc/_calls.127`): OPEN, CLOSE, IOT,
+//! SIOT, STATUS, FILLEN, RFNAME, RFPNTR, ACCESS, DELETE, RENAME, LOGOUT,
+//! and the small ones programs issue around them (RESET, LISTEN, FINISH,
+//! FORCE). Every other name ITS knows stops the job as not implemented; a
+//! name ITS does not know fails with ILLEGAL SYSTEM CALL NAME.
+
+use crate::call::CallBlock;
+use crate::channel::{self, Channel, Device, Fault};
+use crate::codes::CallError;
+use crate::machine::Machine;
+use crate::names::FileName;
+use crate::sixbit::Sixbit;
+use crate::system::{CallFailure, System};
+use pdp10_isa::Word;
+
+/// The names in ITS's table of symbolic calls (SYSCTB in
+/// `src/system/its.1652`).
+const ITS_CALLS: &[&str] = &[
+    "ACCESS", "ATTACH", "ATTY", "CALL", "CHAOSO", "CHAOSQ", "CLOSE", "CNSGET", "CNSSET", "CORBLK",
+    "CORTYP", "DELETE", "DELEWO", "DEMSIG", "DETACH", "DIRSIZ", "DISMIS", "DISOWN", "DL10MP",
+    "DSKUPD", "ECHOIN", "FILBLK", "FILLEN", "FINISH", "FLAP", "FLUSH", "FORCE", "IOPOP", "IOPUSH",
+    "IOT", "IPKIOT", "ITYIC", "JOBCAL", "JOBGET", "JOBINT", "JOBIOC", "JOBRET", "JOBREU", "JOBSTS",
+    "KLPERF", "LISTEN", "LNKEDP", "LOAD", "LOGIN", "LOGOUT", "LOSE", "MLINK", "NETAC", "NETBLK",
+    "NETHST", "NETIMP", "NETINT", "NETRFC", "OPEN", "PDUMP", "PGDUMP", "PGWRIT", "PKTIOT", "RAUTH",
+    "RCHST", "RCPOS", "RDDMST", "RDMPBT", "RELOAD", "RENAME", "RENMWO", "REOWN", "RESET", "RESRDT",
+    "RFDATE", "RFNAME", "RFPNTR", "RQDATE", "RSSIZE", "SAUTH", "SCML", "SCPOS", "SDMPBT", "SETIOC",
+    "SFDATE", "SIOT", "SOPEN", "SRDATE", "SREAPB", "SSERVE", "SSTATU", "STATUS", "STDMST",
+    "STLGET", "STYGET", "STYNET", "T11MP", "TCPOPN", "TRANAD", "TRANCL", "TRANDL", "TRANEX",
+    "TRANS", "TRPOPN", "TTYESC", "TTYFLS", "TTYGET", "TTYSET", "TTYVAR", "TVWHER", "UNLOCK",
+    "USRMEM", "USRVAR", "VIDBUF", "VIDSW", "WHOLIN", "WHYINT", "XGPIM",
+];
+
+type CallResult = Result<Vec<Word>, CallFailure>;
+
+/// Runs the call `name` decoded in `block`; on success, the output values.
+pub(crate) fn dispatch(
+    sys: &mut System,
+    m: &mut impl Machine,
+    block: &CallBlock,
+    name: &str,
+) -> CallResult {
+    match name {
+        "OPEN" => open(sys, block),
+        "CLOSE" => {
+            block.require(1).map_err(|c| CallFailure::error(c, 0))?;
+            let ch = sys.channel_number(block.inputs[0].value)?;
+            sys.close_for_call(ch)?;
+            Ok(vec![])
+        }
+        "IOT" => iot(sys, m, block),
+        "SIOT" => siot(sys, m, block),
+        "STATUS" => {
+            let ch = first_channel(sys, block)?;
+            Ok(vec![sys.status_for_call(ch)])
+        }
+        "FILLEN" => {
+            let ch = first_channel(sys, block)?;
+            let c = open_channel(sys, ch)?;
+            match &c.device {
+                Device::Dsk(f) => {
+                    let (len, size) = (f.length(), c.byte_size());
+                    let words = f.words.len() as u64;
+                    Ok(vec![
+                        Word::new(len),
+                        Word::new(size),
+                        Word::new(words),
+                        Word::new(36),
+                    ])
+                }
+                _ => Err(CallFailure::error(CallError::WRONG_TYPE_DEVICE, ch)),
+            }
+        }
+        "RFNAME" => {
+            block.require(1).map_err(|c| CallFailure::error(c, 0))?;
+            // With two arguments the first names the job: only self exists.
+            let arg = if block.inputs.len() >= 2 {
+                let job = block.inputs[0].value.right();
+                if job != 0o777777 {
+                    return Err(CallFailure::Unimplemented(format!(
+                        "RFNAME of another job ({job:o})"
+                    )));
+                }
+                block.inputs[1].value
+            } else {
+                block.inputs[0].value
+            };
+            let ch = sys.channel_number(arg)?;
+            Ok(match sys.channel_mut(ch) {
+                None => vec![Word::ZERO; 5],
+                Some(c) => vec![
+                    c.name.device.0,
+                    c.name.fn1.0,
+                    c.name.fn2.0,
+                    c.name.dir.0,
+                    Word::new(c.mode as u64),
+                ],
+            })
+        }
+        "RFPNTR" => {
+            let ch = first_channel(sys, block)?;
+            let c = open_channel(sys, ch)?;
+            match &c.device {
+                Device::Dsk(f) => Ok(vec![Word::new(f.pointer), Word::new(c.byte_size())]),
+                _ => Err(CallFailure::error(CallError::WRONG_TYPE_DEVICE, ch)),
+            }
+        }
+        "ACCESS" => {
+            block.require(2).map_err(|c| CallFailure::error(c, 0))?;
+            let ch = sys.channel_number(block.inputs[0].value)?;
+            let c = open_channel(sys, ch)?;
+            if !matches!(c.device, Device::Dsk(_)) {
+                return Err(CallFailure::error(CallError::WRONG_TYPE_DEVICE, ch));
+            }
+            sys.set_access_for_call(ch, block.inputs[1].value.raw());
+            Ok(vec![])
+        }
+        "DELETE" => delete(sys, block),
+        "RENAME" => rename(sys, block),
+        "LOGOUT" => Err(sys.logout_for_call()),
+        "RESET" => {
+            let ch = first_channel(sys, block)?;
+            if let Some(Channel {
+                device: Device::Tty,
+                mode,
+                ..
+            }) = sys.channel_mut(ch)
+            {
+                if *mode & channel::MODE_OUTPUT == 0 {
+                    sys.terminal.reset_input();
+                }
+            }
+            Ok(vec![])
+        }
+        "LISTEN" => {
+            let ch = first_channel(sys, block)?;
+            let n = match sys.channel_mut(ch) {
+                Some(Channel {
+                    device: Device::Tty,
+                    ..
+                }) => sys.terminal.pending(),
+                _ => 0,
+            };
+            Ok(vec![Word::new(n as u64)])
+        }
+        "FINISH" | "FORCE" | "FLUSH" => {
+            let ch = first_channel(sys, block)?;
+            open_channel(sys, ch)?;
+            sys.terminal.flush().map_err(|e| CallFailure::Fault {
+                channel: ch,
+                fault: Fault::Host(e),
+            })?;
+            Ok(vec![])
+        }
+        _ if ITS_CALLS.contains(&name) => {
+            Err(CallFailure::Unimplemented(format!("system call {name}")))
+        }
+        _ => Err(CallFailure::error(CallError::BAD_CALL_NAME, 0)),
+    }
+}
+
+fn first_channel(sys: &System, block: &CallBlock) -> Result<usize, CallFailure> {
+    block.require(1).map_err(|c| CallFailure::error(c, 0))?;
+    sys.channel_number(block.inputs[0].value)
+}
+
+fn open_channel(sys: &mut System, ch: usize) -> Result<&mut Channel, CallFailure> {
+    sys.channel_mut(ch)
+        .ok_or(CallFailure::error(CallError::CHANNEL_NOT_OPEN, ch))
+}
+
+fn open(sys: &mut System, block: &CallBlock) -> CallResult {
+    block.require(2).map_err(|c| CallFailure::error(c, 0))?;
+    let first = block.inputs[0].value;
+    let ch = sys.channel_number(first)?;
+    // Control bits and the first argument's left half, XORed (_calls.127).
+    let mode = block.control ^ first.left() as u32;
+    let device = Sixbit(block.inputs[1].value);
+    let dir = match block.input(4) {
+        Some(w) if w.raw() != 0 => Sixbit(w),
+        _ => sys.vars.sname,
+    };
+    let mut name = channel::resolve_device(device, dir);
+    name.fn1 = Sixbit(block.input(2).unwrap_or(Word::ZERO));
+    name.fn2 = Sixbit(block.input(3).unwrap_or(Word::ZERO));
+    sys.open_for_call(ch, name, mode)?;
+    Ok(vec![])
+}
+
+/// The channel of an IOT/SIOT: not open is an I/O channel error, as ITS's
+/// dispatch table says for these two calls.
+fn iot_channel(sys: &mut System, block: &CallBlock) -> Result<usize, CallFailure> {
+    let ch = first_channel(sys, block)?;
+    if sys.channel_mut(ch).is_none() {
+        return Err(CallFailure::Fault {
+            channel: ch,
+            fault: Fault::Ioc(crate::codes::IocError::CHANNEL_NOT_OPEN),
+        });
+    }
+    Ok(ch)
+}
+
+/// Runs `f` on the channel with the control bits XORed into its mode for
+/// the duration of the transfer, as ITS does for TTY channels.
+fn with_control<T>(
+    sys: &mut System,
+    ch: usize,
+    control: u32,
+    f: impl FnOnce(&mut Channel, &mut crate::tty::Terminal) -> T,
+) -> T {
+    // The direction and modes stay those of the open.
+    let control = control & !0o7;
+    let (c, terminal) = sys.channel_and_terminal(ch).expect("checked open");
+    c.mode ^= control;
+    let result = f(c, terminal);
+    c.mode ^= control;
+    result
+}
+
+fn iot(sys: &mut System, m: &mut impl Machine, block: &CallBlock) -> CallResult {
+    let ch = iot_channel(sys, block)?;
+    let fault = |f| CallFailure::Fault {
+        channel: ch,
+        fault: f,
+    };
+    match block.inputs.get(1) {
+        Some(arg) => {
+            let Some(at) = arg.address else {
+                return Err(CallFailure::error(CallError::MEANINGLESS_ARGS, ch));
+            };
+            with_control(sys, ch, block.control, |c, t| channel::iot(m, c, t, at))
+                .map_err(fault)?;
+            Ok(vec![])
+        }
+        None => {
+            // Unit input with no location: the datum is the first value.
+            let c = sys.channel_mut(ch).expect("checked open");
+            if c.mode & (channel::MODE_OUTPUT | channel::MODE_BLOCK) != 0 {
+                return Err(CallFailure::error(CallError::TOO_FEW_ARGS, ch));
+            }
+            // Read into a scratch cell: AC 0's value is kept aside.
+            let saved = m.read(0).unwrap_or(Word::ZERO);
+            let r = with_control(sys, ch, block.control, |c, t| channel::iot(m, c, t, 0));
+            let datum = m.read(0).unwrap_or(Word::ZERO);
+            m.write(0, saved);
+            r.map_err(fault)?;
+            Ok(vec![datum])
+        }
+    }
+}
+
+fn siot(sys: &mut System, m: &mut impl Machine, block: &CallBlock) -> CallResult {
+    block.require(3).map_err(|c| CallFailure::error(c, 0))?;
+    let ch = iot_channel(sys, block)?;
+    let (Some(bp_at), Some(count_at)) = (block.inputs[1].address, block.inputs[2].address) else {
+        return Err(CallFailure::error(CallError::MEANINGLESS_ARGS, ch));
+    };
+    with_control(sys, ch, block.control, |c, t| {
+        channel::siot(m, c, t, bp_at, count_at)
+    })
+    .map_err(|f| CallFailure::Fault {
+        channel: ch,
+        fault: f,
+    })?;
+    Ok(vec![])
+}
+
+/// The DSK file named by device, FN1, FN2 and SNAME arguments starting at
+/// input `first`; strings (the one-argument form) are not implemented.
+fn sixbit_file(sys: &System, block: &CallBlock, what: &str) -> Result<FileName, CallFailure> {
+    if block.inputs.len() < 3 {
+        return Err(CallFailure::Unimplemented(format!(
+            "{what} with file names as strings"
+        )));
+    }
+    let dir = match block.input(3) {
+        Some(w) if w.raw() != 0 => Sixbit(w),
+        _ => sys.vars.sname,
+    };
+    let mut name = channel::resolve_device(Sixbit(block.inputs[0].value), dir);
+    name.fn1 = Sixbit(block.inputs[1].value);
+    name.fn2 = Sixbit(block.inputs[2].value);
+    if name.device.text() != "DSK" {
+        return Err(CallFailure::error(CallError::WRONG_TYPE_DEVICE, 0));
+    }
+    Ok(name)
+}
+
+fn file_error(code: CallError, name: FileName) -> CallFailure {
+    CallFailure::Error {
+        code,
+        channel: 0,
+        file: Some(name),
+    }
+}
+
+fn delete(sys: &mut System, block: &CallBlock) -> CallResult {
+    block.require(1).map_err(|c| CallFailure::error(c, 0))?;
+    let name = sixbit_file(sys, block, "DELETE")?;
+    sys.note(&format!(" {name}"));
+    let path = sys
+        .dsk
+        .existing_file(&name)
+        .map_err(|c| file_error(c, name))?;
+    std::fs::remove_file(&path).map_err(|_| file_error(CallError::FILE_LOCKED, name))?;
+    Ok(vec![])
+}
+
+fn rename(sys: &mut System, block: &CallBlock) -> CallResult {
+    block.require(2).map_err(|c| CallFailure::error(c, 0))?;
+    let name = sixbit_file(sys, block, "RENAME")?;
+    if block.inputs.len() < 6 {
+        return Err(CallFailure::error(CallError::TOO_FEW_ARGS, 0));
+    }
+    let mut new = name;
+    new.fn1 = Sixbit(block.inputs[4].value);
+    new.fn2 = Sixbit(block.inputs[5].value);
+    sys.note(&format!(" {name} to {} {}", new.fn1, new.fn2));
+    let from = sys
+        .dsk
+        .existing_file(&name)
+        .map_err(|c| file_error(c, name))?;
+    if sys.dsk.existing_file(&new).is_ok() {
+        return Err(file_error(CallError::FILE_EXISTS, new));
+    }
+    let to = sys.dsk.new_file(&new).map_err(|c| file_error(c, new))?;
+    std::fs::rename(&from, &to).map_err(|_| file_error(CallError::FILE_LOCKED, name))?;
+    Ok(vec![])
+}

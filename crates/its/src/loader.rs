@@ -1,0 +1,272 @@
+//! Loading a binary into the job: SBLK and PDUMP files
+//! (`doc/sysdoc/binfmt.101`), from the evacuated host encoding.
+//!
+//! An SBLK file's blocks are stored where they say and the job's core is
+//! made contiguous up to the page holding the highest word loaded, as ITS
+//! fills the gaps of the page map. A PDUMP file (first word zero) has a page
+//! map of 256 words after that zero; each page whose map entry asks for data
+//! takes the next 1024-word page of the file, in order; the ACs are saved at
+//! words 1000-1017 of the map page; the start instruction and the symbol
+//! table follow the last data page, as in an SBLK file.
+
+use crate::error::{Error, ErrorKind};
+use pdp10_isa::sblk::{Sblk, JRST_1};
+use pdp10_isa::{evacuated, Word};
+
+/// ITS pages are 1024 words.
+pub const PAGE: usize = 1024;
+
+/// A program ready to be put in core.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Image {
+    /// Runs of words and where they go.
+    pub blocks: Vec<(u32, Vec<Word>)>,
+    /// The start instruction (normally `JRST start`).
+    pub start: Word,
+    /// The job's core size in words (whole pages).
+    pub core: usize,
+    /// DDT symbols, sorted by value: (value, name).
+    pub symbols: Vec<(u32, String)>,
+}
+
+impl Image {
+    /// The start address (right half of the start instruction).
+    pub fn start_address(&self) -> u32 {
+        self.start.right() as u32
+    }
+
+    /// The name of `address` the way DDT types it: `SYM+off` for the
+    /// nearest symbol at or below it (within 1000 octal), else octal.
+    pub fn symbolic(&self, address: u32) -> String {
+        let i = self.symbols.partition_point(|(v, _)| *v <= address);
+        if i > 0 {
+            let (value, name) = &self.symbols[i - 1];
+            let off = address - value;
+            if off == 0 {
+                return name.clone();
+            }
+            if off < 0o1000 {
+                return format!("{name}+{off:o}");
+            }
+        }
+        format!("{address:o}")
+    }
+}
+
+/// The symbols worth naming addresses with: program symbols (not
+/// half-killed) whose values are addresses.
+fn address_symbols(sblk: &Sblk) -> Vec<(u32, String)> {
+    let mut out: Vec<(u32, String)> = sblk
+        .symbols()
+        .into_iter()
+        .filter(|s| {
+            s.flags & pdp10_isa::squoze::HALF_KILLED == 0
+                && s.value.left() == 0
+                && s.value.right() >= 0o20
+        })
+        .map(|s| (s.value.right() as u32, s.name))
+        .collect();
+    out.sort();
+    out.dedup_by_key(|(v, _)| *v);
+    out
+}
+
+fn pages_for(top: usize) -> usize {
+    top.div_ceil(PAGE) * PAGE
+}
+
+/// Reads an evacuated host file's bytes as a program.
+pub fn load_bytes(bytes: &[u8]) -> Result<Image, Error> {
+    let words =
+        evacuated::decode(bytes).map_err(|e| Error::new(ErrorKind::BadBinary(e.to_string())))?;
+    load_words(&words)
+}
+
+/// Reads the words of an SBLK or PDUMP file as a program.
+pub fn load_words(words: &[Word]) -> Result<Image, Error> {
+    match words.first() {
+        None => Err(Error::new(ErrorKind::BadBinary("the file is empty".into()))),
+        Some(w) if w.raw() == 0 => load_pdump(words),
+        Some(_) => load_sblk(words),
+    }
+}
+
+fn bad(message: impl Into<String>) -> Error {
+    Error::new(ErrorKind::BadBinary(message.into()))
+}
+
+fn load_sblk(words: &[Word]) -> Result<Image, Error> {
+    let sblk = Sblk::parse(words).map_err(|e| bad(e.to_string()))?;
+    let mut top = 0usize;
+    let mut blocks = Vec::new();
+    for b in &sblk.blocks {
+        let end = b.address as usize + b.words.len();
+        if end > ka10::MAX_MEMORY {
+            return Err(bad(format!(
+                "block at {:o} of {} words runs past the end of the address space",
+                b.address,
+                b.words.len()
+            )));
+        }
+        top = top.max(end);
+        blocks.push((b.address, b.words.clone()));
+    }
+    Ok(Image {
+        blocks,
+        start: sblk.start,
+        core: pages_for(top.max(1)),
+        symbols: address_symbols(&sblk),
+    })
+}
+
+fn load_pdump(words: &[Word]) -> Result<Image, Error> {
+    if words.len() < PAGE {
+        return Err(bad("PDUMP file shorter than its page map"));
+    }
+    let mut blocks = Vec::new();
+    let mut next_data = PAGE;
+    let mut top_page = 0;
+    let mut shared = Vec::new();
+    for page in 0..256 {
+        let entry = words[1 + page];
+        let (left, right) = (entry.left(), entry.right());
+        if entry.raw() == 0 {
+            continue;
+        }
+        if left & 0o400000 != 0 {
+            return Err(bad(format!(
+                "page {page:o} of the PDUMP file is an absolute (system) page"
+            )));
+        }
+        if left & 0o100000 != 0 {
+            shared.push((page, (right & 0o777) as usize));
+            top_page = top_page.max(page + 1);
+            continue;
+        }
+        if right & 0o600000 == 0 {
+            continue;
+        }
+        let data = words
+            .get(next_data..next_data + PAGE)
+            .ok_or_else(|| bad(format!("PDUMP file ends inside the data of page {page:o}")))?;
+        blocks.push(((page * PAGE) as u32, data.to_vec()));
+        next_data += PAGE;
+        top_page = top_page.max(page + 1);
+    }
+    for (page, other) in shared {
+        let data = blocks
+            .iter()
+            .find(|(a, _)| *a as usize == other * PAGE)
+            .map(|(_, d)| d.clone())
+            .ok_or_else(|| {
+                bad(format!(
+                    "page {page:o} shares page {other:o}, which has no data"
+                ))
+            })?;
+        blocks.push(((page * PAGE) as u32, data));
+    }
+    // The ACs, saved at 1000-1017 of the map page.
+    blocks.push((0, words[0o1000..0o1020].to_vec()));
+    // Start instruction and symbol table, as at the end of an SBLK file.
+    let mut tail = vec![JRST_1];
+    tail.extend_from_slice(&words[next_data..]);
+    let (start, symbols) = match Sblk::parse(&tail) {
+        Ok(s) => {
+            let symbols = address_symbols(&s);
+            (s.start, symbols)
+        }
+        Err(_) if next_data == words.len() => (Word::ZERO, Vec::new()),
+        Err(e) => return Err(bad(format!("after the PDUMP data pages: {e}"))),
+    };
+    Ok(Image {
+        blocks,
+        start,
+        core: top_page.max(1) * PAGE,
+        symbols,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pdp10_isa::sblk::checksum;
+
+    fn sblk_file() -> Vec<Word> {
+        let header = Word::new(0o777776_000100);
+        let data = [Word::new(0o201040_000005), Word::new(0o254200_000101)];
+        let mut file = vec![JRST_1, header];
+        file.extend_from_slice(&data);
+        file.push(checksum(header, &data));
+        file.push(Word::new(0o254000_000100));
+        file.push(Word::new(0o254000_000100));
+        file
+    }
+
+    #[test]
+    fn sblk_blocks_and_core() {
+        let image = load_words(&sblk_file()).unwrap();
+        assert_eq!(image.blocks.len(), 1);
+        assert_eq!(image.blocks[0].0, 0o100);
+        assert_eq!(image.start_address(), 0o100);
+        assert_eq!(image.core, PAGE);
+        // Through the evacuated encoding, as a host file holds it.
+        let bytes = evacuated::encode(&sblk_file());
+        assert_eq!(load_bytes(&bytes).unwrap(), image);
+    }
+
+    #[test]
+    fn pdump_pages_acs_and_start() {
+        let mut file = vec![Word::ZERO; PAGE];
+        file[1] = Word::new(0o600000); // page 0: impure
+        file[1 + 2] = Word::new(0o200000); // page 2: pure
+        file[1 + 3] = Word::new(0o100000_200002); // page 3 shares page 2
+        file[0o1005] = Word::new(0o55); // AC 5
+        let mut page0 = vec![Word::ZERO; PAGE];
+        page0[0o100] = Word::new(0o254200_000100);
+        let mut page2 = vec![Word::ZERO; PAGE];
+        page2[7] = Word::new(0o777);
+        file.extend(page0);
+        file.extend(page2);
+        file.push(Word::new(0o254000_000100));
+        file.push(Word::new(0o254000_000100));
+        let image = load_words(&file).unwrap();
+        assert_eq!(image.start_address(), 0o100);
+        assert_eq!(image.core, 4 * PAGE);
+        let word_at = |a: u32| {
+            image
+                .blocks
+                .iter()
+                .rev()
+                .find_map(|(base, d)| {
+                    (a >= *base && ((a - base) as usize) < d.len()).then(|| d[(a - base) as usize])
+                })
+                .unwrap_or(Word::ZERO)
+        };
+        assert_eq!(word_at(0o100), Word::new(0o254200_000100));
+        assert_eq!(word_at(2 * 1024 + 7), Word::new(0o777));
+        assert_eq!(word_at(3 * 1024 + 7), Word::new(0o777));
+        assert_eq!(word_at(5), Word::new(0o55));
+    }
+
+    #[test]
+    fn bad_files_name_the_problem() {
+        let e = load_words(&[Word::new(5)]).unwrap_err();
+        assert!(e.to_string().contains("JRST 1"), "{e}");
+        let mut short = vec![Word::ZERO; PAGE];
+        short[1] = Word::new(0o600000);
+        let e = load_words(&short).unwrap_err();
+        assert!(e.to_string().contains("page 0"), "{e}");
+    }
+
+    #[test]
+    fn symbolic_addresses() {
+        let image = Image {
+            symbols: vec![(0o100, "GO".into()), (0o200, "LOOP".into())],
+            ..Image::default()
+        };
+        assert_eq!(image.symbolic(0o100), "GO");
+        assert_eq!(image.symbolic(0o105), "GO+5");
+        assert_eq!(image.symbolic(0o10), "10");
+        assert_eq!(image.symbolic(0o2000), "2000");
+    }
+}

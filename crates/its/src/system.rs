@@ -1,0 +1,1244 @@
+//! The ITS system as the job sees it: the trap handler that answers the
+//! system calls (UUOs 040-047, `doc/sysdoc/uuos.114`), the job's user
+//! variables (`usets.120`) and DDT's part (`.BREAK`, `.VALUE`, JCL).
+
+use crate::call::{self, BadBlock};
+use crate::channel::{self, Channel, Device, Fault};
+use crate::codes::{CallError, IocError};
+use crate::loader::Image;
+use crate::machine::{load, store, Machine, Mpv};
+use crate::names::{DskRoot, FileName};
+use crate::sixbit::Sixbit;
+use crate::tty::Terminal;
+use crate::{Clock, Outcome};
+use pdp10_isa::{disassemble, its, Instruction, NoSymbols, Word};
+use std::fmt::Write as _;
+use std::io::Write;
+use std::time::Instant;
+
+/// %OPCMD: the superior has JCL for the job.
+pub const OPCMD: u64 = 0o040000_000000;
+/// %OPBRK: the superior handles every .BREAK.
+pub const OPBRK: u64 = 0o020000_000000;
+/// %OPDDT: the superior is DDT.
+pub const OPDDT: u64 = 0o010000_000000;
+
+/// How a run ends from inside a system call.
+pub enum Ending {
+    /// The job is done (normally or not).
+    Outcome(Outcome),
+    /// The host failed.
+    Host(crate::Error),
+}
+
+/// What a system call does to the program's flow.
+enum Flow {
+    Next,
+    Skip,
+}
+
+type Step = Result<Flow, Ending>;
+
+/// The job's user variables that the shim keeps.
+pub(crate) struct Vars {
+    pub uname: Sixbit,
+    pub jname: Sixbit,
+    pub sname: Sixbit,
+    pub xuname: Sixbit,
+    pub xjname: Sixbit,
+    pub hsname: Sixbit,
+    pub option: u64,
+    pub mask: u64,
+    pub msk2: u64,
+    pub val: u64,
+    pub bchn: u64,
+    pub forty_addr: u64,
+}
+
+/// The last failing call, for `.LOSE %LSSYS`/`%LSFIL` messages.
+#[derive(Clone, Debug, Default)]
+struct LastError {
+    code: u8,
+    file: Option<FileName>,
+}
+
+/// The ITS system around one job: its channels, devices and variables.
+pub struct System {
+    pub(crate) dsk: DskRoot,
+    pub(crate) terminal: Terminal,
+    channels: [Option<Channel>; 16],
+    /// Error bits of each channel's status word (open-loss code, IOC code).
+    errors: [u64; 16],
+    pub(crate) vars: Vars,
+    jcl: Option<Vec<Word>>,
+    clock: Clock,
+    started: Instant,
+    pub(crate) log: Option<Box<dyn Write + Send>>,
+    pub(crate) log_registers: bool,
+    pub(crate) verbose: bool,
+    pub(crate) image: Image,
+    pub(crate) loaded_name: FileName,
+    last_error: LastError,
+    /// The job's core, in words (for messages).
+    pub(crate) core_words: usize,
+    /// What the current call did, for the system-call log.
+    note: String,
+}
+
+/// Packs text as JCL: ASCII, five characters a word, ended by CR, with at
+/// least one zero word after it.
+pub fn jcl_words(text: &str) -> Vec<Word> {
+    let mut chars: Vec<u8> = text.bytes().map(|b| b & 0o177).collect();
+    chars.push(0o015);
+    let mut words: Vec<Word> = chars
+        .chunks(5)
+        .map(|c| {
+            let mut v = 0u64;
+            for k in 0..5 {
+                v = (v << 7) | *c.get(k).unwrap_or(&0) as u64;
+            }
+            Word::new(v << 1)
+        })
+        .collect();
+    words.push(Word::ZERO);
+    words
+}
+
+/// The civil date and time of `secs` seconds since 1970 (UTC).
+fn civil(secs: u64) -> (u64, u64, u64, u64, u64, u64) {
+    let days = (secs / 86400) as i64;
+    let rem = secs % 86400;
+    // Howard Hinnant's days-to-civil algorithm.
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    (
+        y as u64,
+        m as u64,
+        d as u64,
+        rem / 3600,
+        rem / 60 % 60,
+        rem % 60,
+    )
+}
+
+/// Two-digit decimal fields as SIXBIT ("YYMMDD", "HHMMSS").
+fn sixbit_digits(a: u64, b: u64, c: u64) -> Word {
+    let text = format!("{:02}{:02}{:02}", a % 100, b, c);
+    Sixbit::new(&text).unwrap_or_default().0
+}
+
+impl System {
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn new(
+        dsk: DskRoot,
+        terminal: Terminal,
+        vars: Vars,
+        jcl: Option<&str>,
+        clock: Clock,
+        image: Image,
+        loaded_name: FileName,
+    ) -> System {
+        System {
+            dsk,
+            terminal,
+            channels: Default::default(),
+            errors: [0; 16],
+            vars,
+            jcl: jcl.map(jcl_words),
+            clock,
+            started: Instant::now(),
+            log: None,
+            log_registers: false,
+            verbose: false,
+            image,
+            loaded_name,
+            last_error: LastError::default(),
+            core_words: 0,
+            note: String::new(),
+        }
+    }
+
+    /// Closes every channel (as ITS does when a job goes away), writing
+    /// output files.
+    pub(crate) fn close_all(&mut self) -> std::io::Result<()> {
+        for ch in 0..16 {
+            self.close(ch)?;
+        }
+        self.terminal.flush()
+    }
+
+    fn close(&mut self, ch: usize) -> std::io::Result<()> {
+        if let Some(mut channel) = self.channels[ch].take() {
+            if let Device::Dsk(f) = &mut channel.device {
+                f.finish()?;
+            }
+        }
+        self.errors[ch] = 0;
+        Ok(())
+    }
+
+    fn seconds_now(&self) -> u64 {
+        match self.clock {
+            Clock::Fixed(secs) => secs,
+            Clock::Host => std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_secs()),
+        }
+    }
+
+    fn thirtieths(&self) -> u64 {
+        match self.clock {
+            Clock::Fixed(_) => 0,
+            Clock::Host => (self.started.elapsed().as_millis() as u64 * 30) / 1000,
+        }
+    }
+
+    // ----- endings -----
+
+    fn where_(&self, pc: u32, instruction: Word) -> String {
+        format!(
+            "{}>>{}",
+            self.image.symbolic(pc),
+            disassemble(instruction, &NoSymbols)
+        )
+    }
+
+    /// A fatal error of the program (exit status 2), in DDT's words.
+    fn fatal(&self, tag: &str, pc: u32, instruction: Word, why: &str) -> Ending {
+        Ending::Outcome(Outcome::ProgramError {
+            pc,
+            message: format!(
+                "{tag}; {}   {why} at PC {pc:06o}",
+                self.where_(pc, instruction)
+            ),
+        })
+    }
+
+    fn illegal(&self, pc: u32, instruction: Word, why: &str) -> Ending {
+        self.fatal("ILOPR", pc, instruction, why)
+    }
+
+    fn mpv(&self, pc: u32, instruction: Word, Mpv(address): Mpv) -> Ending {
+        self.fatal(
+            "MPV",
+            pc,
+            instruction,
+            &format!(
+                "memory reference to {address:o}, beyond the job's core (first {:o} words),",
+                self.image_core_words()
+            ),
+        )
+    }
+
+    fn image_core_words(&self) -> usize {
+        self.core_words
+    }
+
+    fn unimplemented(&self, pc: u32, instruction: Word, what: &str) -> Ending {
+        Ending::Outcome(Outcome::Unimplemented {
+            pc,
+            message: format!(
+                "{what} is not implemented: {}   at PC {pc:06o}",
+                self.where_(pc, instruction)
+            ),
+        })
+    }
+
+    fn ioc(&mut self, pc: u32, instruction: Word, ch: usize, code: IocError) -> Ending {
+        self.errors[ch] = (self.errors[ch] & !(0o77 << 30)) | ((code.0 as u64) << 30);
+        self.vars.bchn = ch as u64;
+        self.fatal(
+            "IOC",
+            pc,
+            instruction,
+            &format!(
+                "I/O channel error {:o} on channel {ch:o} ({})",
+                code.0,
+                code.message()
+            ),
+        )
+    }
+
+    fn fault(&mut self, pc: u32, instruction: Word, ch: usize, f: Fault) -> Ending {
+        match f {
+            Fault::Mpv(m) => self.mpv(pc, instruction, m),
+            Fault::Ioc(c) => self.ioc(pc, instruction, ch, c),
+            Fault::Host(e) => Ending::Host(crate::Error::io(None, e)),
+        }
+    }
+
+    /// Records a failing call's code in the channel's status word.
+    fn fail(&mut self, ch: usize, code: CallError, file: Option<FileName>) {
+        self.errors[ch] = (self.errors[ch] & !(0o77 << 18)) | ((code.0 as u64) << 18);
+        self.vars.bchn = ch as u64;
+        self.last_error = LastError { code: code.0, file };
+        if self.log.is_some() {
+            let _ = write!(self.note, " error {:o} ({})", code.0, code.message());
+        }
+    }
+
+    fn status_word(&self, ch: usize) -> Word {
+        let base = self.channels[ch].as_ref().map_or(0, |c| c.status().raw());
+        Word::new(base | self.errors[ch])
+    }
+
+    // ----- the trap -----
+
+    /// Answers one trap.
+    pub(crate) fn handle(
+        &mut self,
+        m: &mut impl Machine,
+        trap: ka10::Trap,
+    ) -> Result<ka10::Resume<Ending>, Ending> {
+        let (pc, word, e) = (trap.pc, trap.instruction, trap.effective_address);
+        if self.log.is_some() {
+            self.note.clear();
+            if self.log_registers {
+                self.log_acs(m);
+            }
+        }
+        let step = match trap.kind {
+            ka10::TrapKind::MonitorUuo => self.uuo(m, pc, word, e),
+            ka10::TrapKind::Unimplemented => {
+                Err(self.illegal(pc, word, "illegal instruction (not a KA10 opcode)"))
+            }
+            ka10::TrapKind::Io => Err(self.illegal(
+                pc,
+                word,
+                "illegal instruction (I/O instructions are not available to a job)",
+            )),
+        };
+        if let Some(log) = &mut self.log {
+            let result = match &step {
+                Ok(Flow::Next) => "no skip".to_string(),
+                Ok(Flow::Skip) => "skip".to_string(),
+                Err(Ending::Outcome(o)) => format!("stop (exit {})", o.exit_status()),
+                Err(Ending::Host(e)) => format!("host error: {e}"),
+            };
+            let line = format!(
+                "{pc:06o}  {:<24}{} => {result}\n",
+                disassemble(word, &NoSymbols).to_string(),
+                self.note
+            );
+            if let Err(e) = log.write_all(line.as_bytes()) {
+                return Err(Ending::Host(crate::Error::io(None, e)));
+            }
+        }
+        match step {
+            Ok(Flow::Next) => Ok(ka10::Resume::Next),
+            Ok(Flow::Skip) => Ok(ka10::Resume::Skip),
+            Err(ending) => Err(ending),
+        }
+    }
+
+    fn log_acs(&mut self, m: &impl Machine) {
+        let Some(log) = &mut self.log else { return };
+        let acs: Vec<String> = (0..16)
+            .map(|n| {
+                m.read(n)
+                    .map_or("?".into(), |w| format!("{:o},,{:o}", w.left(), w.right()))
+            })
+            .collect();
+        let _ = writeln!(log, "        ACs 0-7:   {}", acs[..8].join(" "));
+        let _ = writeln!(log, "        ACs 10-17: {}", acs[8..].join(" "));
+    }
+
+    fn uuo(&mut self, m: &mut impl Machine, pc: u32, word: Word, e: u32) -> Step {
+        let i = Instruction(word);
+        let ac = i.ac();
+        match i.opcode() {
+            0o040 => self.dot_iot(m, pc, word, ac as usize, e),
+            0o041 => self.dot_open(m, pc, word, ac as usize, e),
+            0o042 => self.oper(m, pc, word, ac, e),
+            0o043 => self.call_family(m, pc, word, ac, e),
+            0o044 => {
+                // .USET needs a job open on the USR device; no such channel
+                // can exist here.
+                Err(self.ioc(pc, word, ac as usize, IocError(0o7)))
+            }
+            0o045 => self.dot_break(m, pc, word, ac, e),
+            0o046 => {
+                let status = self.status_word(ac as usize);
+                store(m, e, status).map_err(|f| self.mpv(pc, word, f))?;
+                if self.log.is_some() {
+                    let _ = write!(self.note, " status {status:?}");
+                }
+                Ok(Flow::Next)
+            }
+            0o047 => {
+                let pointer = load(m, e).map_err(|f| self.mpv(pc, word, f))?;
+                self.set_access(pc, word, ac as usize, pointer.raw(), true)?;
+                Ok(Flow::Next)
+            }
+            _ => Err(self.illegal(pc, word, "illegal instruction (no such system call)")),
+        }
+    }
+
+    // ----- channels -----
+
+    fn dot_iot(&mut self, m: &mut impl Machine, pc: u32, word: Word, ch: usize, e: u32) -> Step {
+        let Some(channel) = self.channels[ch].as_mut() else {
+            return Err(self.ioc(pc, word, ch, IocError::CHANNEL_NOT_OPEN));
+        };
+        let result = channel::iot(m, channel, &mut self.terminal, e);
+        match result {
+            Ok(()) => {
+                if self.log.is_some() {
+                    if let Some(w) = m.read(e) {
+                        let _ = write!(self.note, " {e:o}/ {w:?}");
+                    }
+                }
+                Ok(Flow::Next)
+            }
+            Err(f) => Err(self.fault(pc, word, ch, f)),
+        }
+    }
+
+    fn set_access(
+        &mut self,
+        pc: u32,
+        word: Word,
+        ch: usize,
+        pointer: u64,
+        uuo: bool,
+    ) -> Result<(), Ending> {
+        match self.channels[ch].as_mut() {
+            None if uuo => Err(self.ioc(pc, word, ch, IocError::CHANNEL_NOT_OPEN)),
+            None => Ok(()),
+            Some(c) => {
+                if let Device::Dsk(f) = &mut c.device {
+                    f.pointer = pointer;
+                }
+                if self.log.is_some() {
+                    let _ = write!(self.note, " channel {ch:o} pointer {pointer}");
+                }
+                Ok(())
+            }
+        }
+    }
+
+    fn open_channel(&mut self, ch: usize, name: FileName, mode: u32) -> Result<(), Ending> {
+        if self.log.is_some() {
+            if name.device.text() == "DSK" {
+                let _ = write!(self.note, " {name}");
+            } else {
+                let _ = write!(self.note, " {}:", name.device);
+            }
+            let _ = write!(self.note, " mode {mode:o} on channel {ch:o}");
+        }
+        // Opening a channel closes what was open on it.
+        self.close(ch)
+            .map_err(|e| Ending::Host(crate::Error::io(None, e)))?;
+        match channel::open(&self.dsk, name, mode) {
+            Ok(c) => {
+                self.channels[ch] = Some(c);
+                self.errors[ch] = 0;
+            }
+            Err(code) => self.fail(ch, code, Some(name)),
+        }
+        Ok(())
+    }
+
+    fn dot_open(&mut self, m: &mut impl Machine, pc: u32, word: Word, ch: usize, e: u32) -> Step {
+        let mut block = [Word::ZERO; 3];
+        for (k, slot) in block.iter_mut().enumerate() {
+            *slot = load(m, (e + k as u32) & 0o777777).map_err(|f| self.mpv(pc, word, f))?;
+        }
+        let device = Sixbit::from_right_justified(block[0].right());
+        let mut name = channel::resolve_device(device, self.vars.sname);
+        name.fn1 = Sixbit(block[1]);
+        name.fn2 = Sixbit(block[2]);
+        let mode = block[0].left() as u32;
+        self.open_channel(ch, name, mode)?;
+        Ok(if self.channels[ch].is_some() {
+            Flow::Skip
+        } else {
+            Flow::Next
+        })
+    }
+
+    // ----- .OPER -----
+
+    fn oper(&mut self, m: &mut impl Machine, pc: u32, word: Word, ac: u8, e: u32) -> Step {
+        let i = Instruction(word);
+        let number = if i.indirect() || i.index() != 0 {
+            e
+        } else {
+            i.y()
+        };
+        let a = ac as u32;
+        match number {
+            0o1 => Ok(Flow::Next), // .ITYI: no interrupt character is ever pending
+            0o2 => {
+                let n = self.terminal.pending() as u64;
+                self.set_ac(m, a, Word::new(n))?;
+                Ok(Flow::Next)
+            }
+            0o3 => {
+                let t = m.read(a).map_or(0, |w| w.signed());
+                let ticks = if t >= 0 {
+                    t as u64
+                } else {
+                    (-t as u64).saturating_sub(self.thirtieths())
+                };
+                if !matches!(self.clock, Clock::Fixed(_)) {
+                    self.terminal
+                        .flush()
+                        .map_err(|e| Ending::Host(crate::Error::io(None, e)))?;
+                    std::thread::sleep(std::time::Duration::from_millis(ticks * 1000 / 30));
+                }
+                Ok(Flow::Next)
+            }
+            0o7 => {
+                if self.log.is_some() {
+                    let _ = write!(self.note, " channel {a:o}");
+                }
+                self.close(a as usize)
+                    .map_err(|e| Ending::Host(crate::Error::io(None, e)))?;
+                Ok(Flow::Next)
+            }
+            0o17 => {
+                let t = self.thirtieths();
+                self.set_ac(m, a, Word::new(t))?;
+                Ok(Flow::Next)
+            }
+            0o33 => Err(self.logout()),
+            0o37 => {
+                if let Some(Channel {
+                    device: Device::Tty,
+                    ..
+                }) = &self.channels[a as usize]
+                {
+                    self.terminal.reset_input();
+                }
+                Ok(Flow::Next)
+            }
+            0o45 => {
+                let (_, _, _, h, mi, s) = civil(self.seconds_now());
+                self.set_ac(m, a, sixbit_digits(h, mi, s))?;
+                Ok(Flow::Next)
+            }
+            0o46 => {
+                let (y, mo, d, _, _, _) = civil(self.seconds_now());
+                self.set_ac(m, a, sixbit_digits(y, mo, d))?;
+                Ok(Flow::Next)
+            }
+            0o102 => {
+                let (y, mo, d, h, mi, s) = civil(self.seconds_now());
+                self.set_ac(m, a, sixbit_digits(h, mi, s))?;
+                self.set_ac(m, (a + 1) & 0o17, sixbit_digits(y, mo, d))?;
+                Ok(Flow::Next)
+            }
+            n => match its::OPER_FAMILY.iter().find(|(_, k)| *k == n) {
+                Some((name, _)) => Err(self.unimplemented(pc, word, name)),
+                None => {
+                    Err(self.illegal(pc, word, &format!("illegal instruction (no .OPER {n:o})")))
+                }
+            },
+        }
+    }
+
+    /// Stores an answer in accumulator `n` (ACs always exist).
+    fn set_ac(&mut self, m: &mut impl Machine, n: u32, w: Word) -> Result<(), Ending> {
+        m.write(n, w);
+        if self.log.is_some() {
+            let _ = write!(self.note, " AC {n:o} := {w:?}");
+        }
+        Ok(())
+    }
+
+    fn logout(&mut self) -> Ending {
+        Ending::Outcome(Outcome::Finished {
+            message: self.verbose.then(|| ":KILL".to_string()),
+        })
+    }
+
+    // ----- .CALL family -----
+
+    fn call_family(&mut self, m: &mut impl Machine, pc: u32, word: Word, ac: u8, e: u32) -> Step {
+        match ac {
+            0 => self.symbolic_call(m, pc, word, e),
+            2 => Err(self.lose(pc, word, e)),
+            4 => Err(self.value(m, pc, word, e)),
+            6 => {
+                if self.log.is_some() {
+                    let _ = write!(self.note, " {e:o} pages");
+                }
+                if e > 0o400 {
+                    return Ok(Flow::Next);
+                }
+                m.set_memory_size(e as usize * crate::loader::PAGE);
+                self.core_words = m.memory_size();
+                Ok(Flow::Skip)
+            }
+            0o13 => {
+                self.suset(m, pc, word, e)?;
+                Ok(Flow::Next)
+            }
+            0o17 => Err(self.illegal(pc, word, "illegal instruction (no such system call)")),
+            _ => Err(self.unimplemented(pc, word, its::CALL_FAMILY[ac as usize].0)),
+        }
+    }
+
+    fn value(&mut self, m: &impl Machine, pc: u32, word: Word, e: u32) -> Ending {
+        if e == 0 {
+            return Ending::Outcome(Outcome::Value {
+                pc,
+                message: format!(".VAL 0; {}   .VALUE at PC {pc:06o}", self.where_(pc, word)),
+            });
+        }
+        // E points at ASCIZ DDT commands.
+        let mut text = String::new();
+        let mut a = e;
+        'words: while text.len() < 1000 {
+            let Some(w) = m.read(a) else { break };
+            for k in 0..5 {
+                let c = ((w.raw() >> (29 - 7 * k)) & 0o177) as u8;
+                if c == 0 {
+                    break 'words;
+                }
+                text.push(c as char);
+            }
+            a = (a + 1) & 0o777777;
+        }
+        let commands = text.trim().to_ascii_uppercase();
+        if commands == ":KILL" || commands == "\u{1b}\u{1b}U" {
+            return self.logout();
+        }
+        Ending::Outcome(Outcome::Value {
+            pc,
+            message: format!(
+                ".VALUE; {}   at PC {pc:06o}, asking DDT to do {text:?}",
+                self.where_(pc, word)
+            ),
+        })
+    }
+
+    fn lose(&mut self, pc: u32, word: Word, code: u32) -> Ending {
+        let why = match code {
+            0o1000..=0o1777 => {
+                let err = if code & 0o377 != 0 {
+                    (code & 0o77) as u8
+                } else {
+                    self.last_error.code
+                };
+                let mut s = format!(".LOSE {code:o}: {}", CallError(err).message());
+                if code & 0o400 != 0 {
+                    if let Some(f) = self.last_error.file {
+                        s = format!(".LOSE {code:o}: {f} - {}", CallError(err).message());
+                    }
+                }
+                s
+            }
+            _ => format!(".LOSE {code:o}"),
+        };
+        self.vars.val = ((pc as u64) << 18) | code as u64;
+        self.fatal("ERROR", pc, word, &why)
+    }
+
+    // ----- .BREAK -----
+
+    fn dot_break(&mut self, m: &mut impl Machine, pc: u32, word: Word, ac: u8, e: u32) -> Step {
+        match ac {
+            0o16 => {
+                let kill = e & 0o060000 != 0 && e & 0o004000 == 0;
+                Err(Ending::Outcome(Outcome::Finished {
+                    message: (self.verbose && kill).then(|| ":KILL".to_string()),
+                }))
+            }
+            0o12 => {
+                self.each_spec(m, pc, word, e, Self::break12)?;
+                Ok(Flow::Next)
+            }
+            _ => Err(self.unimplemented(pc, word, &format!(".BREAK {ac:o}, (a DDT breakpoint)"))),
+        }
+    }
+
+    /// Runs `f` on the spec word at `e`, or on each spec an AOBJN pointer
+    /// at `e` points to when bit 4.8 is set (.SUSET and .BREAK 12).
+    fn each_spec<M: Machine>(
+        &mut self,
+        m: &mut M,
+        pc: u32,
+        word: Word,
+        e: u32,
+        f: fn(&mut Self, &mut M, u32, Word, Word) -> Result<(), Ending>,
+    ) -> Result<(), Ending> {
+        let spec = load(m, e).map_err(|x| self.mpv(pc, word, x))?;
+        if spec.raw() & 0o200000_000000 == 0 {
+            return f(self, m, pc, word, spec);
+        }
+        let mut pointer = spec;
+        while pointer.is_negative() {
+            let s = load(m, pointer.right() as u32).map_err(|x| self.mpv(pc, word, x))?;
+            f(self, m, pc, word, s)?;
+            pointer = Word::new(pointer.raw().wrapping_add(0o000001_000001));
+            store(m, e, pointer).map_err(|x| self.mpv(pc, word, x))?;
+        }
+        Ok(())
+    }
+
+    fn break12(
+        &mut self,
+        m: &mut impl Machine,
+        pc: u32,
+        word: Word,
+        spec: Word,
+    ) -> Result<(), Ending> {
+        let write = spec.is_negative();
+        let kind = spec.left() & 0o177777;
+        let at = spec.right() as u32;
+        let mpv = |s: &Self, x| s.mpv(pc, word, x);
+        match (kind, write) {
+            (5, false) => {
+                // ..RJCL: at least one word; then until a zero word has gone
+                // or a non-zero word is about to be overwritten.
+                let words = self.jcl.clone().unwrap_or_else(|| vec![Word::ZERO]);
+                let mut i = 0usize;
+                loop {
+                    let w = words.get(i).copied().unwrap_or(Word::ZERO);
+                    let a = (at + i as u32) & 0o777777;
+                    store(m, a, w).map_err(|x| mpv(self, x))?;
+                    i += 1;
+                    if w.raw() == 0 {
+                        break;
+                    }
+                    let next = (at + i as u32) & 0o777777;
+                    if load(m, next).map_err(|x| mpv(self, x))?.raw() != 0 {
+                        break;
+                    }
+                }
+                if self.log.is_some() {
+                    let _ = write!(self.note, " ..RJCL {i} words at {at:o}");
+                }
+                Ok(())
+            }
+            (5, true) => {
+                self.jcl = None;
+                self.vars.option &= !OPCMD;
+                Ok(())
+            }
+            (1, false) => {
+                store(m, at, Word::new(self.image.start_address() as u64)).map_err(|x| mpv(self, x))
+            }
+            (2, false) => {
+                let n = self.loaded_name;
+                for (k, w) in [n.device.0, n.dir.0, n.fn1.0, n.fn2.0]
+                    .into_iter()
+                    .enumerate()
+                {
+                    store(m, (at + k as u32) & 0o777777, w).map_err(|x| mpv(self, x))?;
+                }
+                Ok(())
+            }
+            (0o11, false) => store(m, at, self.vars.xuname.0).map_err(|x| mpv(self, x)),
+            (0o12, false) => store(m, at, self.vars.xjname.0).map_err(|x| mpv(self, x)),
+            _ => Err(self.unimplemented(pc, word, &format!(".BREAK 12, request {spec:?}"))),
+        }
+    }
+
+    // ----- .SUSET -----
+
+    fn suset(&mut self, m: &mut impl Machine, pc: u32, word: Word, e: u32) -> Result<(), Ending> {
+        self.each_spec(m, pc, word, e, Self::suset_one)
+    }
+
+    fn suset_one(
+        &mut self,
+        m: &mut impl Machine,
+        pc: u32,
+        word: Word,
+        spec: Word,
+    ) -> Result<(), Ending> {
+        let write = spec.is_negative();
+        let var = spec.left() & 0o177777;
+        let at = spec.right() as u32;
+        if write {
+            let v = load(m, at).map_err(|x| self.mpv(pc, word, x))?;
+            if self.log.is_some() {
+                let _ = write!(self.note, " set var {var:o} := {v:?}");
+            }
+            let vars = &mut self.vars;
+            match var {
+                0o1 => vars.val = v.raw(),
+                0o4 | 0o5 if v.raw() == 0 => {
+                    return Err(self.illegal(pc, word, "illegal operation (a zero job name)"))
+                }
+                0o4 => vars.uname = Sixbit(v),
+                0o5 => vars.jname = Sixbit(v),
+                0o6 => vars.mask = v.raw(),
+                0o12 => {
+                    let pages = (v.raw() as usize + 0o1777) >> 10;
+                    m.set_memory_size(pages.min(256) * crate::loader::PAGE);
+                    self.core_words = m.memory_size();
+                }
+                0o16 => vars.sname = Sixbit(v),
+                0o25 => vars.msk2 = v.raw(),
+                0o43 => vars.hsname = Sixbit(v),
+                0o44 => vars.bchn = v.raw(),
+                0o54 => vars.option = v.raw(),
+                0o55 => vars.forty_addr = v.raw(),
+                0o74 => vars.xuname = Sixbit(v),
+                0o75 => vars.xjname = Sixbit(v),
+                _ => return Err(self.uset_unknown(pc, word, spec)),
+            }
+            return Ok(());
+        }
+        let v = match var {
+            0o0 => Word::new(((ka10::flags::USER as u64) << 18) | ((pc as u64 + 1) & 0o777777)),
+            0o1 => Word::new(self.vars.val),
+            0o4 => self.vars.uname.0,
+            0o5 => self.vars.jname.0,
+            0o6 => Word::new(self.vars.mask),
+            0o10 | 0o26 => Word::ZERO, // no interrupts are ever pending
+            0o12 => Word::new(m.memory_size() as u64),
+            0o16 => self.vars.sname.0,
+            0o23 => Word::new(0o7), // a plausible user index
+            0o24 => Word::new(self.started.elapsed().as_micros() as u64 / 4),
+            0o25 => Word::new(self.vars.msk2),
+            0o43 => self.vars.hsname.0,
+            0o44 => Word::new(self.vars.bchn),
+            0o54 => Word::new(self.vars.option),
+            0o55 => Word::new(self.vars.forty_addr),
+            0o74 => self.vars.xuname.0,
+            0o75 => self.vars.xjname.0,
+            0o120..=0o137 => self.status_word((var - 0o120) as usize),
+            _ => return Err(self.uset_unknown(pc, word, spec)),
+        };
+        if self.log.is_some() {
+            let _ = write!(self.note, " var {var:o} = {v:?}");
+        }
+        store(m, at, v).map_err(|x| self.mpv(pc, word, x))
+    }
+
+    fn uset_unknown(&self, pc: u32, word: Word, spec: Word) -> Ending {
+        let var = spec.left() & 0o177777;
+        if var <= 0o602 {
+            self.unimplemented(pc, word, &format!("user variable {var:o} ({spec:?})"))
+        } else {
+            self.illegal(
+                pc,
+                word,
+                &format!("illegal operation (no user variable {var:o})"),
+            )
+        }
+    }
+
+    // ----- symbolic .CALL -----
+
+    fn symbolic_call(&mut self, m: &mut impl Machine, pc: u32, word: Word, e: u32) -> Step {
+        let block = match call::decode(m, e) {
+            Ok(b) => b,
+            Err(BadBlock::NotSetz(w)) => {
+                return Err(self.illegal(
+                    pc,
+                    word,
+                    &format!(
+                        "illegal operation (.CALL block at {e:o} starts with {w:?}, not SETZ)"
+                    ),
+                ))
+            }
+            Err(BadBlock::Mpv(x)) => return Err(self.mpv(pc, word, x)),
+            Err(BadBlock::TooManyArgs { error }) => {
+                self.fail(0, CallError::TOO_MANY_ARGS, None);
+                if let Some(a) = error {
+                    store(m, a, Word::new(0o15)).map_err(|x| self.mpv(pc, word, x))?;
+                }
+                return Ok(Flow::Next);
+            }
+        };
+        let name = block.name.text();
+        if self.log.is_some() {
+            let inputs: Vec<String> = block
+                .inputs
+                .iter()
+                .map(|i| format!("{:?}", i.value))
+                .collect();
+            let _ = write!(self.note, " {name} [{}]", inputs.join(" "));
+            if block.control != 0 {
+                let _ = write!(self.note, " control {:o}", block.control);
+            }
+        }
+        let result = crate::calls::dispatch(self, m, &block, &name);
+        match result {
+            Ok(values) => {
+                block
+                    .store_outputs(m, &values)
+                    .map_err(|x| self.mpv(pc, word, x))?;
+                if self.log.is_some() && !values.is_empty() {
+                    let shown: Vec<String> = values
+                        .iter()
+                        .take(block.outputs.len())
+                        .map(|v| format!("{v:?}"))
+                        .collect();
+                    if !shown.is_empty() {
+                        let _ = write!(self.note, " -> {}", shown.join(" "));
+                    }
+                }
+                Ok(Flow::Skip)
+            }
+            Err(CallFailure::Error {
+                code,
+                channel,
+                file,
+            }) => {
+                self.fail(channel, code, file);
+                if let Some(a) = block.error {
+                    store(m, a, Word::new(code.0 as u64)).map_err(|x| self.mpv(pc, word, x))?;
+                }
+                Ok(Flow::Next)
+            }
+            Err(CallFailure::Recorded(code)) => {
+                if let Some(a) = block.error {
+                    store(m, a, Word::new(code.0 as u64)).map_err(|x| self.mpv(pc, word, x))?;
+                }
+                Ok(Flow::Next)
+            }
+            Err(CallFailure::NoSkip) => Ok(Flow::Next),
+            Err(CallFailure::Fault { channel, fault }) => Err(self.fault(pc, word, channel, fault)),
+            Err(CallFailure::Unimplemented(what)) => Err(self.unimplemented(pc, word, &what)),
+            Err(CallFailure::End(ending)) => Err(ending),
+        }
+    }
+
+    // ----- what the symbolic calls use -----
+
+    pub(crate) fn channel_number(&self, w: Word) -> Result<usize, CallFailure> {
+        let ch = w.right();
+        if ch > 0o17 {
+            return Err(CallFailure::error(CallError::BAD_CHANNEL, 0));
+        }
+        Ok(ch as usize)
+    }
+
+    pub(crate) fn channel_and_terminal(
+        &mut self,
+        ch: usize,
+    ) -> Option<(&mut Channel, &mut Terminal)> {
+        Some((self.channels[ch].as_mut()?, &mut self.terminal))
+    }
+
+    pub(crate) fn channel_mut(&mut self, ch: usize) -> Option<&mut Channel> {
+        self.channels[ch].as_mut()
+    }
+
+    /// Opens a channel for the OPEN call; on failure the code has been
+    /// recorded already and only the error argument remains to be stored.
+    pub(crate) fn open_for_call(
+        &mut self,
+        ch: usize,
+        name: FileName,
+        mode: u32,
+    ) -> Result<(), CallFailure> {
+        self.open_channel(ch, name, mode)
+            .map_err(CallFailure::End)?;
+        if self.channels[ch].is_some() {
+            Ok(())
+        } else {
+            Err(CallFailure::Recorded(CallError(self.last_error.code)))
+        }
+    }
+
+    pub(crate) fn close_for_call(&mut self, ch: usize) -> Result<(), CallFailure> {
+        self.close(ch)
+            .map_err(|e| CallFailure::End(Ending::Host(crate::Error::io(None, e))))
+    }
+
+    pub(crate) fn status_for_call(&self, ch: usize) -> Word {
+        self.status_word(ch)
+    }
+
+    pub(crate) fn set_access_for_call(&mut self, ch: usize, pointer: u64) {
+        let _ = self.set_access(0, Word::ZERO, ch, pointer, false);
+    }
+
+    pub(crate) fn logout_for_call(&mut self) -> CallFailure {
+        CallFailure::End(self.logout())
+    }
+
+    pub(crate) fn note(&mut self, text: &str) {
+        if self.log.is_some() {
+            self.note.push_str(text);
+        }
+    }
+}
+
+/// How a symbolic call fails.
+pub(crate) enum CallFailure {
+    /// An ITS error code: no skip, code stored.
+    Error {
+        code: CallError,
+        channel: usize,
+        file: Option<FileName>,
+    },
+    /// An error code already recorded in the channel's status.
+    Recorded(CallError),
+    /// No skip and no error code (LOGOUT of an inferior, ...).
+    #[allow(dead_code)]
+    NoSkip,
+    /// The job stops on an interrupt.
+    Fault { channel: usize, fault: Fault },
+    /// A call or argument form ITS has but the shim does not.
+    Unimplemented(String),
+    /// The job ends.
+    End(Ending),
+}
+
+impl CallFailure {
+    pub(crate) fn error(code: CallError, channel: usize) -> CallFailure {
+        CallFailure::Error {
+            code,
+            channel,
+            file: None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    use crate::machine::tests::Core;
+    use crate::names::tests::scratch;
+    use crate::tty::{Input, Output};
+
+    fn six(s: &str) -> Sixbit {
+        Sixbit::new(s).unwrap()
+    }
+
+    fn system(jcl: Option<&str>) -> System {
+        let dir = scratch("sys");
+        std::fs::create_dir(dir.join("data")).unwrap();
+        std::fs::write(dir.join("data/a.b"), "AB\n").unwrap();
+        let vars = Vars {
+            uname: six("ME"),
+            jname: six("PROG"),
+            sname: six("DATA"),
+            xuname: six("ME"),
+            xjname: six("PROG"),
+            hsname: six("DATA"),
+            option: 0,
+            mask: 0,
+            msk2: 0,
+            val: 0,
+            bchn: 0,
+            forty_addr: 0o40,
+        };
+        let terminal = Terminal::new(
+            Input::Bytes(Default::default()),
+            Output::Capture(Vec::new()),
+        );
+        let dsk = DskRoot::new(&dir).unwrap();
+        System::new(
+            dsk,
+            terminal,
+            vars,
+            jcl,
+            Clock::Fixed(0),
+            Image::default(),
+            FileName::default(),
+        )
+    }
+
+    /// Runs the UUO `word` (at 100, effective address `e`): Ok(skipped).
+    fn uuo(sys: &mut System, core: &mut Core, word: u64, e: u32) -> Result<bool, Outcome> {
+        let trap = ka10::Trap {
+            kind: ka10::TrapKind::MonitorUuo,
+            pc: 0o100,
+            instruction: Word::new(word),
+            effective_address: e,
+        };
+        match sys.handle(core, trap) {
+            Ok(ka10::Resume::Skip) => Ok(true),
+            Ok(ka10::Resume::Next) => Ok(false),
+            Ok(_) => panic!("unexpected resume"),
+            Err(Ending::Outcome(o)) => Err(o),
+            Err(Ending::Host(e)) => panic!("host error {e}"),
+        }
+    }
+
+    fn core() -> Core {
+        Core(vec![Word::ZERO; 0o2000])
+    }
+
+    #[test]
+    fn rjcl_stops_at_a_fence_or_a_zero_word() {
+        let mut sys = system(Some("ABCDEFGHIJKLMNOP"));
+        let mut c = core();
+        c.0[0o300] = Word::new(0o000005_000200); // ..RJCL,,200
+        c.0[0o203] = Word::new(0o777); // the fence
+        assert_eq!(uuo(&mut sys, &mut c, 0o045500_000300, 0o300), Ok(false));
+        let words = jcl_words("ABCDEFGHIJKLMNOP");
+        assert_eq!(&c.0[0o200..0o203], &words[..3]);
+        assert_eq!(c.0[0o203], Word::new(0o777), "the fence is kept");
+        // No fence: up to and including the zero word.
+        let mut c = core();
+        c.0[0o300] = Word::new(0o000005_000200);
+        uuo(&mut sys, &mut c, 0o045500_000300, 0o300).unwrap();
+        assert_eq!(&c.0[0o200..0o205], &words[..]);
+        // No JCL: one zero word.
+        let mut sys = system(None);
+        let mut c = core();
+        c.0[0o300] = Word::new(0o000005_000200);
+        c.0[0o200] = Word::new(5);
+        uuo(&mut sys, &mut c, 0o045500_000300, 0o300).unwrap();
+        assert_eq!(c.0[0o200], Word::ZERO);
+        assert_eq!(c.0[0o201], Word::ZERO);
+    }
+
+    #[test]
+    fn suset_block_mode_updates_the_pointer() {
+        let mut sys = system(None);
+        let mut c = core();
+        c.0[0o300] = Word::new(0o777776_000310); // -2,,310 with bit 4.8 set below
+        c.0[0o300] = Word::new(c.0[0o300].raw() | 0o200000_000000);
+        c.0[0o310] = Word::new(0o000004_000320); // .RUNAME,,320
+        c.0[0o311] = Word::new(0o000005_000321); // .RJNAME,,321
+        assert_eq!(uuo(&mut sys, &mut c, 0o043540_000300, 0o300), Ok(false));
+        assert_eq!(c.0[0o320], six("ME").0);
+        assert_eq!(c.0[0o321], six("PROG").0);
+        assert_eq!(c.0[0o300].left() & 0o177777, 0, "counted out");
+        // Writing .SNAME, then reading it back.
+        c.0[0o330] = six("OTHER").0;
+        c.0[0o301] = Word::new(0o400016_000330);
+        uuo(&mut sys, &mut c, 0o043540_000301, 0o301).unwrap();
+        assert_eq!(sys.vars.sname, six("OTHER"));
+        // A variable ITS has but the shim does not keep.
+        c.0[0o302] = Word::new(0o000030_000331);
+        assert!(matches!(
+            uuo(&mut sys, &mut c, 0o043540_000302, 0o302),
+            Err(Outcome::Unimplemented { .. })
+        ));
+    }
+
+    #[test]
+    fn call_open_errors_reach_the_program() {
+        let mut sys = system(None);
+        let mut c = core();
+        let block = [
+            0o400000_000000,
+            six("OPEN").0.raw(),
+            0o003000_000400, // %CLERR,,400
+            0o001000_000002, // %CLIMM,,2
+            0o000000_000401, // device at 401
+            0o000000_000402,
+            0o400000_000403,
+        ];
+        for (k, w) in block.iter().enumerate() {
+            c.0[0o300 + k] = Word::new(*w);
+        }
+        c.0[0o401] = six("DSK").0;
+        c.0[0o402] = six("NONE").0;
+        c.0[0o403] = six("B").0;
+        assert_eq!(uuo(&mut sys, &mut c, 0o043000_000300, 0o300), Ok(false));
+        assert_eq!(c.0[0o400], Word::new(4));
+        assert_eq!(sys.status_word(2), Word::new(0o000004_000000));
+        assert_eq!(sys.vars.bchn, 2);
+        // The file that exists: skip, error argument zeroed.
+        c.0[0o402] = six("A").0;
+        assert_eq!(uuo(&mut sys, &mut c, 0o043000_000300, 0o300), Ok(true));
+        assert_eq!(c.0[0o400], Word::ZERO);
+        assert_eq!(sys.status_word(2), Word::new(0o43), "DSK, unit ASCII input");
+        // Too few arguments: 30.
+        c.0[0o303] = Word::new(0o401000_000002);
+        assert_eq!(uuo(&mut sys, &mut c, 0o043000_000300, 0o300), Ok(false));
+        assert_eq!(c.0[0o400], Word::new(0o30));
+        // A name ITS does not have: 43; one it has: not implemented.
+        c.0[0o301] = six("NOSUCH").0;
+        assert_eq!(uuo(&mut sys, &mut c, 0o043000_000300, 0o300), Ok(false));
+        assert_eq!(c.0[0o400], Word::new(0o43));
+        c.0[0o301] = six("TTYGET").0;
+        assert!(matches!(
+            uuo(&mut sys, &mut c, 0o043000_000300, 0o300),
+            Err(Outcome::Unimplemented { .. })
+        ));
+        // Not SETZ first: an illegal operation.
+        c.0[0o300] = Word::ZERO;
+        assert!(matches!(
+            uuo(&mut sys, &mut c, 0o043000_000300, 0o300),
+            Err(Outcome::ProgramError { .. })
+        ));
+    }
+
+    #[test]
+    fn non_ka10_opcodes_and_io_instructions_are_illegal() {
+        let mut sys = system(None);
+        let mut c = core();
+        for (kind, word) in [
+            (ka10::TrapKind::Unimplemented, 0o100000_000000u64),
+            (ka10::TrapKind::Io, 0o700200_000000),
+        ] {
+            let trap = ka10::Trap {
+                kind,
+                pc: 0o100,
+                instruction: Word::new(word),
+                effective_address: 0,
+            };
+            match sys.handle(&mut c, trap) {
+                Err(Ending::Outcome(Outcome::ProgramError { message, .. })) => {
+                    assert!(message.starts_with("ILOPR; 100>>"), "{message}")
+                }
+                _ => panic!("{word:o} should be an illegal instruction"),
+            }
+        }
+    }
+
+    #[test]
+    fn tty_status_and_uuo_errors() {
+        let mut sys = system(None);
+        let mut c = core();
+        c.0[0o300] = Word::new(0o000001_646471); // .UAO,,'TTY
+        assert_eq!(uuo(&mut sys, &mut c, 0o041040_000300, 0o300), Ok(true));
+        uuo(&mut sys, &mut c, 0o046040_000310, 0o310).unwrap(); // .STATUS 1,310
+        assert_eq!(c.0[0o310], Word::new(0o010102), "output, owned, display");
+        // .IOT on a closed channel: an IOC error, fatal.
+        assert!(matches!(
+            uuo(&mut sys, &mut c, 0o040140_000001, 1),
+            Err(Outcome::ProgramError { .. })
+        ));
+        // .USET: no USR channel can exist.
+        assert!(matches!(
+            uuo(&mut sys, &mut c, 0o044040_000300, 0o300),
+            Err(Outcome::ProgramError { .. })
+        ));
+        // Opcode 050: no system call.
+        assert!(matches!(
+            uuo(&mut sys, &mut c, 0o050000_000000, 0),
+            Err(Outcome::ProgramError { .. })
+        ));
+    }
+
+    #[test]
+    fn jcl_is_packed_ascii_ending_in_cr() {
+        let words = jcl_words("PUZZL1");
+        // "PUZZL" "1^M" then the zero word.
+        assert_eq!(words.len(), 3);
+        assert_eq!(words[0], pdp10_isa::evacuated::text_to_words(b"PUZZL")[0]);
+        assert_eq!(words[1].raw(), (0o061u64 << 29) | (0o015 << 22));
+        assert_eq!(words[2], Word::ZERO);
+        assert_eq!(
+            jcl_words("ABCD").len(),
+            2,
+            "ABCD^M fills one word, then zero"
+        );
+    }
+
+    #[test]
+    fn civil_dates() {
+        // 2026-11-22 06:08:39 UTC.
+        assert_eq!(civil(1_795_327_719), (2026, 11, 22, 6, 8, 39));
+        assert_eq!(civil(0), (1970, 1, 1, 0, 0, 0));
+        assert_eq!(civil(951_782_400), (2000, 2, 29, 0, 0, 0));
+        assert_eq!(
+            sixbit_digits(1999, 1, 2).raw(),
+            Sixbit::new("990102").unwrap().0.raw()
+        );
+    }
+}

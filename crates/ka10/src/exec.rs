@@ -1,0 +1,404 @@
+//! The run loop and the one dispatch on the 9-bit opcode.
+//!
+//! Dispatch ([`Cpu::dispatch`]) is a tree of range and bit tests on the
+//! opcode, following the opcode map, with no jump table: on the machines
+//! this runs on (virtual machines with IBRS as the Spectre v2 mitigation)
+//! an indirect jump costs some 30 cycles, several times a whole emulated
+//! instruction, while conditional branches in an emulated loop are
+//! predicted. Group code avoids `match`es of four or more arms for the
+//! same reason (LLVM makes those jump tables); it tests opcode bits
+//! instead. The ranges are those of `pdp10_isa::opcodes::class`, which a
+//! unit test checks.
+//!
+//! During an instruction, `self.pc` already holds the address of the next
+//! one: skips add 1, jumps replace it, and an instruction executed by XCT
+//! (or from 41/61 by a trap) sees the same PC as the XCT, so its skips and
+//! saved return addresses are relative to the XCT, as on the hardware.
+
+use crate::float::{self, FpOut};
+use crate::flags::{USER, USERIO};
+use crate::memory::{Event, CHAIN_LIMIT, HALF};
+use crate::{Cpu, Error, ErrorKind, Exit, Resume, Trap, TrapHandler, TrapKind, Tracer};
+use pdp10_isa::Word;
+
+/// The word a UUO leaves in 40 (or 60): opcode and AC, I and X cleared, E.
+#[inline(always)]
+fn uuo_word(op: u32, ac: u32, e: u32) -> u64 {
+    ((op as u64) << 27) | ((ac as u64) << 23) | e as u64
+}
+
+impl Cpu {
+    /// Runs from the PC until HALT, a stop from the handler, an error, or
+    /// `max_instructions` instructions (then [`ErrorKind::BudgetExhausted`],
+    /// with the PC at the next instruction).
+    pub fn run<H: TrapHandler, T: Tracer>(
+        &mut self,
+        handler: &mut H,
+        tracer: &mut T,
+        max_instructions: u64,
+    ) -> Result<Exit<H::Stop>, Error> {
+        // Executed instructions are counted in a local; `self.instructions`
+        // is brought up to date whenever anything outside can look at it.
+        let base = self.instructions;
+        let mut executed: u64 = 0;
+        let result = loop {
+            if executed == max_instructions {
+                break Err(self.budget_exhausted(executed));
+            }
+            let pc = self.pc;
+            let w = match self.load(pc) {
+                Ok(w) => w,
+                Err(event) => break Err(self.error(event, pc, 0)),
+            };
+            if T::ENABLED {
+                self.instructions = base + executed;
+                tracer.before(self, pc, Word::new(w));
+            }
+            self.pc = (pc + 1) & HALF;
+            executed += 1;
+            if let Err(event) = self.dispatch(w) {
+                self.instructions = base + executed;
+                match self.finish(event, w, pc, handler) {
+                    Ok(None) => {}
+                    Ok(Some(exit)) => {
+                        if T::ENABLED {
+                            tracer.after(self);
+                        }
+                        break Ok(exit);
+                    }
+                    Err(err) => break Err(err),
+                }
+            }
+            if T::ENABLED {
+                self.instructions = base + executed;
+                tracer.after(self);
+            }
+        };
+        self.instructions = base + executed;
+        result
+    }
+
+    /// Everything but the plain completion of an instruction: XCT and trap
+    /// chains (executing the next word, which may chain again), HALT, traps
+    /// for the handler, and errors. `Ok(Some(exit))` ends the run.
+    #[cold]
+    #[inline]
+    fn finish<H: TrapHandler>(
+        &mut self,
+        mut event: Event,
+        mut w: u64,
+        pc: u32,
+        handler: &mut H,
+    ) -> Result<Option<Exit<H::Stop>>, Error> {
+        let first = w;
+        let mut address = pc;
+        let mut steps = 0;
+        while let Event::Execute(next) = event {
+            steps += 1;
+            if steps > CHAIN_LIMIT {
+                return Err(self.error(Event::Endless, pc, first));
+            }
+            address = next;
+            w = match self.load(next) {
+                Ok(w) => w,
+                Err(fault) => return Err(self.error(fault, pc, first)),
+            };
+            match self.dispatch(w) {
+                Ok(()) => return Ok(None),
+                Err(again) => event = again,
+            }
+        }
+        match event {
+            Event::Halt => Ok(Some(Exit::Halt { pc })),
+            Event::Trap(kind) if H::TAKES_TRAPS => {
+                let trap = Trap {
+                    kind,
+                    pc: address,
+                    instruction: Word::new(w),
+                    effective_address: self.ea(w).unwrap_or(0),
+                };
+                Ok(self.take_trap(handler, trap).map(Exit::Handler))
+            }
+            _ => Err(self.error(event, pc, first)),
+        }
+    }
+
+    /// Executes instruction word `word`. XCT and the exec-mode traps end in
+    /// [`Event::Execute`], naming the word to execute next.
+    #[inline(always)]
+    fn dispatch(&mut self, word: u64) -> Result<(), Event> {
+        let op = (word >> 27) as u32;
+        let ac = ((word >> 23) & 0o17) as u32;
+        let e = self.ea(word)?;
+        if op >= 0o400 {
+            if op < 0o600 {
+                if op < 0o500 {
+                    self.boolean_op(op, ac, e)?;
+                } else {
+                    self.half_word_op(op, ac, e)?;
+                }
+            } else if op < 0o700 {
+                self.test_op(op, ac, e)?;
+            } else if self.flags & (USER | USERIO) == USER {
+                return Err(Event::Trap(TrapKind::Io));
+            } else {
+                self.io_op(word, e)?;
+            }
+            return Ok(());
+        }
+        if op >= 0o250 {
+            if op >= 0o300 {
+                self.compare_jump_skip(op, ac, e)?;
+            } else if op >= 0o270 {
+                self.add_sub(op, ac, e)?;
+            } else if op >= 0o260 {
+                // 260-267, by bits: PUSHJ PUSH POP POPJ JSR JSP JSA JRA.
+                if op & 4 == 0 {
+                    if op & 2 == 0 {
+                        if op & 1 == 0 {
+                            self.pushj(ac, e)?;
+                        } else {
+                            self.push(ac, e)?;
+                        }
+                    } else if op & 1 == 0 {
+                        self.pop(ac, e)?;
+                    } else {
+                        self.popj(ac)?;
+                    }
+                } else if op & 2 == 0 {
+                    if op & 1 == 0 {
+                        self.jsr(e)?;
+                    } else {
+                        self.jsp(ac, e);
+                    }
+                } else if op & 1 == 0 {
+                    self.jsa(ac, e)?;
+                } else {
+                    self.jra(ac, e)?;
+                }
+            } else if op & 4 == 0 {
+                // 250-253: EXCH BLT AOBJP AOBJN.
+                if op & 2 != 0 {
+                    self.aobj(op, ac, e);
+                } else if op & 1 == 0 {
+                    self.exch(ac, e)?;
+                } else {
+                    self.blt(ac, e)?;
+                }
+            } else if op & 2 == 0 {
+                // 254 JRST, 255 JFCL.
+                if op & 1 == 0 {
+                    if ac == 0 {
+                        self.pc = e;
+                    } else {
+                        self.jrst(ac, e, word)?;
+                    }
+                } else {
+                    self.jfcl(ac, e);
+                }
+            } else if op & 1 == 0 {
+                // XCT: execute the word at E in this instruction.
+                return Err(Event::Execute(e));
+            }
+            // 257, MAP: a KI10 instruction; the KA10 (in SIMH) does nothing.
+            return Ok(());
+        }
+        if op >= 0o200 {
+            if op < 0o220 {
+                self.moves(op, ac, e)?;
+            } else if op < 0o240 {
+                if op < 0o230 {
+                    self.multiply(op, ac, e)?;
+                } else {
+                    self.divide(op, ac, e)?;
+                }
+            } else if op == 0o247 {
+                return self.unimplemented(op, ac, e);
+            } else {
+                self.shift_op(op, ac, e)?;
+            }
+            return Ok(());
+        }
+        if op >= 0o130 {
+            if (0o133..=0o137).contains(&op) {
+                self.byte_op(op, ac, e)?;
+            } else {
+                self.float_op(op, ac, e)?;
+            }
+            return Ok(());
+        }
+        if op >= 0o100 {
+            return self.unimplemented(op, ac, e);
+        }
+        if op == 0 || op >= 0o40 {
+            // A monitor UUO: the host's in user mode, 40/41 in exec mode.
+            if self.flags & USER != 0 {
+                return Err(Event::Trap(TrapKind::MonitorUuo));
+            }
+        }
+        // A local UUO: the word into 40, then the instruction in 41.
+        self.store(0o40, uuo_word(op, ac, e))?;
+        Err(Event::Execute(0o41))
+    }
+
+    /// An opcode the KA10 lacks, in exec mode: the word into 60, then the
+    /// instruction in 61. As SIMH's KA10 does (vectors README 3), the PC has
+    /// been advanced once more when 61 executes.
+    #[inline]
+    fn unimplemented(&mut self, op: u32, ac: u32, e: u32) -> Result<(), Event> {
+        if self.flags & USER != 0 {
+            return Err(Event::Trap(TrapKind::Unimplemented));
+        }
+        self.store(0o60, uuo_word(op, ac, e))?;
+        self.skip();
+        Err(Event::Execute(0o61))
+    }
+
+    /// Hands a trap to the handler and applies its answer; `Some` to stop.
+    #[cold]
+    #[inline]
+    fn take_trap<H: TrapHandler>(&mut self, handler: &mut H, trap: Trap) -> Option<H::Stop> {
+        let next = self.pc;
+        match handler.trap(self, trap) {
+            Resume::Next => self.pc = next,
+            Resume::Skip => self.pc = (next + 1) & HALF,
+            Resume::Jump(address) => self.pc = address & HALF,
+            Resume::Stop(stop) => return Some(stop),
+        }
+        None
+    }
+
+    /// The error for `event` at `pc`; the PC is left at the instruction.
+    #[cold]
+    #[inline]
+    fn error(&mut self, event: Event, pc: u32, word: u64) -> Error {
+        self.pc = pc;
+        let kind = match event {
+            Event::Nxm(address) => ErrorKind::NonexistentMemory { address },
+            Event::Trap(kind) => ErrorKind::UnhandledTrap(kind),
+            Event::Endless => ErrorKind::EndlessChain,
+            Event::NoSuchDevice(device) => ErrorKind::NoSuchDevice { device },
+            Event::Console => ErrorKind::ConsoleOutput {
+                message: self.io.console_error.take().unwrap_or_default(),
+            },
+            Event::Halt | Event::Execute(_) => unreachable!("not an error: {event:?}"),
+        };
+        Error {
+            kind,
+            pc,
+            instruction: Word::new(word),
+        }
+    }
+
+    #[cold]
+    #[inline]
+    fn budget_exhausted(&self, executed: u64) -> Error {
+        Error {
+            kind: ErrorKind::BudgetExhausted { executed },
+            pc: self.pc,
+            instruction: self.read(self.pc).unwrap_or_default(),
+        }
+    }
+
+    /// UFA, DFN, FSC and FAD/FSB/FMP/FDV in their eight modes: xx0 basic,
+    /// xx1 long (AC,AC+1), xx2 memory, xx3 both, xx4-xx7 the same rounded
+    /// with xx5 immediate (operand E,,0) instead of long.
+    #[inline]
+    fn float_op(&mut self, op: u32, ac: u32, e: u32) -> Result<(), Event> {
+        let a = self.get(ac);
+        let out: FpOut = match op {
+            0o130 => {
+                let out = float::ufa(a, self.load(e)?);
+                self.flags |= out.flags;
+                if out.store {
+                    self.put(ac + 1, out.lo);
+                }
+                return Ok(());
+            }
+            0o131 => {
+                let out = float::dfn(a, self.load(e)?);
+                self.flags |= out.flags;
+                if out.store {
+                    self.put(ac, out.hi);
+                    self.store(e, out.lo)?;
+                }
+                return Ok(());
+            }
+            0o132 => float::fsc(a, e),
+            _ => {
+                let mode = op & 7;
+                let round = mode >= 4;
+                let long = mode == 1;
+                let operand = if mode == 5 {
+                    (e as u64) << 18
+                } else {
+                    self.load(e)?
+                };
+                match (op >> 3) & 3 {
+                    0 => float::fad(a, operand, round, long),
+                    1 => float::fsb(a, operand, round, long),
+                    2 => float::fmp(a, operand, round, long),
+                    _ => float::fdv(a, self.get(ac + 1), operand, round, long),
+                }
+            }
+        };
+        self.flags |= out.flags;
+        if !out.store {
+            return Ok(());
+        }
+        let mode = if op == 0o132 { 0 } else { op & 7 };
+        match mode {
+            0 | 4 | 5 => self.put(ac, out.hi),
+            1 => {
+                self.put(ac, out.hi);
+                self.put(ac + 1, out.lo);
+            }
+            2 | 6 => self.store(e, out.hi)?,
+            _ => {
+                self.store(e, out.hi)?;
+                self.put(ac, out.hi);
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pdp10_isa::opcodes::{class, OpClass};
+
+    /// Every opcode the dispatch treats as a trap is one the opcode table
+    /// classes as such, and the other way round: run each opcode in exec
+    /// mode with catchers at 41 and 61 and see where it went.
+    #[test]
+    fn dispatch_traps_follow_the_opcode_classes() {
+        for op in 0..0o700u64 {
+            let mut cpu = Cpu::new(0o10000);
+            // JRST 1000 / JRST 2000 at 41 and 61; HALT there.
+            cpu.write(0o41, Word::new(0o254000_001000));
+            cpu.write(0o61, Word::new(0o254000_002000));
+            cpu.write(0o1000, Word::new(0o254200_001000));
+            cpu.write(0o2000, Word::new(0o254200_002000));
+            cpu.write(0o3000, Word::new(0o254200_003000));
+            cpu.write(0o3001, Word::new(0o254200_003001));
+            // The instruction at 100 with AC 0 and E 3000 (data 0).
+            cpu.write(0o100, Word::new(op << 27 | 0o3000));
+            cpu.write(0o101, Word::new(0o254200_000101));
+            cpu.write(0o102, Word::new(0o254200_000102));
+            cpu.set_pc(0o100);
+            let exit = cpu.run(&mut crate::NoHandler, &mut crate::NoTrace, 5);
+            let went = match exit {
+                Ok(Exit::Halt { pc: 0o1000 }) => "40",
+                Ok(Exit::Halt { pc: 0o2000 }) => "60",
+                _ => "run",
+            };
+            let expected = match class(op as u16) {
+                OpClass::LocalUuo | OpClass::MonitorUuo => "40",
+                OpClass::Unimplemented => "60",
+                _ => "run",
+            };
+            assert_eq!(went, expected, "opcode {op:03o}: {exit:?}");
+        }
+    }
+}

@@ -1,0 +1,144 @@
+//! Memory references and the effective-address calculation.
+//!
+//! Every reference is checked against the memory size (the job's core
+//! limit); the backing array always has 256K words, so an 18-bit address
+//! never needs a second bounds check.
+
+use crate::{Cpu, TrapKind};
+
+/// 18 bits: a half word, an address.
+pub(crate) const HALF: u32 = 0o777777;
+/// 18 bits as a u64.
+pub(crate) const RMASK: u64 = 0o777777;
+/// The left half.
+pub(crate) const LMASK: u64 = 0o777777_000000;
+/// 36 bits.
+pub(crate) const FULL: u64 = pdp10_isa::WORD_MASK;
+/// Bit 0, the sign.
+pub(crate) const SIGN: u64 = 1 << 35;
+/// Bits 1-35, the magnitude.
+pub(crate) const CMASK: u64 = SIGN - 1;
+/// The carry out of bit 0 of a 36-bit add.
+pub(crate) const C1: u64 = 1 << 36;
+/// The indirect bit of an instruction or pointer word.
+const INDIRECT: u64 = 1 << 22;
+/// Indirect bit and index field together: both zero means E = Y.
+const I_AND_X: u64 = 0o37 << 18;
+
+/// More steps than this in one effective-address calculation, or in one
+/// chain of XCTs and trap instructions, can only be a loop: the chain's
+/// state is an address, of which there are 2^18 (plus the trap words in
+/// 40 and 60 the chain itself may rewrite).
+pub(crate) const CHAIN_LIMIT: u32 = 1 << 20;
+
+/// Why an instruction did not simply complete: the rare ways out of the
+/// dispatch. Small and `Copy`, so that `Result<(), Event>` travels in
+/// registers; the run loop knows the instruction, address and E that go
+/// with a trap.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Event {
+    /// HALT in exec mode.
+    Halt,
+    /// Execute the word at this address as part of the same instruction
+    /// (XCT, and UUOs through 41 and 61 in exec mode).
+    Execute(u32),
+    /// A trap for the host's handler.
+    Trap(TrapKind),
+    /// A reference to nonexistent memory at this address.
+    Nxm(u32),
+    /// An endless indirection or XCT chain.
+    Endless,
+    /// An I/O instruction for a device that does not exist.
+    NoSuchDevice(u16),
+    /// Console output failed; the message is in the devices' state.
+    Console,
+}
+
+impl Event {
+    /// Nonexistent memory at `address`.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn nxm(address: u32) -> Event {
+        Event::Nxm(address)
+    }
+}
+
+impl Cpu {
+    /// The word at `a`, or nonexistent memory.
+    #[inline(always)]
+    pub(crate) fn load(&self, a: u32) -> Result<u64, Event> {
+        if a < self.size {
+            Ok(self.mem[(a & HALF) as usize])
+        } else {
+            Err(Event::nxm(a))
+        }
+    }
+
+    /// Stores `v` (36 bits) at `a`, or nonexistent memory.
+    #[inline(always)]
+    pub(crate) fn store(&mut self, a: u32, v: u64) -> Result<(), Event> {
+        debug_assert!(v <= FULL);
+        if a < self.size {
+            self.mem[(a & HALF) as usize] = v;
+            Ok(())
+        } else {
+            Err(Event::nxm(a))
+        }
+    }
+
+    /// Accumulator `n` (low 4 bits used).
+    #[inline(always)]
+    pub(crate) fn get(&self, n: u32) -> u64 {
+        self.mem[(n & 0o17) as usize]
+    }
+
+    /// Sets accumulator `n` (low 4 bits used).
+    #[inline(always)]
+    pub(crate) fn put(&mut self, n: u32, v: u64) {
+        debug_assert!(v <= FULL);
+        self.mem[(n & 0o17) as usize] = v;
+    }
+
+    /// The effective address of instruction (or byte pointer) word `w`:
+    /// Y, plus C(X) if X is not 0, repeated through indirect words while I
+    /// is set (System Reference Manual 2.1.1). Indexing is modulo 2^18.
+    #[inline(always)]
+    pub(crate) fn ea(&self, w: u64) -> Result<u32, Event> {
+        if w & I_AND_X == 0 {
+            Ok((w & RMASK) as u32)
+        } else if w & INDIRECT == 0 {
+            let x = (w >> 18) & 0o17;
+            Ok(((w + self.mem[x as usize]) & RMASK) as u32)
+        } else {
+            self.ea_indexed(w).map(|(e, _)| e)
+        }
+    }
+
+    /// The general case of [`Cpu::ea`], also returning the last word of the
+    /// calculation as the hardware holds it (JRST 2, takes the flags from
+    /// its left half): the instruction or indirect word itself, or, when it
+    /// is indexed, the 36-bit sum Y + C(X).
+    // `#[inline]` rather than `never`: the run loop is generic, so it is
+    // compiled in the calling crate, and a call from there to a function
+    // compiled only here would go through the GOT (an indirect call).
+    #[inline]
+    pub(crate) fn ea_indexed(&self, mut w: u64) -> Result<(u32, u64), Event> {
+        let mut steps = 0;
+        loop {
+            let x = (w >> 18) & 0o17;
+            let mut last = w;
+            if x != 0 {
+                last = ((w & RMASK) + self.mem[x as usize]) & FULL;
+            }
+            let e = (last & RMASK) as u32;
+            if w & INDIRECT == 0 {
+                return Ok((e, last));
+            }
+            steps += 1;
+            if steps > CHAIN_LIMIT {
+                return Err(Event::Endless);
+            }
+            w = self.load(e)?;
+        }
+    }
+}

@@ -1,0 +1,613 @@
+//! The assembler's state and its two passes: symbols, the location counter,
+//! literals and constants areas, variables, and what each statement does.
+
+use crate::diag::ErrorKind;
+use crate::gather::Gathered;
+use crate::macros::Macro;
+use crate::parse::{self, Body, Pseudo, WordAst};
+use crate::reader::Reader;
+use crate::source::{Loader, SourceMap, Span};
+use pdp10_isa::{Word, HALF_MASK, WORD_MASK};
+use std::collections::{HashMap, HashSet};
+use std::rc::Rc;
+
+/// How a symbol got its value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum SymKind {
+    /// Known before the program: an opcode, device or ITS name.
+    Predefined,
+    /// `FOO:`
+    Label,
+    /// `FOO=` or `FOO==`
+    Assigned,
+    /// `FOO=:` (may not be redefined with another value)
+    Fixed,
+    /// `FOO'`, `.SCALAR`, `.VECTOR`, placed by VARIABLES.
+    Variable,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct Sym {
+    pub value: u64,
+    pub kind: SymKind,
+    pub half_killed: bool,
+    /// The pass that last defined it (0 for predefined symbols).
+    pub pass: u8,
+    /// An I/O instruction: its AC field is a device.
+    pub io: bool,
+}
+
+/// A value with what MIDAS tracks beside it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Value {
+    pub w: u64,
+    /// Depends on a symbol not (yet) defined.
+    pub undefined: bool,
+    /// Holds an I/O instruction.
+    pub io: bool,
+}
+
+impl Value {
+    pub fn new(w: u64) -> Value {
+        Value {
+            w: w & WORD_MASK,
+            ..Value::default()
+        }
+    }
+    fn with(self, w: u64, other: Value) -> Value {
+        Value {
+            w: w & WORD_MASK,
+            undefined: self.undefined || other.undefined,
+            io: self.io || other.io,
+        }
+    }
+    pub fn map(self, f: impl FnOnce(u64) -> u64) -> Value {
+        Value {
+            w: f(self.w) & WORD_MASK,
+            ..self
+        }
+    }
+}
+
+/// A constants area as pass 1 left it.
+#[derive(Clone, Copy, Debug)]
+struct Area {
+    origin: u32,
+    size: usize,
+}
+
+/// One listing entry: the source line a statement began on and the words it
+/// assembled.
+#[derive(Clone, Debug)]
+pub(crate) struct ListRow {
+    pub span: Span,
+    pub words: Vec<(u32, Word)>,
+}
+
+/// Options that do not change the words assembled.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Where ITS directories live on the host (`DIR;` = `<root>/dir/`);
+    /// `None` looks beside the source file.
+    pub dsk_root: Option<std::path::PathBuf>,
+    /// The user name recorded in the assembly-information block.
+    pub user: String,
+    /// When the assembly happened, in seconds since 1970 (the date in the
+    /// assembly-information block).
+    pub time: u64,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            dsk_root: None,
+            user: "PDP10".into(),
+            time: 0,
+        }
+    }
+}
+
+/// Characters a pass may read, expansions included, before the assembler
+/// decides a macro or REPEAT runs away.
+const READ_BUDGET: u64 = 20_000_000;
+
+pub(crate) struct Assembler<'l> {
+    pub loader: &'l dyn Loader,
+    pub options: Options,
+    pub sources: SourceMap,
+    pub main_file: u32,
+    pub reader: Reader,
+    pub pass: u8,
+    pub symbols: HashMap<String, Sym>,
+    pub macros: HashMap<String, Rc<Macro>>,
+    pub loc: u32,
+    pub offset: u64,
+    pub radix: u64,
+    /// Words of the constants area being collected: value and whether it
+    /// was fully defined (only those are shared).
+    literals: Vec<(u64, bool)>,
+    area_index: usize,
+    areas: Vec<Area>,
+    pending_vars: Vec<(String, u64)>,
+    placed_vars: HashSet<String>,
+    pub output: Vec<(u32, Word)>,
+    pub listing: Vec<ListRow>,
+    diags: Vec<(Span, ErrorKind, String)>,
+    seen_diags: HashSet<(Span, String)>,
+    pub messages: Vec<String>,
+    pub ended: bool,
+    pub start: Option<u64>,
+    pub last_condition: bool,
+    pub gensym: u64,
+    pub title: Option<String>,
+    pub fatal: bool,
+    pub read_count: u64,
+    pub fnames: (u64, u64),
+}
+
+impl<'l> Assembler<'l> {
+    pub fn new(loader: &'l dyn Loader, options: Options) -> Assembler<'l> {
+        let mut symbols = HashMap::new();
+        for (name, value, io) in crate::predef::predefined() {
+            symbols.entry(parse::key(name)).or_insert(Sym {
+                value,
+                kind: SymKind::Predefined,
+                half_killed: false,
+                pass: 0,
+                io,
+            });
+        }
+        Assembler {
+            loader,
+            options,
+            sources: SourceMap::default(),
+            main_file: 0,
+            reader: Reader::new(),
+            pass: 0,
+            symbols,
+            macros: HashMap::new(),
+            loc: 0o100,
+            offset: 0,
+            radix: 8,
+            literals: Vec::new(),
+            area_index: 0,
+            areas: Vec::new(),
+            pending_vars: Vec::new(),
+            placed_vars: HashSet::new(),
+            output: Vec::new(),
+            listing: Vec::new(),
+            diags: Vec::new(),
+            seen_diags: HashSet::new(),
+            messages: Vec::new(),
+            ended: false,
+            start: None,
+            last_condition: false,
+            gensym: 0,
+            title: None,
+            fatal: false,
+            read_count: 0,
+            fnames: (0, 0),
+        }
+    }
+
+    /// Records a problem (once, however many passes meet it).
+    pub fn error(&mut self, at: Span, kind: ErrorKind, message: impl Into<String>) {
+        let message = message.into();
+        if self.seen_diags.insert((at, message.clone())) {
+            self.diags.push((at, kind, message));
+        }
+    }
+
+    pub fn has_errors(&self) -> bool {
+        !self.diags.is_empty()
+    }
+
+    pub fn take_diagnostics(&mut self) -> Vec<(Span, ErrorKind, String)> {
+        std::mem::take(&mut self.diags)
+    }
+
+    /// Runs both passes over the main file.
+    pub fn run(&mut self) {
+        let text: Rc<str> = self.sources.file(self.main_file).text.as_str().into();
+        for pass in 1..=2 {
+            self.pass = pass;
+            self.reader = Reader::new();
+            self.reader.push_file(self.main_file, text.clone());
+            self.loc = 0o100;
+            self.offset = 0;
+            self.radix = 8;
+            self.literals.clear();
+            self.area_index = 0;
+            self.pending_vars.clear();
+            self.placed_vars.clear();
+            self.macros.clear();
+            self.output.clear();
+            self.listing.clear();
+            self.ended = false;
+            self.start = None;
+            self.last_condition = false;
+            self.gensym = 0;
+            self.read_count = 0;
+            while !self.ended && !self.fatal {
+                let Some(stmt) = self.gather() else { break };
+                self.execute(&stmt);
+            }
+            if self.fatal {
+                return;
+            }
+            if !self.ended {
+                // Running off the end of the file acts as END with no start.
+                let at = self.reader.span();
+                self.finish(None, at);
+            }
+        }
+    }
+
+    /// Counts characters read, and stops a runaway expansion.
+    pub fn charge(&mut self, at: Span) -> bool {
+        self.read_count += 1;
+        if self.read_count > READ_BUDGET {
+            self.error(
+                at,
+                ErrorKind::Limit,
+                "too much text to assemble: a macro, REPEAT or IRP never ends",
+            );
+            self.fatal = true;
+        }
+        !self.fatal
+    }
+
+    /// The location `.` stands for (the location counter plus OFFSET).
+    pub fn dot(&self) -> u64 {
+        (self.loc as u64 + self.offset) & HALF_MASK
+    }
+
+    fn emit(&mut self, w: u64, row: &mut ListRow) {
+        if self.pass == 2 {
+            let word = Word::new(w);
+            self.output.push((self.loc, word));
+            row.words.push((self.loc, word));
+        }
+        self.loc = (self.loc + 1) & HALF_MASK as u32;
+    }
+
+    fn execute(&mut self, stmt: &Gathered) {
+        let mut row = ListRow {
+            span: stmt.start,
+            words: Vec::new(),
+        };
+        match parse::statement(&stmt.text, self.radix) {
+            Err(e) => {
+                let kind = if e.unterminated {
+                    ErrorKind::Unterminated
+                } else {
+                    ErrorKind::Syntax
+                };
+                self.error(stmt.span_at(e.offset), kind, e.message);
+            }
+            Ok(s) => {
+                for label in &s.labels {
+                    let at = stmt.span_at(label.at);
+                    let value = self.dot();
+                    self.define(&label.name, value, SymKind::Label, label.half_killed, at);
+                }
+                self.body(&s.body, stmt, &mut row);
+            }
+        }
+        if self.pass == 2 {
+            self.listing.push(row);
+        }
+    }
+
+    /// Defines a symbol, checking labels and `=:` symbols for a second,
+    /// different definition in the same pass.
+    pub fn define(&mut self, name: &str, value: u64, kind: SymKind, half_killed: bool, at: Span) {
+        let value = value & WORD_MASK;
+        if let Some(old) = self.symbols.get(name) {
+            let strict = matches!(kind, SymKind::Label | SymKind::Fixed)
+                || matches!(old.kind, SymKind::Label | SymKind::Fixed);
+            if strict && old.pass == self.pass && old.value != value {
+                self.error(
+                    at,
+                    ErrorKind::MultiplyDefined,
+                    format!("{name} is multiply defined (was {:o}, now {:o})", old.value, value),
+                );
+                return;
+            }
+        }
+        self.symbols.insert(
+            name.to_string(),
+            Sym {
+                value,
+                kind,
+                half_killed,
+                pass: self.pass,
+                io: false,
+            },
+        );
+    }
+
+    fn body(&mut self, body: &Body, stmt: &Gathered, row: &mut ListRow) {
+        match body {
+            Body::Empty => {}
+            Body::Word(w) => {
+                let v = self.word(w, stmt);
+                self.emit(v.w, row);
+            }
+            Body::Assign {
+                name,
+                at,
+                half_killed,
+                no_redefine,
+                value,
+            } => {
+                let v = self.word(value, stmt);
+                if v.undefined {
+                    return;
+                }
+                let kind = if *no_redefine {
+                    SymKind::Fixed
+                } else {
+                    SymKind::Assigned
+                };
+                self.define(name, v.w, kind, *half_killed, stmt.span_at(*at));
+                if let Some(s) = self.symbols.get_mut(name) {
+                    s.io = v.io;
+                }
+            }
+            Body::SetLocation(w) => {
+                let v = self.word(w, stmt);
+                self.loc = (v.w.wrapping_sub(self.offset) & HALF_MASK) as u32;
+            }
+            Body::Variables(vars) => {
+                for (name, _, size) in vars {
+                    let n = match size {
+                        Some(w) => self.word(w, stmt).w,
+                        None => 1,
+                    };
+                    self.note_variable(name, n);
+                }
+            }
+            Body::Pseudo {
+                op,
+                at,
+                args,
+                names,
+            } => self.pseudo(*op, stmt.span_at(*at), args, names, stmt, row),
+        }
+    }
+
+    fn pseudo(
+        &mut self,
+        op: Pseudo,
+        at: Span,
+        args: &[WordAst],
+        names: &[(String, usize)],
+        stmt: &Gathered,
+        row: &mut ListRow,
+    ) {
+        let arg = |me: &mut Self| args.first().map(|w| me.word(w, stmt));
+        match op {
+            Pseudo::Loc => {
+                if let Some(v) = arg(self) {
+                    self.loc = (v.w & HALF_MASK) as u32;
+                }
+            }
+            Pseudo::Block => {
+                if let Some(v) = arg(self) {
+                    if v.w > HALF_MASK {
+                        self.error(at, ErrorKind::Limit, format!("BLOCK {:o} is larger than memory", v.w));
+                    } else {
+                        self.loc = ((self.loc as u64 + v.w) & HALF_MASK) as u32;
+                    }
+                }
+            }
+            Pseudo::Constants => self.place_constants(at, row),
+            Pseudo::Variables => self.place_variables(),
+            Pseudo::End => {
+                let v = arg(self);
+                self.finish(v, at);
+                let _ = row;
+            }
+            Pseudo::Radix => {
+                if let Some(v) = arg(self) {
+                    if (2..=36).contains(&v.w) {
+                        self.radix = v.w;
+                    } else {
+                        self.error(at, ErrorKind::Syntax, format!("RADIX {:o} is not between 2 and 36", v.w));
+                    }
+                }
+            }
+            Pseudo::Offset => {
+                if let Some(v) = arg(self) {
+                    self.offset = v.w & HALF_MASK;
+                }
+            }
+            Pseudo::Equals => {
+                if names.len() != 2 {
+                    self.error(at, ErrorKind::Syntax, "EQUALS needs two symbols");
+                    return;
+                }
+                let (new, old) = (&names[0].0, &names[1].0);
+                if let Some(m) = self.macros.get(old).cloned() {
+                    self.macros.insert(new.clone(), m);
+                } else if let Some(s) = self.symbols.get(old).cloned() {
+                    self.symbols.insert(new.clone(), Sym { pass: self.pass, ..s });
+                } else {
+                    self.error(stmt.span_at(names[1].1), ErrorKind::UndefinedSymbol, format!("undefined symbol {old}"));
+                }
+            }
+            Pseudo::Kill | Pseudo::HalfKill => {
+                for (name, _) in names {
+                    if let Some(s) = self.symbols.get_mut(name) {
+                        s.half_killed = true;
+                    }
+                }
+            }
+            Pseudo::Ignored => {}
+        }
+    }
+
+    /// END: the variables, then the constants left, then the start word.
+    fn finish(&mut self, start: Option<Value>, at: Span) {
+        self.place_variables();
+        let mut row = ListRow {
+            span: at,
+            words: Vec::new(),
+        };
+        self.place_constants(at, &mut row);
+        if self.pass == 2 && !row.words.is_empty() {
+            self.listing.push(row);
+        }
+        let s = start.map_or(0, |v| v.w);
+        // A start address alone (opcode 0) means JRST to it.
+        self.start = Some(if s >> 27 == 0 { (0o254 << 27) | s } else { s });
+        self.ended = true;
+    }
+
+    /// Adds a literal's words to the constants area being collected and
+    /// returns its address: a one-word literal shares any equal word already
+    /// there, a longer one never does (manual node Literals).
+    pub fn add_literal(&mut self, words: &[Value], at: Span) -> Value {
+        let defined = words.iter().all(|w| !w.undefined);
+        let index = if words.len() == 1 && defined {
+            let w = words[0].w;
+            match self.literals.iter().position(|&(x, d)| d && x == w) {
+                Some(i) => i,
+                None => {
+                    self.literals.push((w, true));
+                    self.literals.len() - 1
+                }
+            }
+        } else {
+            let first = self.literals.len();
+            for w in words {
+                self.literals.push((w.w, !w.undefined));
+            }
+            first
+        };
+        if self.literals.len() > HALF_MASK as usize {
+            self.error(at, ErrorKind::Limit, "too many constants");
+            self.fatal = true;
+        }
+        // Addresses are known once pass 1 has placed the area.
+        match (self.pass, self.areas.get(self.area_index)) {
+            (2, Some(area)) => Value::new((area.origin as u64 + self.offset + index as u64) & HALF_MASK),
+            _ => Value {
+                undefined: true,
+                ..Value::default()
+            },
+        }
+    }
+
+    fn place_constants(&mut self, at: Span, row: &mut ListRow) {
+        let words = std::mem::take(&mut self.literals);
+        let index = self.area_index;
+        self.area_index += 1;
+        let origin = self.loc;
+        if self.pass == 1 {
+            self.areas.push(Area {
+                origin,
+                size: words.len(),
+            });
+            self.loc = ((origin as usize + words.len()) & HALF_MASK as usize) as u32;
+            return;
+        }
+        let Some(area) = self.areas.get(index).copied() else {
+            self.error(at, ErrorKind::Phase, "more CONSTANTS areas on pass 2 than on pass 1");
+            return;
+        };
+        if words.len() > area.size {
+            self.error(
+                at,
+                ErrorKind::Phase,
+                format!(
+                    "more constants on pass 2 than on pass 1 ({} > {})",
+                    words.len(),
+                    area.size
+                ),
+            );
+        }
+        if area.origin != origin {
+            self.error(
+                at,
+                ErrorKind::Phase,
+                format!(
+                    "constants area at {:o} on pass 2 but at {:o} on pass 1",
+                    origin, area.origin
+                ),
+            );
+        }
+        for (w, _) in &words {
+            self.emit(*w, row);
+        }
+        // Fewer constants than on pass 1 leave a gap: the area keeps its size.
+        self.loc = ((origin as usize + area.size.max(words.len())) & HALF_MASK as usize) as u32;
+    }
+
+    /// Notes a variable (`FOO'`, `.SCALAR`, `.VECTOR`) to be placed by the
+    /// next VARIABLES or END, unless already placed in this pass.
+    pub fn note_variable(&mut self, name: &str, size: u64) {
+        if self.placed_vars.contains(name) || self.pending_vars.iter().any(|(n, _)| n == name) {
+            return;
+        }
+        if let Some(s) = self.symbols.get(name) {
+            if s.kind != SymKind::Variable && s.kind != SymKind::Predefined && s.pass == self.pass {
+                return;
+            }
+        }
+        self.pending_vars.push((name.to_string(), size.min(HALF_MASK)));
+    }
+
+    fn place_variables(&mut self) {
+        for (name, size) in std::mem::take(&mut self.pending_vars) {
+            let value = self.dot();
+            self.symbols.insert(
+                name.clone(),
+                Sym {
+                    value,
+                    kind: SymKind::Variable,
+                    half_killed: false,
+                    pass: self.pass,
+                    io: false,
+                },
+            );
+            self.placed_vars.insert(name);
+            self.loc = ((self.loc as u64 + size) & HALF_MASK) as u32;
+        }
+    }
+
+    /// The symbols for DDT: every one the program defined.
+    pub fn program_symbols(&self) -> Vec<pdp10_isa::sblk::Symbol> {
+        let mut out: Vec<_> = self
+            .symbols
+            .iter()
+            .filter(|(_, s)| s.kind != SymKind::Predefined)
+            .map(|(name, s)| pdp10_isa::sblk::Symbol {
+                name: name.clone(),
+                // Real MIDAS marks every symbol of a program without blocks
+                // local (4.7), and half-killed ones 4.9 as well.
+                flags: pdp10_isa::squoze::LOCAL
+                    | if s.half_killed {
+                        pdp10_isa::squoze::HALF_KILLED
+                    } else {
+                        0
+                    },
+                value: Word::new(s.value),
+            })
+            .collect();
+        out.sort_by(|a, b| a.name.cmp(&b.name));
+        out
+    }
+
+    /// Combines a value into a word's left half without carry from the right
+    /// half: MIDAS's `++` (manual node Words, note 1).
+    pub fn add_right(a: Value, b: Value) -> Value {
+        let w = (a.w & !HALF_MASK) | ((a.w + (b.w & HALF_MASK)) & HALF_MASK);
+        a.with(w, b)
+    }
+
+    pub fn combine(a: Value, b: Value, w: u64) -> Value {
+        a.with(w, b)
+    }
+}

@@ -1,0 +1,87 @@
+//! Errors: every problem of a run, each with `file:line:column`, the source
+//! line and a caret under the place.
+
+use std::fmt;
+
+/// What kind of problem a [`Diagnostic`] reports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ErrorKind {
+    /// A symbol used but never defined.
+    UndefinedSymbol,
+    /// A label or `=:` symbol defined twice with different values.
+    MultiplyDefined,
+    /// Text the assembler cannot read as MIDAS.
+    Syntax,
+    /// A literal, string, macro definition or argument that never ends.
+    Unterminated,
+    /// An `.INSRT` (or the main) file that cannot be read.
+    MissingFile,
+    /// More constants on pass 2 than on pass 1, or another difference
+    /// between the passes.
+    Phase,
+    /// An error the program asked for with `.ERR`.
+    User,
+    /// A limit of the assembler: nesting, expansion size, addresses.
+    Limit,
+}
+
+/// One problem, ready to print.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// The kind of problem.
+    pub kind: ErrorKind,
+    /// The file name as given or found.
+    pub file: String,
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column, in characters.
+    pub column: usize,
+    /// What is wrong.
+    pub message: String,
+    /// The text of the line, for showing with a caret.
+    pub source_line: String,
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "{}:{}:{}: error: {}",
+            self.file, self.line, self.column, self.message
+        )?;
+        writeln!(f, "{}", self.source_line)?;
+        // Tabs stay tabs under the caret so that it lines up in a terminal.
+        let pad: String = self
+            .source_line
+            .chars()
+            .take(self.column.saturating_sub(1))
+            .map(|c| if c == '\t' { '\t' } else { ' ' })
+            .collect();
+        write!(f, "{pad}^")
+    }
+}
+
+/// Why an assembly failed: all its diagnostics, in source order of
+/// discovery.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Error {
+    /// Every problem found (at least one).
+    pub diagnostics: Vec<Diagnostic>,
+    /// What `PRINTX` typed before the assembly failed.
+    pub messages: Vec<String>,
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, d) in self.diagnostics.iter().enumerate() {
+            if i > 0 {
+                writeln!(f)?;
+            }
+            write!(f, "{d}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for Error {}

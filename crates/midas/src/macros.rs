@@ -1,0 +1,573 @@
+//! Macros (MIDAS manual, node Macros): definitions with their dummies'
+//! bind classes, bodies with dummies recognised at definition time, and
+//! calls with MIDAS's argument syntaxes.
+
+use crate::assemble::Assembler;
+use crate::diag::ErrorKind;
+use crate::parse::{is_squoze, key};
+use crate::source::Span;
+
+/// How a dummy's argument is read from a call (manual node Calls-2 to 7).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Syntax {
+    Normal,
+    Balanced,
+    Strung,
+    KeepStrung,
+    Evaluated,
+    WholeLine,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct Dummy {
+    pub name: String,
+    pub syntax: Syntax,
+    pub gensym: bool,
+    pub default: Option<String>,
+}
+
+/// A piece of a macro body.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Piece {
+    Text(String),
+    Dummy(usize),
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct Macro {
+    pub dummies: Vec<Dummy>,
+    pub body: Vec<Piece>,
+}
+
+impl Macro {
+    /// Builds a macro from its dummies and raw body text: dummy names
+    /// surrounded by non-squoze characters become [`Piece::Dummy`], and a `!`
+    /// beside one is dropped (node Concatenation).
+    pub fn new(dummies: Vec<Dummy>, body: &str) -> Macro {
+        let names: Vec<String> = dummies.iter().map(|d| key(&d.name)).collect();
+        let mut pieces: Vec<Piece> = Vec::new();
+        let mut text = String::new();
+        let chars: Vec<char> = body.chars().collect();
+        let mut i = 0;
+        let mut after_dummy = false;
+        while i < chars.len() {
+            let c = chars[i];
+            if is_squoze(c) {
+                let start = i;
+                while i < chars.len() && is_squoze(chars[i]) {
+                    i += 1;
+                }
+                let run: String = chars[start..i].iter().collect();
+                if let Some(d) = names.iter().position(|n| *n == key(&run)) {
+                    if text.ends_with('!') {
+                        text.pop();
+                    }
+                    if !text.is_empty() {
+                        pieces.push(Piece::Text(std::mem::take(&mut text)));
+                    }
+                    pieces.push(Piece::Dummy(d));
+                    after_dummy = true;
+                } else {
+                    text.push_str(&run);
+                    after_dummy = false;
+                }
+                continue;
+            }
+            if c == '!' && after_dummy {
+                after_dummy = false;
+                i += 1;
+                continue;
+            }
+            after_dummy = false;
+            text.push(c);
+            i += 1;
+        }
+        if !text.is_empty() {
+            pieces.push(Piece::Text(text));
+        }
+        Macro {
+            dummies,
+            body: pieces,
+        }
+    }
+
+    /// The body with each dummy replaced by its argument.
+    pub fn expand(&self, args: &[String]) -> String {
+        let mut out = String::new();
+        for p in &self.body {
+            match p {
+                Piece::Text(t) => out.push_str(t),
+                Piece::Dummy(d) => out.push_str(args.get(*d).map_or("", |s| s.as_str())),
+            }
+        }
+        out
+    }
+}
+
+/// Parses a DEFINE line after the macro name: dummy names with the bind
+/// class delimiters of node define-b (`(`..`)` balanced, `*` strung, `&`
+/// keep-strung, `#` evaluated, `?` balanced, `-` and `/` whole-line, `\`
+/// gensymmed, `+` keyword (read as by order), `:` defaults, `=` a default).
+pub(crate) fn parse_dummies(line: &str) -> Vec<Dummy> {
+    let mut out = Vec::new();
+    let (mut balanced, mut strung, mut keep, mut evaluated, mut whole, mut gensym) =
+        (false, false, false, false, false, false);
+    let chars: Vec<char> = line.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        match c {
+            ';' => break,
+            '(' | '[' | '{' | '<' => balanced = true,
+            ')' | ']' | '}' | '>' => balanced = false,
+            '*' => strung = !strung,
+            '&' => keep = !keep,
+            '#' => evaluated = !evaluated,
+            '?' => balanced = !balanced,
+            '-' | '/' => whole = !whole,
+            '\\' => gensym = !gensym,
+            ':' => {
+                (balanced, strung, keep, evaluated, whole, gensym) =
+                    (false, false, false, false, false, false)
+            }
+            c if is_squoze(c) => {
+                let start = i;
+                while i < chars.len() && is_squoze(chars[i]) {
+                    i += 1;
+                }
+                let name: String = chars[start..i].iter().collect();
+                let syntax = if whole {
+                    Syntax::WholeLine
+                } else if evaluated {
+                    Syntax::Evaluated
+                } else if keep {
+                    Syntax::KeepStrung
+                } else if strung {
+                    Syntax::Strung
+                } else if balanced {
+                    Syntax::Balanced
+                } else {
+                    Syntax::Normal
+                };
+                let mut default = None;
+                if chars.get(i) == Some(&'=') {
+                    let s = i + 1;
+                    i = s;
+                    while i < chars.len() && !matches!(chars[i], ',' | ';') {
+                        i += 1;
+                    }
+                    default = Some(chars[s..i].iter().collect());
+                }
+                out.push(Dummy {
+                    name: key(&name),
+                    syntax,
+                    gensym,
+                    default,
+                });
+                continue;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    out
+}
+
+/// What ended the scan of one argument.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum End {
+    /// A comma: more arguments may follow.
+    Comma,
+    /// The call is over; the remaining dummies are unspecified.
+    Call,
+}
+
+impl Assembler<'_> {
+    /// Reads the arguments of a call to `m` (node Calls-1), the macro name
+    /// just read. Returns one string per dummy.
+    pub(crate) fn macro_args(&mut self, m: &Macro, at: Span) -> Vec<String> {
+        let n = m.dummies.len();
+        let mut args: Vec<Option<String>> = vec![None; n];
+        let mut nullspecified = vec![false; n];
+        if n > 0 {
+            let mut parens = 0usize;
+            match self.reader.peek() {
+                None => {}
+                Some('\n') => {
+                    // A degenerate call: the EOL is thrown away.
+                    self.reader.next();
+                }
+                Some(';') => {}
+                Some(c) => {
+                    // An OPEN right after the name makes a parenthesized
+                    // call (node Calls-1d).
+                    if matches!(c, '(' | '[' | '<' | '{') {
+                        parens = 1;
+                    }
+                    self.reader.next();
+                    let mut ended = false;
+                    for (k, d) in m.dummies.iter().enumerate() {
+                        if ended {
+                            break;
+                        }
+                        let (value, end) = self.one_arg(d, at, parens > 0);
+                        match value {
+                            Some(v) => args[k] = Some(v),
+                            None => nullspecified[k] = end == End::Comma,
+                        }
+                        ended = end == End::Call;
+                    }
+                    if parens > 0 {
+                        self.skip_to_close(at);
+                    }
+                }
+            }
+        }
+        m.dummies
+            .iter()
+            .zip(args)
+            .zip(nullspecified)
+            .map(|((d, a), null)| match a {
+                Some(a) => a,
+                None => match &d.default {
+                    Some(def) => def.clone(),
+                    None if d.gensym && !null => {
+                        // G and .GSCNT in the current radix: six characters.
+                        self.gensym += 1;
+                        let n = radix_string(self.gensym, self.radix);
+                        format!("G{n:0>5}")
+                    }
+                    None => String::new(),
+                },
+            })
+            .collect()
+    }
+
+    fn skip_to_close(&mut self, at: Span) {
+        let mut depth = 1;
+        while let Some((c, s)) = self.reader.next() {
+            if !self.charge(s) {
+                return;
+            }
+            match c {
+                '(' | '[' | '<' | '{' => depth += 1,
+                ')' | ']' | '>' | '}' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        return;
+                    }
+                }
+                _ => {}
+            }
+        }
+        self.error(at, ErrorKind::Unterminated, "unterminated macro call");
+    }
+
+    /// Skips blanks; `true` if a `;` follows them (the call ends there).
+    fn blanks_before_semicolon(&mut self) -> bool {
+        while let Some(c) = self.reader.peek() {
+            if c == ' ' || c == '\t' {
+                self.reader.next();
+            } else {
+                return c == ';';
+            }
+        }
+        false
+    }
+
+    /// Reads one argument; `None` if unspecified or nullspecified.
+    fn one_arg(&mut self, d: &crate::macros::Dummy, at: Span, in_parens: bool) -> (Option<String>, End) {
+        match d.syntax {
+            Syntax::WholeLine => {
+                let mut s = String::new();
+                while let Some(c) = self.reader.peek() {
+                    self.reader.next();
+                    if c == '\n' {
+                        break;
+                    }
+                    s.push(c);
+                }
+                (Some(s), End::Comma)
+            }
+            Syntax::Strung | Syntax::KeepStrung => {
+                if self.blanks_before_semicolon() {
+                    return (None, End::Call);
+                }
+                let Some(delim) = self.reader.peek() else {
+                    return (None, End::Call);
+                };
+                match delim {
+                    ',' => {
+                        self.reader.next();
+                        return (None, End::Comma);
+                    }
+                    '\n' => {
+                        self.reader.next();
+                        return (None, End::Call);
+                    }
+                    ')' | ']' | '>' | '}' => return (None, End::Call),
+                    _ => {}
+                }
+                self.reader.next();
+                let mut s = String::new();
+                loop {
+                    match self.reader.next() {
+                        None => {
+                            self.error(at, ErrorKind::Unterminated, "unterminated string argument");
+                            return (Some(s), End::Call);
+                        }
+                        Some((c, _)) if c == delim => break,
+                        Some((c, _)) => s.push(c),
+                    }
+                }
+                if d.syntax == Syntax::KeepStrung {
+                    s = format!("{delim}{s}{delim}");
+                }
+                (Some(s), self.arg_terminator())
+            }
+            Syntax::Evaluated => {
+                let text = self.field_text();
+                let v = self.eval_text(&text, at);
+                (Some(radix_string(v, self.radix)), self.arg_terminator())
+            }
+            Syntax::Normal | Syntax::Balanced => {
+                if self.blanks_before_semicolon() {
+                    return (None, End::Call);
+                }
+                match self.reader.peek() {
+                    None => (None, End::Call),
+                    Some(',') => {
+                        self.reader.next();
+                        (None, End::Comma)
+                    }
+                    Some('\n') => {
+                        self.reader.next();
+                        (None, End::Call)
+                    }
+                    Some('[') if d.syntax == Syntax::Normal => {
+                        self.reader.next();
+                        let s = self.read_bracketed(at);
+                        // A comma right after the closing bracket separates
+                        // this argument from the next.
+                        (Some(s), self.arg_terminator())
+                    }
+                    Some('\\') if d.syntax == Syntax::Normal => {
+                        self.reader.next();
+                        let text = self.field_text();
+                        let v = self.eval_text(&text, at);
+                        (Some(radix_string(v, self.radix)), self.arg_terminator())
+                    }
+                    Some(_) => self.plain_arg(d.syntax == Syntax::Balanced || in_parens),
+                }
+            }
+        }
+    }
+
+    /// Text up to a comma, semicolon or EOL (and, balanced, not inside
+    /// brackets; an unmatched close ends the call).
+    fn plain_arg(&mut self, balanced: bool) -> (Option<String>, End) {
+        let mut s = String::new();
+        let mut depth = 0i32;
+        let end = loop {
+            let Some(c) = self.reader.peek() else {
+                break End::Call;
+            };
+            match c {
+                ',' if depth == 0 => {
+                    self.reader.next();
+                    break End::Comma;
+                }
+                '\n' if depth == 0 => {
+                    self.reader.next();
+                    break End::Call;
+                }
+                ';' if depth == 0 => break End::Call,
+                '(' | '[' | '<' | '{' if balanced => depth += 1,
+                ')' | ']' | '>' | '}' if balanced => {
+                    if depth == 0 {
+                        break End::Call;
+                    }
+                    depth -= 1;
+                }
+                _ => {}
+            }
+            s.push(c);
+            self.reader.next();
+        };
+        if end == End::Call {
+            while s.ends_with([' ', '\t']) {
+                s.pop();
+            }
+        }
+        (Some(s), end)
+    }
+
+    /// After a bracketed, strung or evaluated argument: a comma continues
+    /// the call, an EOL (thrown away) or anything else ends it.
+    fn arg_terminator(&mut self) -> End {
+        while let Some(c) = self.reader.peek() {
+            match c {
+                ' ' | '\t' => {
+                    self.reader.next();
+                }
+                ',' => {
+                    self.reader.next();
+                    return End::Comma;
+                }
+                '\n' => {
+                    self.reader.next();
+                    return End::Call;
+                }
+                _ => return End::Call,
+            }
+        }
+        End::Call
+    }
+
+    /// The raw text of a field, for `\expr` and evaluated dummies: up to a
+    /// comma, blank, semicolon, EOL or unmatched close.
+    fn field_text(&mut self) -> String {
+        let mut s = String::new();
+        let mut depth = 0;
+        while let Some(c) = self.reader.peek() {
+            if s.is_empty() && (c == ' ' || c == '\t') {
+                self.reader.next();
+                continue;
+            }
+            match c {
+                '(' | '<' | '[' => depth += 1,
+                ')' | '>' | ']' => {
+                    if depth == 0 {
+                        break;
+                    }
+                    depth -= 1;
+                }
+                ',' | ';' | '\n' | ' ' | '\t' if depth == 0 => break,
+                _ => {}
+            }
+            s.push(c);
+            self.reader.next();
+        }
+        s
+    }
+
+    /// Text up to the `]` matching an already-read `[`, brackets nested.
+    pub(crate) fn read_bracketed(&mut self, at: Span) -> String {
+        let mut depth = 1;
+        let mut s = String::new();
+        loop {
+            let Some((c, sp)) = self.reader.next() else {
+                self.error(at, ErrorKind::Unterminated, "unterminated [");
+                return s;
+            };
+            if !self.charge(sp) {
+                return s;
+            }
+            match c {
+                '[' => depth += 1,
+                ']' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        return s;
+                    }
+                }
+                _ => {}
+            }
+            s.push(c);
+        }
+    }
+
+    /// The text of a macro or IRP body: up to the TERMIN that matches,
+    /// counting DEFINE, IRP, IRPC, IRPS and TERMIN wherever they appear
+    /// (node Body). The character after TERMIN is thrown away, and a `!`
+    /// right before it.
+    pub(crate) fn read_body(&mut self, at: Span) -> String {
+        let mut s = String::new();
+        let mut level = 0;
+        loop {
+            let Some((c, sp)) = self.reader.next() else {
+                self.error(at, ErrorKind::Unterminated, "unterminated macro definition: no TERMIN");
+                return s;
+            };
+            if !self.charge(sp) {
+                return s;
+            }
+            if is_squoze(c) && !s.ends_with(is_squoze) {
+                let mut run = String::from(c);
+                while let Some(n) = self.reader.peek() {
+                    if !is_squoze(n) {
+                        break;
+                    }
+                    run.push(n);
+                    self.reader.next();
+                }
+                match key(&run).as_str() {
+                    "DEFINE" | "IRP" | "IRPC" | "IRPS" => level += 1,
+                    "TERMIN" => {
+                        if level == 0 {
+                            self.reader.next();
+                            if s.ends_with('!') {
+                                s.pop();
+                            }
+                            return s;
+                        }
+                        level -= 1;
+                    }
+                    _ => {}
+                }
+                s.push_str(&run);
+                continue;
+            }
+            s.push(c);
+        }
+    }
+}
+
+/// A number written in `radix`, as `\expr` arguments pass it.
+pub(crate) fn radix_string(v: u64, radix: u64) -> String {
+    let radix = radix.clamp(2, 36);
+    if v == 0 {
+        return "0".into();
+    }
+    let mut digits = Vec::new();
+    let mut v = v;
+    while v > 0 {
+        digits.push(std::char::from_digit((v % radix) as u32, radix as u32).unwrap_or('0'));
+        v /= radix;
+    }
+    digits.iter().rev().map(|c| c.to_ascii_uppercase()).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dummies_and_concatenation() {
+        let m = Macro::new(parse_dummies("A,B ;comment"), "MOVE A,B!X\nFOO!A AB\n");
+        assert_eq!(m.dummies.len(), 2);
+        assert_eq!(m.expand(&["1".into(), "2".into()]), "MOVE 1,2X\nFOO1 AB\n");
+    }
+
+    #[test]
+    fn bind_classes() {
+        let d = parse_dummies(r"\A#B\C:D,E=BAR,(F)*G*-H");
+        let kinds: Vec<_> = d.iter().map(|d| (d.name.as_str(), d.syntax, d.gensym)).collect();
+        assert_eq!(
+            kinds,
+            vec![
+                ("A", Syntax::Normal, true),
+                ("B", Syntax::Evaluated, true),
+                ("C", Syntax::Evaluated, false),
+                ("D", Syntax::Normal, false),
+                ("E", Syntax::Normal, false),
+                ("F", Syntax::Balanced, false),
+                ("G", Syntax::Strung, false),
+                ("H", Syntax::WholeLine, false),
+            ]
+        );
+        assert_eq!(d[4].default.as_deref(), Some("BAR"));
+        assert_eq!(radix_string(0o17, 8), "17");
+        assert_eq!(radix_string(15, 10), "15");
+    }
+}

@@ -1,0 +1,181 @@
+//! What an assembly produces: the SBLK file (RIM10 loader, data blocks, start
+//! instruction, assembly information, DDT symbols), the listing, and the
+//! diagnostics of a failed run.
+
+use crate::assemble::{Assembler, ListRow, Options};
+use crate::diag::{Diagnostic, Error, ErrorKind};
+use crate::source::{its_names, Loader, SourceFile};
+use crate::text::{its_date, sixbit_word};
+use pdp10_isa::sblk::{self, Block, Sblk, Symbol};
+use pdp10_isa::{evacuated, Word};
+use std::fmt::Write as _;
+use std::path::Path;
+
+/// A successful assembly.
+#[derive(Clone, Debug)]
+pub struct Assembly {
+    /// Every word assembled, `(address, word)`, in the order assembled.
+    pub words: Vec<(u32, Word)>,
+    /// The start instruction (`JRST start`).
+    pub start: Word,
+    /// The program's symbols, as written to the DDT symbol table.
+    pub symbols: Vec<Symbol>,
+    /// The SBLK file's structure.
+    pub sblk: Sblk,
+    /// The listing: location, the word in `op ac i x y` groups, source line.
+    pub listing: String,
+    /// What PRINTX typed.
+    pub messages: Vec<String>,
+    /// The program's TITLE, if any.
+    pub title: Option<String>,
+}
+
+impl Assembly {
+    /// The start address.
+    pub fn start_address(&self) -> u32 {
+        self.start.right() as u32
+    }
+
+    /// The words of the SBLK file.
+    pub fn sblk_words(&self) -> Vec<Word> {
+        self.sblk.to_words()
+    }
+
+    /// The SBLK file in ITS evacuated encoding, as real ITS tools store it
+    /// on a host (SIMH loads it with `load -i`).
+    pub fn to_bytes(&self) -> Vec<u8> {
+        evacuated::encode(&self.sblk_words())
+    }
+
+    /// One line for standard error: words assembled and the start address.
+    pub fn summary(&self) -> String {
+        format!(
+            "{} words assembled, start address {:o}",
+            self.words.len(),
+            self.start_address()
+        )
+    }
+}
+
+pub(crate) fn run(path: &Path, loader: &dyn Loader, options: &Options) -> Result<Assembly, Error> {
+    let mut asm = Assembler::new(loader, options.clone());
+    let name = path.display().to_string();
+    let raw = match loader.read(path) {
+        Ok(raw) => raw,
+        Err(e) => {
+            return Err(Error {
+                diagnostics: vec![Diagnostic {
+                    kind: ErrorKind::MissingFile,
+                    file: name,
+                    line: 1,
+                    column: 1,
+                    message: format!("cannot read the source: {e}"),
+                    source_line: String::new(),
+                }],
+                messages: Vec::new(),
+            })
+        }
+    };
+    asm.main_file = asm.sources.add(SourceFile::new(name, path.to_path_buf(), &raw));
+    let (fn1, fn2, sname) = its_names(path);
+    asm.fnames = (sixbit_word(&fn1), sixbit_word(&fn2));
+    asm.run();
+    if asm.has_errors() {
+        let mut found = asm.take_diagnostics();
+        // In source order, whichever pass found them.
+        found.sort_by_key(|(span, _, _)| (span.file, span.offset));
+        let diagnostics = found
+            .into_iter()
+            .map(|(span, kind, message)| {
+                let file = asm.sources.file(span.file);
+                let (line, column) = file.line_col(span.offset as usize);
+                Diagnostic {
+                    kind,
+                    file: file.name.clone(),
+                    line,
+                    column,
+                    message,
+                    source_line: file.line_text(line).to_string(),
+                }
+            })
+            .collect();
+        return Err(Error {
+            diagnostics,
+            messages: asm.messages,
+        });
+    }
+    let start = Word::new(asm.start.unwrap_or(0o254000_000000));
+    let symbols = asm.program_symbols();
+    let info = Block {
+        address: sblk::ASSEMBLY_INFO_BLOCK,
+        words: vec![
+            Word::new(0o777772_000001),
+            Word::new(sixbit_word(&options.user.to_ascii_uppercase())),
+            Word::new(its_date(options.time)),
+            Word::new(sixbit_word("DSK")),
+            Word::new(asm.fnames.0),
+            Word::new(asm.fnames.1),
+            Word::new(sixbit_word(&sname)),
+        ],
+    };
+    let file = Sblk {
+        loader: sblk::RIM10_LOADER.to_vec(),
+        blocks: sblk::data_blocks(&asm.output),
+        start,
+        trailer: vec![info, sblk::symbol_table_block(&symbols)],
+    };
+    let listing = render_listing(&asm, &asm.listing);
+    Ok(Assembly {
+        words: asm.output.clone(),
+        start,
+        symbols,
+        sblk: file,
+        listing,
+        messages: asm.messages.clone(),
+        title: asm.title.clone(),
+    })
+}
+
+/// MIDAS-style listing lines: `LLLLLL  ooo a i x yyyyyy  source`, the source
+/// line printed beside the first word it assembled.
+fn render_listing(asm: &Assembler<'_>, rows: &[ListRow]) -> String {
+    let mut out = String::new();
+    let mut last_line: Option<(u32, usize)> = None;
+    for row in rows {
+        let file = asm.sources.file(row.span.file);
+        let (line, _) = file.line_col(row.span.offset as usize);
+        let here = (row.span.file, line);
+        let new_line = last_line != Some(here);
+        let text = if new_line {
+            file.line_text(line).to_string()
+        } else {
+            String::new()
+        };
+        last_line = Some(here);
+        if row.words.is_empty() {
+            if new_line {
+                let _ = writeln!(out, "{:28}{}", "", text.trim_end());
+            }
+            continue;
+        }
+        for (k, (addr, w)) in row.words.iter().enumerate() {
+            let v = w.raw();
+            let _ = write!(
+                out,
+                "{:06o}  {:03o} {:02o} {:o} {:02o} {:06o}",
+                addr,
+                v >> 27,
+                (v >> 23) & 0o17,
+                (v >> 22) & 1,
+                (v >> 18) & 0o17,
+                v & 0o777777
+            );
+            if k == 0 && new_line {
+                let _ = writeln!(out, "  {}", text.trim_end());
+            } else {
+                out.push('\n');
+            }
+        }
+    }
+    out
+}

@@ -1,0 +1,746 @@
+//! Statements as nom parses them, after macros, conditionals and text
+//! pseudo-ops have been expanded (see `gather`).
+//!
+//! The input is one gathered statement: labels, then an assignment, a
+//! pseudo-op or a word. Words are made of fields separated by spaces and
+//! commas (MIDAS manual, node Words); fields are expressions over syllables
+//! (nodes Fields, Syllables, Numbers). Positions are byte offsets into the
+//! statement, mapped back to files by the caller.
+
+use crate::text::float_word;
+use nom::branch::alt;
+use nom::bytes::complete::{tag, take_while, take_while1};
+use nom::character::complete::{anychar, char as ch, one_of};
+use nom::combinator::{opt, peek, recognize};
+use nom::error::{ErrorKind as NomKind, ParseError};
+use nom::sequence::{pair, preceded};
+use nom::IResult;
+use nom_locate::LocatedSpan;
+
+/// Parser input: the gathered statement text with positions.
+pub(crate) type In<'a> = LocatedSpan<&'a str>;
+
+/// A parse failure: where and what.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct SyntaxError {
+    pub offset: usize,
+    pub message: String,
+    pub unterminated: bool,
+}
+
+impl<'a> ParseError<In<'a>> for SyntaxError {
+    fn from_error_kind(input: In<'a>, _kind: NomKind) -> Self {
+        SyntaxError {
+            offset: input.location_offset(),
+            message: "bad syntax".into(),
+            unterminated: false,
+        }
+    }
+    fn append(_: In<'a>, _: NomKind, other: Self) -> Self {
+        other
+    }
+}
+
+type PResult<'a, T> = IResult<In<'a>, T, SyntaxError>;
+
+fn fail<T>(at: In<'_>, message: impl Into<String>) -> PResult<'_, T> {
+    Err(nom::Err::Failure(SyntaxError {
+        offset: at.location_offset(),
+        message: message.into(),
+        unterminated: false,
+    }))
+}
+
+fn fail_unterminated<T>(at: usize, message: impl Into<String>) -> PResult<'static, T> {
+    Err(nom::Err::Failure(SyntaxError {
+        offset: at,
+        message: message.into(),
+        unterminated: true,
+    }))
+}
+
+/// The marker the gatherer writes for a value it computed (text pseudo-ops,
+/// `.RPCNT`, `\expr` arguments): `\u{1}` octal digits `\u{1}`.
+pub(crate) const MARK: char = '\u{1}';
+
+/// Whether `c` is in the SQUOZE character set (letters, digits, `.$%`).
+pub(crate) fn is_squoze(c: char) -> bool {
+    c.is_ascii_alphanumeric() || matches!(c, '.' | '$' | '%')
+}
+
+/// A symbol's key: upper case, first six characters.
+pub(crate) fn key(name: &str) -> String {
+    name.chars()
+        .take(6)
+        .map(|c| c.to_ascii_uppercase())
+        .collect()
+}
+
+/// Whether a run of squoze characters is a symbol rather than a number or
+/// `.`: it has a letter, `$` or `%`, or at least two dots.
+pub(crate) fn is_symbol(run: &str) -> bool {
+    run.chars().any(|c| c.is_ascii_alphabetic() || c == '$' || c == '%')
+        || run.chars().filter(|&c| c == '.').count() >= 2
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Statement {
+    pub labels: Vec<Label>,
+    pub body: Body,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Label {
+    pub name: String,
+    pub half_killed: bool,
+    pub at: usize,
+}
+
+/// Pseudo-ops that are statements of their own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Pseudo {
+    Loc,
+    Block,
+    Constants,
+    Variables,
+    End,
+    Radix,
+    Offset,
+    Equals,
+    Kill,
+    HalfKill,
+    Ignored,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum Body {
+    Empty,
+    Assign {
+        name: String,
+        at: usize,
+        half_killed: bool,
+        no_redefine: bool,
+        value: WordAst,
+    },
+    SetLocation(WordAst),
+    Pseudo {
+        op: Pseudo,
+        at: usize,
+        args: Vec<WordAst>,
+        names: Vec<(String, usize)>,
+    },
+    /// `.SCALAR A,B` and `.VECTOR A(10)`: (name, position, size).
+    Variables(Vec<(String, usize, Option<WordAst>)>),
+    Word(WordAst),
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct WordAst {
+    pub items: Vec<Item>,
+    pub at: usize,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum Item {
+    Field(Expr),
+    Space,
+    Comma,
+    DoubleComma,
+    Indirect,
+    /// `(word)` not after an operator: swapped and added into the word.
+    Index(WordAst),
+    /// `XWD a,b`.
+    Xwd(WordAst, WordAst),
+    /// `SQUOZE n,sym`.
+    Squoze(WordAst, String),
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum Expr {
+    Syllable(Syllable, usize),
+    Negate(Box<Expr>),
+    Complement(Box<Expr>),
+    Binary(char, Box<Expr>, Box<Expr>),
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum Syllable {
+    Number(u64),
+    Symbol(String),
+    /// `FOO'`: a variable.
+    Variable(String),
+    Dot,
+    Group(WordAst),
+    Swapped(WordAst),
+    /// `[...]`: the words of the literal, one entry a line or `?`.
+    Literal(Vec<WordAst>),
+}
+
+/// Parses one gathered statement.
+pub(crate) fn statement(text: &str, radix: u64) -> Result<Statement, SyntaxError> {
+    let input = In::new(text);
+    let p = Parser { radix };
+    match p.statement(input) {
+        Ok((_, s)) => Ok(s),
+        Err(nom::Err::Error(e)) | Err(nom::Err::Failure(e)) => Err(e),
+        Err(nom::Err::Incomplete(_)) => Err(SyntaxError {
+            offset: text.len(),
+            message: "statement ends too soon".into(),
+            unterminated: true,
+        }),
+    }
+}
+
+/// Parses a field-only expression (conditionals, REPEAT counts, `\expr`).
+pub(crate) fn expression(text: &str, radix: u64) -> Result<WordAst, SyntaxError> {
+    let input = In::new(text);
+    let p = Parser { radix };
+    let r = (|| {
+        let (rest, _) = blanks(input)?;
+        let (rest, w) = p.word(rest, "")?;
+        let (rest, _) = blanks(rest)?;
+        if !rest.fragment().is_empty() {
+            return fail(rest, "unexpected text after the expression");
+        }
+        Ok((rest, w))
+    })();
+    match r {
+        Ok((_, w)) => Ok(w),
+        Err(nom::Err::Error(e)) | Err(nom::Err::Failure(e)) => Err(e),
+        Err(nom::Err::Incomplete(_)) => Err(SyntaxError {
+            offset: text.len(),
+            message: "expression ends too soon".into(),
+            unterminated: true,
+        }),
+    }
+}
+
+/// `i` without its first `n` bytes.
+fn adv(i: In<'_>, n: usize) -> In<'_> {
+    nom::Slice::slice(&i, n..)
+}
+
+fn blanks(i: In<'_>) -> PResult<'_, In<'_>> {
+    take_while(|c| c == ' ' || c == '\t' || c == '\u{c}')(i)
+}
+
+fn squoze_run(i: In<'_>) -> PResult<'_, In<'_>> {
+    take_while1(is_squoze)(i)
+}
+
+struct Parser {
+    radix: u64,
+}
+
+const OPERATORS: &str = "_&#\\*/+-";
+
+fn precedence(op: char) -> u8 {
+    match op {
+        '_' => 5,
+        '&' => 4,
+        '#' => 3,
+        '\\' => 2,
+        '*' | '/' => 1,
+        _ => 0,
+    }
+}
+
+impl Parser {
+    fn statement<'a>(&self, mut i: In<'a>) -> PResult<'a, Statement> {
+        let mut labels = Vec::new();
+        loop {
+            let (r, _) = blanks(i)?;
+            let at = r.location_offset();
+            let lab: PResult<'a, (In<'a>, In<'a>)> =
+                pair(squoze_run, recognize(pair(ch(':'), opt(ch(':')))))(r);
+            match lab {
+                Ok((rest, (name, colons))) if is_symbol(name.fragment()) => {
+                    labels.push(Label {
+                        name: key(name.fragment()),
+                        half_killed: colons.fragment().len() == 2,
+                        at,
+                    });
+                    i = rest;
+                }
+                _ => {
+                    i = r;
+                    break;
+                }
+            }
+        }
+        let (i, body) = self.body(i)?;
+        let (i, _) = blanks(i)?;
+        if !i.fragment().is_empty() {
+            return fail(i, "unexpected text at the end of the statement");
+        }
+        Ok((i, Statement { labels, body }))
+    }
+
+    fn body<'a>(&self, i: In<'a>) -> PResult<'a, Body> {
+        if i.fragment().trim().is_empty() {
+            return Ok((i, Body::Empty));
+        }
+        let at = i.location_offset();
+        // Assignments: SYM=, SYM==, SYM=:, SYM==:, and .=
+        let assign: PResult<'a, (In<'a>, In<'a>)> = pair(
+            alt((squoze_run, tag("."))),
+            preceded(blanks, recognize(pair(alt((tag("=="), tag("="))), opt(ch(':'))))),
+        )(i);
+        if let Ok((rest, (name, op))) = assign {
+            let name_s = *name.fragment();
+            if name_s == "." || is_symbol(name_s) {
+                let (rest, _) = blanks(rest)?;
+                let (rest, value) = self.word(rest, "")?;
+                if name_s == "." {
+                    return Ok((rest, Body::SetLocation(value)));
+                }
+                return Ok((
+                    rest,
+                    Body::Assign {
+                        name: key(name_s),
+                        at,
+                        half_killed: op.fragment().starts_with("=="),
+                        no_redefine: op.fragment().ends_with(':'),
+                        value,
+                    },
+                ));
+            }
+        }
+        if let Ok((rest, name)) = squoze_run(i) {
+            let k = key(name.fragment());
+            let next = rest.fragment().chars().next();
+            if next.is_none_or(|c| c == ' ' || c == '\t') {
+                if let Some(op) = pseudo(&k) {
+                    return self.pseudo_args(op, at, rest);
+                }
+                if k == ".SCALA" || k == ".VECTO" {
+                    return self.variables(rest);
+                }
+            }
+        }
+        let (rest, w) = self.word(i, "")?;
+        Ok((rest, Body::Word(w)))
+    }
+
+    fn pseudo_args<'a>(&self, op: Pseudo, at: usize, i: In<'a>) -> PResult<'a, Body> {
+        let (mut i, _) = blanks(i)?;
+        let mut args = Vec::new();
+        let mut names = Vec::new();
+        match op {
+            Pseudo::Equals | Pseudo::Kill | Pseudo::HalfKill => loop {
+                let (r, _) = take_while(|c| c == ' ' || c == '\t' || c == ',')(i)?;
+                if r.fragment().is_empty() {
+                    return Ok((r, Body::Pseudo { op, at, args, names }));
+                }
+                let pos = r.location_offset();
+                let (r, name) = squoze_run(r)?;
+                names.push((key(name.fragment()), pos));
+                i = r;
+            },
+            Pseudo::Ignored => {
+                let end = In::new("");
+                let _ = end;
+                let (r, _) = take_while(|_| true)(i)?;
+                Ok((r, Body::Pseudo { op, at, args, names }))
+            }
+            Pseudo::Constants | Pseudo::Variables => Ok((i, Body::Pseudo { op, at, args, names })),
+            _ => {
+                if !i.fragment().trim().is_empty() {
+                    let (r, w) = self.word(i, "")?;
+                    args.push(w);
+                    i = r;
+                }
+                Ok((i, Body::Pseudo { op, at, args, names }))
+            }
+        }
+    }
+
+    fn variables<'a>(&self, mut i: In<'a>) -> PResult<'a, Body> {
+        let mut vars = Vec::new();
+        loop {
+            let (r, _) = take_while(|c| c == ' ' || c == '\t' || c == ',')(i)?;
+            if r.fragment().is_empty() {
+                return Ok((r, Body::Variables(vars)));
+            }
+            let pos = r.location_offset();
+            let (r, name) = match squoze_run(r) {
+                Ok(x) => x,
+                Err(_) => return fail(r, "expected a variable name"),
+            };
+            let (r, size) = if r.fragment().starts_with('(') {
+                let (r2, w) = self.word(adv(r, 1), ")")?;
+                if !r2.fragment().starts_with(')') {
+                    return fail_unterminated(pos, "unterminated ( in .VECTOR");
+                }
+                (adv(r2, 1), Some(w))
+            } else {
+                (r, None)
+            };
+            vars.push((key(name.fragment()), pos, size));
+            i = r;
+        }
+    }
+
+    /// A word: items up to the end of the input or one of `terms`.
+    fn word<'a>(&self, i: In<'a>, terms: &str) -> PResult<'a, WordAst> {
+        let at = i.location_offset();
+        let mut items: Vec<Item> = Vec::new();
+        let mut i = i;
+        // XWD and SQUOZE take the whole word as their arguments.
+        if let Ok((rest, name)) = squoze_run(i) {
+            let k = key(name.fragment());
+            if (k == "XWD" || k == "SQUOZE")
+                && rest.fragment().starts_with([' ', '\t'])
+            {
+                let (rest, _) = blanks(rest)?;
+                let comma_terms = format!("{terms},");
+                let (rest, a) = self.word(rest, &comma_terms)?;
+                if !rest.fragment().starts_with(',') {
+                    return fail(rest, format!("{k} needs two arguments separated by a comma"));
+                }
+                let rest = adv(rest, 1);
+                let (rest, _) = blanks(rest)?;
+                if k == "XWD" {
+                    let (rest, b) = self.word(rest, terms)?;
+                    return Ok((rest, WordAst { items: vec![Item::Xwd(a, b)], at }));
+                }
+                let (rest, sym) = match squoze_run(rest) {
+                    Ok(x) => x,
+                    Err(_) => return fail(rest, "SQUOZE needs a symbol"),
+                };
+                return Ok((
+                    rest,
+                    WordAst {
+                        items: vec![Item::Squoze(a, sym.fragment().to_ascii_uppercase())],
+                        at,
+                    },
+                ));
+            }
+        }
+        loop {
+            let Some(c) = i.fragment().chars().next() else { break };
+            if terms.contains(c) {
+                break;
+            }
+            match c {
+                ' ' | '\t' | '\u{c}' => {
+                    let (r, _) = blanks(i)?;
+                    items.push(Item::Space);
+                    i = r;
+                }
+                ',' => {
+                    if i.fragment().starts_with(",,") {
+                        items.push(Item::DoubleComma);
+                        i = adv(i, 2);
+                    } else {
+                        items.push(Item::Comma);
+                        i = adv(i, 1);
+                    }
+                }
+                '@' => {
+                    items.push(Item::Indirect);
+                    i = adv(i, 1);
+                }
+                '(' => {
+                    let open = i.location_offset();
+                    let (r, w) = self.word(adv(i, 1), ")")?;
+                    if !r.fragment().starts_with(')') {
+                        return fail_unterminated(open, "unterminated (");
+                    }
+                    items.push(Item::Index(w));
+                    i = adv(r, 1);
+                }
+                ')' | '>' | ']' => return fail(i, format!("unmatched {c}")),
+                '?' | '\n' => return fail(i, format!("unexpected {}", if c == '\n' { "end of line".to_string() } else { c.to_string() })),
+                _ => {
+                    let (r, e) = self.expr(i, 0, terms)?;
+                    items.push(Item::Field(e));
+                    i = r;
+                }
+            }
+        }
+        Ok((i, WordAst { items, at }))
+    }
+
+    fn expr<'a>(&self, i: In<'a>, min: u8, terms: &str) -> PResult<'a, Expr> {
+        let (mut i, mut lhs) = self.unary(i, terms)?;
+        loop {
+            let Some(op) = i.fragment().chars().next() else { break };
+            if !OPERATORS.contains(op) || terms.contains(op) {
+                break;
+            }
+            let p = precedence(op);
+            if p < min {
+                break;
+            }
+            let after = adv(i, 1);
+            let (r, rhs) = self.expr(after, p + 1, terms)?;
+            lhs = Expr::Binary(op, Box::new(lhs), Box::new(rhs));
+            i = r;
+        }
+        Ok((i, lhs))
+    }
+
+    fn unary<'a>(&self, i: In<'a>, terms: &str) -> PResult<'a, Expr> {
+        match i.fragment().chars().next() {
+            Some('-') => {
+                let (r, e) = self.unary(adv(i, 1), terms)?;
+                Ok((r, Expr::Negate(Box::new(e))))
+            }
+            Some('+') => self.unary(adv(i, 1), terms),
+            Some('#') => {
+                let (r, e) = self.unary(adv(i, 1), terms)?;
+                Ok((r, Expr::Complement(Box::new(e))))
+            }
+            _ => {
+                let at = i.location_offset();
+                let (r, s) = self.syllable(i)?;
+                Ok((r, Expr::Syllable(s, at)))
+            }
+        }
+    }
+
+    fn syllable<'a>(&self, i: In<'a>) -> PResult<'a, Syllable> {
+        let Some(c) = i.fragment().chars().next() else {
+            return fail(i, "expected a value");
+        };
+        match c {
+            MARK => {
+                let (r, digits) =
+                    preceded(ch(MARK), take_while(|c: char| c.is_digit(8)))(i)?;
+                let (r, _) = ch(MARK)(r)?;
+                let v = u64::from_str_radix(digits.fragment(), 8).unwrap_or(0);
+                Ok((r, Syllable::Number(v & pdp10_isa::WORD_MASK)))
+            }
+            '"' => {
+                let (r, (_, c)) = pair(ch('"'), anychar)(i)?;
+                Ok((r, Syllable::Number(c as u64 & 0o177)))
+            }
+            '^' => {
+                let (r, (_, c)) = pair(ch('^'), anychar)(i)?;
+                Ok((r, Syllable::Number(c as u64 & 0o77)))
+            }
+            '\'' => {
+                let (r, (_, first)) = pair(ch('\''), anychar)(i)?;
+                let (r, more) = take_while(is_squoze)(r)?;
+                let mut v = crate::text::sixbit_char(first as u32 as u8);
+                for c in more.fragment().chars() {
+                    v = ((v << 6) | crate::text::sixbit_char(c as u8)) & pdp10_isa::WORD_MASK;
+                }
+                Ok((r, Syllable::Number(v)))
+            }
+            '<' => {
+                let open = i.location_offset();
+                let (r, w) = self.word(adv(i, 1), ">")?;
+                if !r.fragment().starts_with('>') {
+                    return fail_unterminated(open, "unterminated <");
+                }
+                Ok((adv(r, 1), Syllable::Group(w)))
+            }
+            '(' => {
+                let open = i.location_offset();
+                let (r, w) = self.word(adv(i, 1), ")")?;
+                if !r.fragment().starts_with(')') {
+                    return fail_unterminated(open, "unterminated (");
+                }
+                Ok((adv(r, 1), Syllable::Swapped(w)))
+            }
+            '[' => self.literal(i),
+            c if is_squoze(c) => {
+                let (r, run) = squoze_run(i)?;
+                let s = *run.fragment();
+                if s == "." {
+                    return Ok((r, Syllable::Dot));
+                }
+                if is_symbol(s) {
+                    if r.fragment().starts_with('\'') {
+                        return Ok((adv(r, 1), Syllable::Variable(key(s))));
+                    }
+                    return Ok((r, Syllable::Symbol(key(s))));
+                }
+                self.number(i, run, r)
+            }
+            _ => fail(i, format!("unexpected {}", printable(c))),
+        }
+    }
+
+    fn literal<'a>(&self, i: In<'a>) -> PResult<'a, Syllable> {
+        let open = i.location_offset();
+        let mut i = adv(i, 1);
+        let mut words = Vec::new();
+        loop {
+            let (r, _) = take_while(|c| matches!(c, ' ' | '\t' | '\n' | '?' | '\u{c}'))(i)?;
+            i = r;
+            match i.fragment().chars().next() {
+                None => return fail_unterminated(open, "unterminated literal"),
+                Some(']') => return Ok((adv(i, 1), Syllable::Literal(words))),
+                Some(_) => {
+                    // A label inside a literal is an error in MIDAS.
+                    let lab: PResult<'a, _> = pair(squoze_run, ch(':'))(i);
+                    if let Ok((_, (name, _))) = lab {
+                        if is_symbol(name.fragment()) {
+                            return fail(i, "labels are not allowed inside a literal");
+                        }
+                    }
+                    let (r, w) = self.word(i, "?\n]")?;
+                    words.push(w);
+                    i = r;
+                }
+            }
+        }
+    }
+
+    /// Numbers (manual node Numbers): `17` in the current radix, `17.`
+    /// decimal, `17'` octal, `1.5` floating, `A^B` = A times radix^B,
+    /// `1.5^3` = 1500.0, and `X_N` after a float gives a fixed result.
+    fn number<'a>(&self, start: In<'a>, run: In<'a>, rest: In<'a>) -> PResult<'a, Syllable> {
+        let s = *run.fragment();
+        let mut rest = rest;
+        let dot = s.find('.');
+        let is_float = matches!(dot, Some(d) if d + 1 < s.len());
+        if is_float {
+            let value: f64 = match s.parse() {
+                Ok(v) => v,
+                Err(_) => return fail(start, format!("bad number {s}")),
+            };
+            let mut value = value;
+            if let Ok((r, exp)) = preceded(ch::<In<'a>, SyntaxError>('^'), self.int_token())(rest) {
+                value *= 10f64.powi(exp as i32);
+                rest = r;
+            }
+            if let Ok((r, shift)) = preceded(ch::<In<'a>, SyntaxError>('_'), self.int_token())(rest) {
+                let fixed = (value * 2f64.powi(shift as i32)) as i64;
+                return Ok((r, Syllable::Number(fixed as u64 & pdp10_isa::WORD_MASK)));
+            }
+            return match float_word(value) {
+                Some(w) => Ok((rest, Syllable::Number(w))),
+                None => fail(start, format!("floating-point number {s} out of range")),
+            };
+        }
+        let (digits, radix) = if let Some(d) = s.strip_suffix('.') {
+            (d, 10)
+        } else if rest.fragment().starts_with('\'') {
+            rest = adv(rest, 1);
+            (s, 8)
+        } else {
+            (s, self.radix)
+        };
+        let mut value: u64 = 0;
+        for c in digits.chars() {
+            let Some(d) = c.to_digit(10) else {
+                return fail(start, format!("bad number {s}"));
+            };
+            value = value.wrapping_mul(radix).wrapping_add(d as u64) & pdp10_isa::WORD_MASK;
+        }
+        if let Ok((r, exp)) = preceded(ch::<In<'a>, SyntaxError>('^'), self.int_token())(rest) {
+            for _ in 0..exp.min(64) {
+                value = value.wrapping_mul(radix) & pdp10_isa::WORD_MASK;
+            }
+            rest = r;
+        }
+        Ok((rest, Syllable::Number(value)))
+    }
+
+    /// An unsigned integer in the current radix (or with `.`/`'`), as the
+    /// exponent of `^` and the shift of `_` in numbers.
+    fn int_token<'a>(&self) -> impl Fn(In<'a>) -> PResult<'a, u64> + '_ {
+        move |i: In<'a>| {
+            let (r, digits) = take_while1(|c: char| c.is_ascii_digit())(i)?;
+            let (r, suffix) = opt(one_of(".'"))(r)?;
+            let radix = match suffix {
+                Some('.') => 10,
+                Some(_) => 8,
+                None => self.radix,
+            };
+            let mut v: u64 = 0;
+            for c in digits.fragment().chars() {
+                v = v.saturating_mul(radix).saturating_add(c.to_digit(10).unwrap_or(0) as u64);
+            }
+            // `A^B` may not run on into a symbol.
+            let (_, after) = peek(opt(take_while1(is_squoze)))(r)?;
+            if after.is_some() {
+                return Err(nom::Err::Error(SyntaxError::from_error_kind(i, NomKind::Digit)));
+            }
+            Ok((r, v))
+        }
+    }
+}
+
+fn printable(c: char) -> String {
+    match c {
+        '\n' => "end of line".into(),
+        c if (c as u32) < 0o40 => format!("character ^{}", ((c as u8) + 0o100) as char),
+        c => format!("{c:?}"),
+    }
+}
+
+fn pseudo(k: &str) -> Option<Pseudo> {
+    Some(match k {
+        "LOC" => Pseudo::Loc,
+        "BLOCK" => Pseudo::Block,
+        "CONSTA" => Pseudo::Constants,
+        "VARIAB" => Pseudo::Variables,
+        "END" => Pseudo::End,
+        "RADIX" => Pseudo::Radix,
+        "OFFSET" => Pseudo::Offset,
+        "EQUALS" => Pseudo::Equals,
+        ".KILL" => Pseudo::Kill,
+        ".HKILL" => Pseudo::HalfKill,
+        ".AUXIL" | ".LSTON" | ".LSTOF" | ".SYMTA" | "NOSYMS" | ".XCREF" | ".SEE" | ".BEGIN"
+        | ".END" | "SUBTTL" | ".MLLIT" | ".YSTGW" | ".NSTGW" => Pseudo::Ignored,
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn word_items(s: &str) -> Vec<Item> {
+        match statement(s, 8).unwrap().body {
+            Body::Word(w) => w.items,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn labels_and_assignments() {
+        let s = statement("FOO: BAR:: MOVE A,B", 8).unwrap();
+        assert_eq!(s.labels.len(), 2);
+        assert!(s.labels[1].half_killed);
+        let s = statement("constants==:5", 8).unwrap();
+        assert!(matches!(s.body, Body::Assign { ref name, half_killed: true, no_redefine: true, .. } if name == "CONSTA"));
+        assert!(matches!(statement(".=100", 8).unwrap().body, Body::SetLocation(_)));
+        assert!(matches!(statement("LOC 100", 8).unwrap().body, Body::Pseudo { op: Pseudo::Loc, .. }));
+    }
+
+    #[test]
+    fn numbers() {
+        let n = |s: &str| match &word_items(s)[0] {
+            Item::Field(Expr::Syllable(Syllable::Number(v), _)) => *v,
+            other => panic!("{other:?}"),
+        };
+        // The manual's table in node Numbers.
+        assert_eq!(n("23"), 0o23);
+        assert_eq!(n("23."), 0o27);
+        assert_eq!(n("3^3"), 0o3000);
+        assert_eq!(n("3.^3"), 0o5670);
+        assert_eq!(n("1.5_3"), 0o14);
+        assert_eq!(n("1.5"), 0o201600_000000);
+        assert_eq!(n("17'"), 0o17);
+        assert_eq!(n("\"+"), 0o53);
+        assert_eq!(n("^C"), 3);
+        assert_eq!(n("'TTY"), 0o646471);
+        assert_eq!(n("'A"), 0o41);
+    }
+
+    #[test]
+    fn errors() {
+        let e = statement("MOVE A,[1", 8).unwrap_err();
+        assert_eq!((e.offset, e.message.as_str()), (7, "unterminated literal"));
+        let e = statement("MOVE A,B)", 8).unwrap_err();
+        assert_eq!(e.message, "unmatched )");
+        let e = statement("[FOO: 1]", 8).unwrap_err();
+        assert_eq!(e.message, "labels are not allowed inside a literal");
+    }
+}

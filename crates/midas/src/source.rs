@@ -1,0 +1,279 @@
+//! Source files, positions in them, and how `.INSRT` finds files.
+//!
+//! A [`Span`] is a small `Copy` position (file index and byte offset); it is
+//! turned into `file:line:column` only when a diagnostic is printed.
+
+use std::io;
+use std::path::{Path, PathBuf};
+
+/// A position in a source file: the file's index in the [`SourceMap`] and a
+/// byte offset into its (normalised) text.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Span {
+    /// Index of the file in the source map.
+    pub file: u32,
+    /// Byte offset into the file's text.
+    pub offset: u32,
+}
+
+/// One file read for the assembly.
+#[derive(Debug)]
+pub(crate) struct SourceFile {
+    /// The name shown in diagnostics (the path as given or found).
+    pub name: String,
+    /// The host path, for resolving `.INSRT` relative to it.
+    pub path: PathBuf,
+    /// The text: CR LF made LF, cut at the first ^C, control characters the
+    /// assembler uses internally made spaces.
+    pub text: String,
+    line_starts: Vec<usize>,
+}
+
+impl SourceFile {
+    pub fn new(name: String, path: PathBuf, raw: &str) -> SourceFile {
+        let mut text = String::with_capacity(raw.len());
+        for c in raw.chars() {
+            match c {
+                // ITS text files end at ^C (their last word is padded with it).
+                '\u{3}' => break,
+                '\r' => {}
+                '\u{1}' | '\u{2}' => text.push(' '),
+                c => text.push(c),
+            }
+        }
+        let mut line_starts = vec![0];
+        line_starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
+        SourceFile {
+            name,
+            path,
+            text,
+            line_starts,
+        }
+    }
+
+    /// 1-based line and column (in characters) of a byte offset.
+    pub fn line_col(&self, offset: usize) -> (usize, usize) {
+        let offset = offset.min(self.text.len());
+        let line = self.line_starts.partition_point(|&s| s <= offset) - 1;
+        let start = self.line_starts[line];
+        let col = self.text[start..offset].chars().count() + 1;
+        (line + 1, col)
+    }
+
+    /// The text of a 1-based line, without its newline.
+    pub fn line_text(&self, line: usize) -> &str {
+        let start = self.line_starts[line - 1];
+        let end = self.text[start..]
+            .find('\n')
+            .map_or(self.text.len(), |e| start + e);
+        &self.text[start..end]
+    }
+}
+
+/// Every file of an assembly, by index.
+#[derive(Debug, Default)]
+pub(crate) struct SourceMap {
+    pub files: Vec<SourceFile>,
+}
+
+impl SourceMap {
+    pub fn add(&mut self, file: SourceFile) -> u32 {
+        self.files.push(file);
+        (self.files.len() - 1) as u32
+    }
+
+    pub fn file(&self, id: u32) -> &SourceFile {
+        &self.files[id as usize]
+    }
+}
+
+/// Where the assembler gets the text of source files: the main file and
+/// every `.INSRT`. [`FsLoader`] reads the host file system; tests can use a
+/// closure over an in-memory map.
+pub trait Loader {
+    /// The text of the host file `path`.
+    fn read(&self, path: &Path) -> io::Result<String>;
+}
+
+impl<F: Fn(&Path) -> io::Result<String>> Loader for F {
+    fn read(&self, path: &Path) -> io::Result<String> {
+        self(path)
+    }
+}
+
+/// Reads source files from the host file system.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct FsLoader;
+
+impl Loader for FsLoader {
+    fn read(&self, path: &Path) -> io::Result<String> {
+        let bytes = std::fs::read(path)?;
+        // ITS text is 7-bit; take any other byte as the character of its
+        // low seven bits rather than refusing the file.
+        Ok(bytes.iter().map(|&b| (b & 0x7f) as char).collect())
+    }
+}
+
+/// An ITS file specification as `.INSRT` takes it: `DEV:DIR;FN1 FN2`, each
+/// part optional but FN1.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct ItsFileSpec {
+    pub device: Option<String>,
+    pub directory: Option<String>,
+    pub fn1: String,
+    pub fn2: Option<String>,
+}
+
+/// Parses `DSK:SYSENG;FOO BAR` (also `FOO>`, `FOO >` and `^Q`-free forms);
+/// `None` if there is no first file name.
+pub(crate) fn parse_its_file_spec(text: &str) -> Option<ItsFileSpec> {
+    let mut spec = ItsFileSpec::default();
+    let mut names: Vec<String> = Vec::new();
+    let mut word = String::new();
+    let flush = |word: &mut String, names: &mut Vec<String>| {
+        if !word.is_empty() {
+            names.push(std::mem::take(word));
+        }
+    };
+    for c in text.chars() {
+        match c {
+            ':' => {
+                spec.device = Some(std::mem::take(&mut word));
+            }
+            // A `;` after a name ends the directory; after a blank it
+            // starts a comment.
+            ';' if word.is_empty() => break,
+            ';' => {
+                spec.directory = Some(std::mem::take(&mut word));
+            }
+            ' ' | '\t' | ',' => flush(&mut word, &mut names),
+            c => word.push(c.to_ascii_uppercase()),
+        }
+    }
+    flush(&mut word, &mut names);
+    let mut it = names.into_iter();
+    spec.fn1 = it.next()?;
+    spec.fn2 = it.next();
+    Some(spec)
+}
+
+/// The host files `.INSRT` tries for `spec`, in order. ITS `DIR;FN1 FN2` is
+/// the host file `<dsk root>/dir/fn1.fn2` (lower case), the way the ITS
+/// shim's DSK device maps names; without a directory, the including file's
+/// own folder is the directory. `fn1.fn2` beside the including file is tried
+/// last. A missing or `>` FN2 means the highest-numbered version, then `mid`,
+/// then no extension.
+pub(crate) fn insrt_candidates(
+    spec: &ItsFileSpec,
+    including_dir: &Path,
+    dsk_root: Option<&Path>,
+) -> Vec<PathBuf> {
+    let mut dirs: Vec<PathBuf> = Vec::new();
+    if let Some(dir) = &spec.directory {
+        let dir = dir.to_ascii_lowercase();
+        if let Some(root) = dsk_root {
+            dirs.push(root.join(&dir));
+        }
+        if let Some(parent) = including_dir.parent() {
+            dirs.push(parent.join(&dir));
+        }
+        dirs.push(including_dir.join(&dir));
+    }
+    dirs.push(including_dir.to_path_buf());
+    let fn1 = spec.fn1.to_ascii_lowercase();
+    let mut out = Vec::new();
+    for dir in dirs {
+        match spec.fn2.as_deref() {
+            Some(fn2) if fn2 != ">" => {
+                out.push(dir.join(format!("{fn1}.{}", fn2.to_ascii_lowercase())));
+            }
+            _ => {
+                if let Some(latest) = latest_version(&dir, &fn1) {
+                    out.push(latest);
+                }
+                out.push(dir.join(format!("{fn1}.mid")));
+                out.push(dir.join(&fn1));
+            }
+        }
+    }
+    out.dedup();
+    out
+}
+
+/// `dir/fn1.N` with the largest number N, as ITS reads FN2 `>`.
+fn latest_version(dir: &Path, fn1: &str) -> Option<PathBuf> {
+    let prefix = format!("{fn1}.");
+    std::fs::read_dir(dir)
+        .ok()?
+        .filter_map(|e| e.ok())
+        .filter_map(|e| {
+            let name = e.file_name().into_string().ok()?;
+            let n: u64 = name.strip_prefix(&prefix)?.parse().ok()?;
+            Some((n, e.path()))
+        })
+        .max_by_key(|(n, _)| *n)
+        .map(|(_, p)| p)
+}
+
+/// The ITS file names a host path stands for: FN1 and FN2 from
+/// `fn1.fn2` (`asm/sudoku.mid` is `SUDOKU MID`), and the directory name.
+pub(crate) fn its_names(path: &Path) -> (String, String, String) {
+    let file = path
+        .file_name()
+        .map(|f| f.to_string_lossy().to_string())
+        .unwrap_or_default();
+    let (fn1, fn2) = match file.split_once('.') {
+        Some((a, b)) => (a.to_string(), b.to_string()),
+        None => (file.clone(), String::new()),
+    };
+    let dir = path
+        .parent()
+        .and_then(|p| p.file_name())
+        .map(|d| d.to_string_lossy().to_string())
+        .unwrap_or_default();
+    (
+        fn1.to_ascii_uppercase(),
+        fn2.to_ascii_uppercase(),
+        dir.to_ascii_uppercase(),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_and_column() {
+        let f = SourceFile::new("x".into(), PathBuf::new(), "AB\r\nC\tD\nE\u{3}junk");
+        assert_eq!(f.text, "AB\nC\tD\nE");
+        assert_eq!(f.line_col(0), (1, 1));
+        assert_eq!(f.line_col(3), (2, 1));
+        assert_eq!(f.line_col(5), (2, 3));
+        assert_eq!(f.line_text(2), "C\tD");
+        assert_eq!(f.line_text(3), "E");
+    }
+
+    #[test]
+    fn its_file_specs() {
+        let s = parse_its_file_spec("DSK:SYSENG;FOO BAR").unwrap();
+        assert_eq!(s.device.as_deref(), Some("DSK"));
+        assert_eq!(s.directory.as_deref(), Some("SYSENG"));
+        assert_eq!((s.fn1.as_str(), s.fn2.as_deref()), ("FOO", Some("BAR")));
+        let s = parse_its_file_spec("SYS;BITS >  ; the bits").unwrap();
+        assert_eq!((s.fn1.as_str(), s.fn2.as_deref()), ("BITS", Some(">")));
+        let s = parse_its_file_spec("macros >").unwrap();
+        assert_eq!((s.fn1.as_str(), s.fn2.as_deref()), ("MACROS", Some(">")));
+        assert_eq!(parse_its_file_spec("  "), None);
+        let c = insrt_candidates(
+            &parse_its_file_spec("SYS;DEFS MID").unwrap(),
+            Path::new("/a/src"),
+            Some(Path::new("/its")),
+        );
+        assert_eq!(c[0], Path::new("/its/sys/defs.mid"));
+        assert_eq!(c.last().unwrap(), Path::new("/a/src/defs.mid"));
+        assert_eq!(
+            its_names(Path::new("asm/sudoku.mid")),
+            ("SUDOKU".into(), "MID".into(), "ASM".into())
+        );
+    }
+}

@@ -1,0 +1,720 @@
+//! The four readers: one-line, grid, dover's and Project Euler 96's layouts,
+//! each returning every puzzle of a file with the line it starts on.
+
+use crate::error::{Error, ErrorKind};
+use crate::grid::{value_of, Grid, Shape, MAX_SIZE};
+use std::path::Path;
+
+/// The layouts a puzzle file can have.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Layout {
+    /// One puzzle per line: N * N cells, `.`, `0` or `_` for empty; `#`
+    /// comment lines; anything after a space, tab, `:` or `;` ignored.
+    Line,
+    /// N lines of N cells, with `|`, `-`, `+`, `=` and spaces as decoration;
+    /// puzzles separated by blank lines.
+    Grid,
+    /// dover's: a line `R. C.` (box height and width), then N * N numbers
+    /// each followed by a dot, 0 for empty.
+    Dover,
+    /// Project Euler 96: a `Grid NN` line, then 9 lines of 9 digits.
+    Euler,
+}
+
+impl Layout {
+    /// The layout's name as the command line spells it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Layout::Line => "line",
+            Layout::Grid => "grid",
+            Layout::Dover => "dover",
+            Layout::Euler => "euler",
+        }
+    }
+}
+
+/// A puzzle read from a file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Puzzle {
+    /// The givens.
+    pub grid: Grid,
+    /// The layout it was written in.
+    pub layout: Layout,
+    /// The line (from 1) where the puzzle starts.
+    pub line: usize,
+    /// Its title when the layout has one (Euler's `Grid 01`).
+    pub title: Option<String>,
+}
+
+const CELL: &str = "a cell: 1-9 or A-P, or '.', '0' or '_' for an empty cell";
+const CELL_OR_DECORATION: &str =
+    "a cell (1-9 or A-P, or '.', '0' or '_' for empty) or decoration ('|', '-', '+', '=', space)";
+
+/// Reads every puzzle of the file at `path`, choosing the layout with
+/// [`detect_layout`]. Errors name the file as `path` displays.
+pub fn parse_file(path: &Path) -> Result<Vec<Puzzle>, Error> {
+    let name = path.display().to_string();
+    let text = std::fs::read_to_string(path).map_err(|error| {
+        let kind = ErrorKind::Io {
+            file: name.clone(),
+            error,
+        };
+        Error::new(kind, None)
+    })?;
+    parse_str(&text, &name)
+}
+
+/// Reads every puzzle of `text`, choosing the layout with [`detect_layout`];
+/// `file` names the input in error messages.
+pub fn parse_str(text: &str, file: &str) -> Result<Vec<Puzzle>, Error> {
+    parse_str_as(text, file, detect_layout(text))
+}
+
+/// Reads every puzzle of `text` in the given layout.
+pub fn parse_str_as(text: &str, file: &str, layout: Layout) -> Result<Vec<Puzzle>, Error> {
+    match layout {
+        Layout::Line => parse_lines(text, file),
+        Layout::Grid => parse_grids(text, file),
+        Layout::Dover => parse_dover(text, file),
+        Layout::Euler => parse_euler(text, file),
+    }
+}
+
+/// Guesses the layout from the first line that is neither blank nor a `#`
+/// comment: `Grid ...` is Euler's, two numbers each followed by a dot is
+/// dover's, 16, 81, 256 or 625 cells (or more than 25) up to a space, tab,
+/// `:` or `;` is the one-line layout, and anything else the grid layout. A 16x16 grid without
+/// decoration therefore reads as sixteen 4x4 one-line puzzles: draw its boxes.
+pub fn detect_layout(text: &str) -> Layout {
+    let Some(first) = text
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with('#'))
+    else {
+        return Layout::Line;
+    };
+    if first.starts_with("Grid") {
+        return Layout::Euler;
+    }
+    let tokens: Vec<&str> = first.split_whitespace().collect();
+    if tokens.len() == 2 && tokens.iter().all(|t| dover_number(t).is_some()) {
+        return Layout::Dover;
+    }
+    let cells = first.split([' ', '\t', ':', ';']).next().unwrap_or("");
+    let all_cells = cells.chars().all(|c| value_of(c).is_some());
+    // A long run of cells cannot be a grid row: call it a (wrong) one-line
+    // puzzle, so that the error speaks of the one-line layout.
+    let count = cells.chars().count();
+    if all_cells && (one_line_shape(count).is_some() || count > MAX_SIZE) {
+        Layout::Line
+    } else {
+        Layout::Grid
+    }
+}
+
+fn one_line_shape(cells: usize) -> Option<Shape> {
+    Shape::square_from_cells(cells).filter(|s| s.size() > 1)
+}
+
+/// A value read at a place, checked against the grid's side.
+fn check_value(
+    value: u8,
+    written: String,
+    size: usize,
+    file: &str,
+    line: usize,
+    column: usize,
+) -> Result<u8, Error> {
+    if value as usize > size {
+        let kind = ErrorKind::ValueTooLarge {
+            value: written,
+            size,
+        };
+        return Err(Error::at(kind, file, line, column));
+    }
+    Ok(value)
+}
+
+fn unexpected(found: char, expected: &str, file: &str, line: usize, column: usize) -> Error {
+    let kind = ErrorKind::UnexpectedChar {
+        found,
+        expected: expected.to_string(),
+    };
+    Error::at(kind, file, line, column)
+}
+
+fn is_comment_or_blank(line: &str) -> bool {
+    let t = line.trim();
+    t.is_empty() || t.starts_with('#')
+}
+
+fn parse_lines(text: &str, file: &str) -> Result<Vec<Puzzle>, Error> {
+    let mut puzzles = Vec::new();
+    for (index, line) in text.lines().enumerate() {
+        let number = index + 1;
+        if is_comment_or_blank(line) {
+            continue;
+        }
+        // The cells run up to the first separator.
+        let mut values = Vec::with_capacity(line.len().min(625));
+        let mut largest = (0, 0, ' ');
+        for (i, c) in line.chars().enumerate() {
+            if matches!(c, ' ' | '\t' | ':' | ';') {
+                break;
+            }
+            match value_of(c) {
+                Some(v) => {
+                    if v > largest.0 {
+                        largest = (v, i + 1, c);
+                    }
+                    values.push(v);
+                }
+                None => return Err(unexpected(c, CELL, file, number, i + 1)),
+            }
+        }
+        let shape = one_line_shape(values.len()).ok_or_else(|| {
+            let kind = ErrorKind::LineLength { found: values.len() };
+            Error::at(kind, file, number, 1)
+        })?;
+        if largest.0 as usize > shape.size() {
+            // Report the first value that is too large.
+            let (column, c) = line
+                .chars()
+                .enumerate()
+                .find(|&(_, c)| value_of(c).is_some_and(|v| v as usize > shape.size()))
+                .map_or((largest.1, largest.2), |(i, c)| (i + 1, c));
+            let kind = ErrorKind::ValueTooLarge {
+                value: c.to_string(),
+                size: shape.size(),
+            };
+            return Err(Error::at(kind, file, number, column));
+        }
+        let grid = Grid::from_cells(shape, values).expect("cells checked");
+        puzzles.push(Puzzle {
+            grid,
+            layout: Layout::Line,
+            line: number,
+            title: None,
+        });
+    }
+    Ok(puzzles)
+}
+
+/// A grid puzzle being read.
+struct GridBlock {
+    start: usize,
+    rows: Vec<Vec<u8>>,
+    /// Cells between `|` in the first row, when it has any.
+    box_cols: Option<usize>,
+    /// Row counts at each internal separator line.
+    separators: Vec<usize>,
+}
+
+fn parse_grids(text: &str, file: &str) -> Result<Vec<Puzzle>, Error> {
+    let mut puzzles = Vec::new();
+    let mut block: Option<GridBlock> = None;
+    // The top border of the next puzzle, where it starts.
+    let mut border: Option<usize> = None;
+    let mut last_line = 0;
+    for (index, line) in text.lines().enumerate() {
+        let number = index + 1;
+        last_line = number;
+        if line.trim().is_empty() {
+            if let Some(b) = &block {
+                return Err(missing_rows(b, file, number));
+            }
+            border = None;
+            continue;
+        }
+        if line.trim_start().starts_with('#') {
+            continue;
+        }
+        let mut cells = Vec::new();
+        let mut groups = vec![0usize];
+        for (i, c) in line.chars().enumerate() {
+            match c {
+                '|' => groups.push(0),
+                '-' | '+' | '=' | ' ' | '\t' => {}
+                _ => match value_of(c) {
+                    Some(v) => {
+                        cells.push((i + 1, v, c));
+                        *groups.last_mut().expect("never empty") += 1;
+                    }
+                    None => return Err(unexpected(c, CELL_OR_DECORATION, file, number, i + 1)),
+                },
+            }
+        }
+        if cells.is_empty() {
+            // A separator line: between boxes, or a border.
+            match &mut block {
+                Some(b) => b.separators.push(b.rows.len()),
+                None => border = border.or(Some(number)),
+            }
+            continue;
+        }
+        let b = block.get_or_insert_with(|| GridBlock {
+            start: border.take().unwrap_or(number),
+            rows: Vec::new(),
+            box_cols: None,
+            separators: Vec::new(),
+        });
+        let size = if b.rows.is_empty() {
+            if cells.len() > MAX_SIZE {
+                let kind = ErrorKind::TooLarge { size: cells.len() };
+                return Err(Error::at(kind, file, number, 1));
+            }
+            let groups: Vec<usize> = groups.into_iter().filter(|&g| g > 0).collect();
+            if groups.len() > 1 {
+                if groups.iter().any(|&g| g != groups[0]) {
+                    let kind = ErrorKind::BoxShape {
+                        size: cells.len(),
+                        rows: None,
+                        cols: Some(groups[0]),
+                    };
+                    return Err(Error::at(kind, file, number, 1));
+                }
+                b.box_cols = Some(groups[0]);
+            }
+            cells.len()
+        } else {
+            b.rows[0].len()
+        };
+        if cells.len() != size {
+            let kind = ErrorKind::RowLength {
+                expected: size,
+                found: cells.len(),
+            };
+            return Err(Error::at(kind, file, number, 1));
+        }
+        let mut row = Vec::with_capacity(size);
+        for (column, v, c) in cells {
+            row.push(check_value(v, c.to_string(), size, file, number, column)?);
+        }
+        b.rows.push(row);
+        if b.rows.len() == size {
+            let b = block.take().expect("just used");
+            let shape = grid_shape(&b, file)?;
+            let grid = Grid::from_cells(shape, b.rows.concat()).expect("cells checked");
+            puzzles.push(Puzzle {
+                grid,
+                layout: Layout::Grid,
+                line: b.start,
+                title: None,
+            });
+        }
+    }
+    if let Some(b) = &block {
+        return Err(missing_rows(b, file, last_line + 1));
+    }
+    Ok(puzzles)
+}
+
+fn missing_rows(b: &GridBlock, file: &str, line: usize) -> Error {
+    let kind = ErrorKind::MissingRows {
+        expected: b.rows[0].len(),
+        found: b.rows.len(),
+    };
+    Error::at(kind, file, line, 1)
+}
+
+/// The boxes a grid's decoration implies, or the default for its side.
+fn grid_shape(b: &GridBlock, file: &str) -> Result<Shape, Error> {
+    let size = b.rows.len();
+    // Separator lines inside the grid (not borders) give the box height.
+    let inner: Vec<usize> = b
+        .separators
+        .iter()
+        .copied()
+        .filter(|&s| s > 0 && s < size)
+        .collect();
+    let mut box_rows = inner.first().copied();
+    if let Some(r) = box_rows {
+        let regular = inner.iter().enumerate().all(|(i, &s)| s == (i + 1) * r);
+        if !regular {
+            box_rows = Some(0);
+        }
+    }
+    let shape = match (box_rows, b.box_cols) {
+        (None, None) => Shape::for_size(size),
+        (Some(r), Some(c)) if r * c == size => Shape::new(r, c),
+        (Some(r), None) if r > 0 && size % r == 0 => Shape::new(r, size / r),
+        (None, Some(c)) if size % c == 0 => Shape::new(size / c, c),
+        _ => None,
+    };
+    shape.ok_or_else(|| {
+        let kind = ErrorKind::BoxShape {
+            size,
+            rows: box_rows,
+            cols: b.box_cols,
+        };
+        Error::at(kind, file, b.start, 1)
+    })
+}
+
+/// The number in a dover token such as `3.`, or `None`.
+fn dover_number(token: &str) -> Option<u32> {
+    let digits = token.strip_suffix('.')?;
+    if digits.is_empty() || digits.len() > 4 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    digits.parse().ok()
+}
+
+const DOVER_HEADER: &str =
+    "a dover header: box height and width, each followed by a dot (such as \"3. 3.\")";
+
+fn parse_dover(text: &str, file: &str) -> Result<Vec<Puzzle>, Error> {
+    // Whitespace-separated tokens with their line and column.
+    let mut tokens = Vec::new();
+    for (index, line) in text.lines().enumerate() {
+        if line.trim_start().starts_with('#') {
+            continue;
+        }
+        let mut start = None;
+        for (i, c) in line.chars().chain(std::iter::once(' ')).enumerate() {
+            match (c.is_whitespace(), start) {
+                (false, None) => start = Some(i),
+                (true, Some(s)) => {
+                    let word: String = line.chars().skip(s).take(i - s).collect();
+                    tokens.push((index + 1, s + 1, word));
+                    start = None;
+                }
+                _ => {}
+            }
+        }
+    }
+    let end_line = text.lines().count() + 1;
+    let mut puzzles = Vec::new();
+    let mut it = tokens.into_iter().peekable();
+    while let Some((line, column, word)) = it.next() {
+        let bad_header = |line, column| {
+            let kind = ErrorKind::BadHeader {
+                expected: DOVER_HEADER.to_string(),
+            };
+            Error::at(kind, file, line, column)
+        };
+        let rows = dover_number(&word).ok_or_else(|| bad_header(line, column))?;
+        let (l2, c2, w2) = it.next().ok_or_else(|| bad_header(line, column))?;
+        if l2 != line {
+            return Err(bad_header(line, column));
+        }
+        let cols = dover_number(&w2).ok_or_else(|| bad_header(l2, c2))?;
+        let (rows, cols) = (rows as usize, cols as usize);
+        let shape = Shape::new(rows, cols).ok_or_else(|| {
+            let kind = if rows * cols > MAX_SIZE {
+                ErrorKind::TooLarge { size: rows * cols }
+            } else {
+                ErrorKind::BadHeader {
+                    expected: "box height and width of at least 1".to_string(),
+                }
+            };
+            Error::at(kind, file, line, column)
+        })?;
+        let size = shape.size();
+        let mut cells = Vec::with_capacity(shape.cells());
+        for _ in 0..shape.cells() {
+            let (l, c, w) = it.next().ok_or_else(|| {
+                let kind = ErrorKind::UnexpectedEnd {
+                    expected: format!(
+                        "{} numbers each followed by a dot, found {}",
+                        shape.cells(),
+                        cells.len()
+                    ),
+                };
+                Error::at(kind, file, end_line, 1)
+            })?;
+            let v = dover_number(&w).ok_or_else(|| {
+                let kind = ErrorKind::BadToken {
+                    found: w.clone(),
+                    expected: "a number (0 for empty) followed by a dot".to_string(),
+                };
+                Error::at(kind, file, l, c)
+            })?;
+            if v as usize > size {
+                let kind = ErrorKind::ValueTooLarge {
+                    value: v.to_string(),
+                    size,
+                };
+                return Err(Error::at(kind, file, l, c));
+            }
+            cells.push(v as u8);
+        }
+        let grid = Grid::from_cells(shape, cells).expect("cells checked");
+        puzzles.push(Puzzle {
+            grid,
+            layout: Layout::Dover,
+            line,
+            title: None,
+        });
+    }
+    Ok(puzzles)
+}
+
+fn parse_euler(text: &str, file: &str) -> Result<Vec<Puzzle>, Error> {
+    let mut puzzles = Vec::new();
+    let mut lines = text.lines().enumerate().peekable();
+    while let Some((index, line)) = lines.next() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let number = index + 1;
+        if !line.starts_with("Grid") {
+            let kind = ErrorKind::BadHeader {
+                expected: "a \"Grid NN\" line".to_string(),
+            };
+            return Err(Error::at(kind, file, number, 1));
+        }
+        let mut cells = Vec::with_capacity(81);
+        for row in 0..9 {
+            let Some((i, text)) = lines.next() else {
+                let kind = ErrorKind::MissingRows {
+                    expected: 9,
+                    found: row,
+                };
+                return Err(Error::at(kind, file, number + row + 1, 1));
+            };
+            let text = text.trim_end();
+            let mut count = 0;
+            for (col, c) in text.chars().enumerate() {
+                let v = value_of(c)
+                    .filter(|&v| v <= 9)
+                    .ok_or_else(|| unexpected(c, "a digit, 0 for an empty cell", file, i + 1, col + 1))?;
+                cells.push(v);
+                count += 1;
+            }
+            if count != 9 {
+                let kind = ErrorKind::RowLength {
+                    expected: 9,
+                    found: count,
+                };
+                return Err(Error::at(kind, file, i + 1, 1));
+            }
+        }
+        let grid = Grid::from_cells(Shape::NINE, cells).expect("cells checked");
+        puzzles.push(Puzzle {
+            grid,
+            layout: Layout::Euler,
+            line: number,
+            title: Some(line.trim_end().to_string()),
+        });
+    }
+    Ok(puzzles)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::write;
+
+    fn error(text: &str) -> String {
+        parse_str(text, "in.txt").unwrap_err().to_string()
+    }
+
+    fn error_as(text: &str, layout: Layout) -> String {
+        parse_str_as(text, "in.txt", layout).unwrap_err().to_string()
+    }
+
+    const EULER1: &str = "003020600\n900305001\n001806400\n008102900\n700000008\n006708200\n002609500\n800203009\n005010300\n";
+
+    #[test]
+    fn detects_layouts() {
+        assert_eq!(detect_layout("# c\n\n................\n"), Layout::Line);
+        assert_eq!(detect_layout(&format!("{}:1:xyz\n", ".".repeat(81))), Layout::Line);
+        assert_eq!(detect_layout("..2|9.3|8..\n"), Layout::Grid);
+        assert_eq!(detect_layout("5 3 . . 7 . . . .\n"), Layout::Grid);
+        assert_eq!(detect_layout("1234\n"), Layout::Grid);
+        assert_eq!(detect_layout("3. 3.\n0. 1.\n"), Layout::Dover);
+        assert_eq!(detect_layout("Grid 01\n"), Layout::Euler);
+        assert_eq!(detect_layout(""), Layout::Line);
+    }
+
+    #[test]
+    fn one_line_puzzles() {
+        let text = format!(
+            "# comment\n\n{}\n{}:3:{}\n{}; note\n",
+            "1...".repeat(4),
+            "_0.".repeat(27),
+            "1".repeat(81),
+            "P".to_string() + &".".repeat(624)
+        );
+        let p = parse_str(&text, "t").unwrap();
+        assert_eq!(p.len(), 3);
+        assert_eq!((p[0].line, p[1].line, p[2].line), (3, 4, 5));
+        assert_eq!(p[0].grid.shape(), Shape::new(2, 2).unwrap());
+        assert_eq!(p[0].grid.cells()[..5], [1, 0, 0, 0, 1]);
+        assert_eq!(p[1].grid.givens(), 0);
+        assert_eq!(p[2].grid.shape().size(), 25);
+        assert_eq!(p[2].grid.get(0, 0), 25);
+        assert!(p.iter().all(|p| p.layout == Layout::Line));
+    }
+
+    #[test]
+    fn grid_puzzles_and_box_shapes() {
+        // Two 6x6 puzzles, one with its boxes drawn, one plain (2x3 inferred),
+        // and a 12x12 given as 3x4 boxes by its decoration.
+        let text = "+---+---+\n|1..|...|\n|...|..1|\n+---+---+\n|...|...|\n|...|...|\n+---+---+\n|...|...|\n|...|..6|\n+---+---+\n\n1.....\n......\n......\n......\n......\n.....2\n";
+        let p = parse_str(text, "t").unwrap();
+        assert_eq!(p.len(), 2);
+        assert_eq!(p[0].grid.shape(), Shape::new(2, 3).unwrap());
+        assert_eq!((p[0].line, p[1].line), (1, 12));
+        assert_eq!(p[0].grid.get(1, 5), 1);
+        assert_eq!(p[1].grid.shape(), Shape::new(2, 3).unwrap());
+        // 3x2 boxes: '|' every 2 columns.
+        let tall = "1.|..|..\n..|..|..\n..|..|..\n--+--+--\n..|..|..\n..|..|..\n..|..|.1\n";
+        assert_eq!(parse_str(tall, "t").unwrap()[0].grid.shape(), Shape::new(3, 2).unwrap());
+        let mut g = Grid::empty(Shape::new(3, 4).unwrap());
+        g.set(11, 11, 12);
+        let drawn = write::to_grid(&g);
+        let back = parse_str(&drawn, "t").unwrap();
+        assert_eq!(back[0].grid, g);
+        assert_eq!(back[0].grid.shape(), Shape::new(3, 4).unwrap());
+        // Spaces as decoration.
+        let spaced = "5 3 . | . 7 . | . . .\n".repeat(1) + &". . . | . . . | . . .\n".repeat(8);
+        let p = parse_str(&spaced, "t").unwrap();
+        assert_eq!(p[0].grid.get(0, 1), 3);
+    }
+
+    #[test]
+    fn dover_and_euler_puzzles() {
+        let text = "2. 2.\n1. 0. 0. 0.\n0. 0. 0. 0.\n0. 0. 0. 0.\n0. 0. 0. 4.\n2. 3.\n".to_string()
+            + &"0. ".repeat(35)
+            + "6.\n";
+        let p = parse_str(&text, "t").unwrap();
+        assert_eq!(p.len(), 2);
+        assert_eq!(p[0].layout, Layout::Dover);
+        assert_eq!((p[0].grid.get(0, 0), p[0].grid.get(3, 3)), (1, 4));
+        assert_eq!(p[1].grid.shape(), Shape::new(2, 3).unwrap());
+        assert_eq!(p[1].grid.get(5, 5), 6);
+        assert_eq!(p[1].line, 6);
+        let euler = format!("Grid 01\n{EULER1}Grid 02\n{EULER1}");
+        let p = parse_str(&euler, "t").unwrap();
+        assert_eq!(p.len(), 2);
+        assert_eq!(p[1].title.as_deref(), Some("Grid 02"));
+        assert_eq!(p[1].line, 11);
+        assert_eq!(p[0].grid.get(0, 2), 3);
+    }
+
+    #[test]
+    fn every_layout_reads_back_what_is_written() {
+        let line = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+        let g = parse_str(line, "t").unwrap().remove(0).grid;
+        for layout in [Layout::Line, Layout::Grid, Layout::Dover, Layout::Euler] {
+            let text = write::format(&g, layout, Some("Grid 09"));
+            let back = parse_str(&text, "t").unwrap();
+            assert_eq!(back.len(), 1, "{layout:?}");
+            assert_eq!(back[0].grid, g, "{layout:?}");
+            assert_eq!(back[0].layout, layout);
+        }
+        assert_eq!(write::to_line(&g), line);
+    }
+
+    #[test]
+    fn one_line_errors() {
+        assert_eq!(
+            error(&format!("{}\n{}x\n", ".".repeat(81), ".".repeat(10))),
+            "in.txt:2:11: unexpected 'x': expected a cell: 1-9 or A-P, or '.', '0' or '_' for an empty cell"
+        );
+        assert_eq!(
+            error(&format!("{}\n", ".".repeat(80))),
+            "in.txt:1:1: a one-line puzzle has 16, 81, 256 or 625 cells, this one has 80"
+        );
+        assert_eq!(
+            error("..5.............\n"),
+            "in.txt:1:3: value 5 is too large for a 4x4 grid (values are 1 to 4)"
+        );
+        assert_eq!(
+            error(&format!("{}A\n", ".".repeat(80))),
+            "in.txt:1:81: value A is too large for a 9x9 grid (values are 1 to 9)"
+        );
+    }
+
+    #[test]
+    fn grid_errors() {
+        assert_eq!(
+            error("..2|9.3|8..\n...|4x8|...\n"),
+            "in.txt:2:6: unexpected 'x': expected a cell (1-9 or A-P, or '.', '0' or '_' for empty) or decoration ('|', '-', '+', '=', space)"
+        );
+        assert_eq!(
+            error("..2|9.3|8..\n...|468|..\n"),
+            "in.txt:2:1: expected 9 cells in this row (as in the puzzle's first row), found 8"
+        );
+        assert_eq!(
+            error("..2|9.3|8..\n...|468|...\n\n"),
+            "in.txt:3:1: the puzzle ends after 2 rows: expected 9 rows of 9 cells"
+        );
+        assert_eq!(
+            error("..2|9.3|8..\n...|468|..."),
+            "in.txt:3:1: the puzzle ends after 2 rows: expected 9 rows of 9 cells"
+        );
+        assert_eq!(
+            error("1.|..|..\n..|..|..\n--+--+--\n..|..|..\n..|..|..\n--+--+--\n..|..|..\n..|..|.1\n"),
+            "in.txt:1:1: the box decoration does not fit a 6x6 grid: separator lines every 2 rows and '|' every 2 columns"
+        );
+        assert_eq!(
+            error("1..|..\n"),
+            "in.txt:1:1: the box decoration does not fit a 5x5 grid: '|' every 3 columns"
+        );
+        assert_eq!(
+            error_as(&format!("{}\n", ".".repeat(26)), Layout::Grid),
+            "in.txt:1:1: a 26x26 grid is too large: at most 25x25 is handled"
+        );
+        assert_eq!(
+            error("1.5.\n....\n....\n....\n"),
+            "in.txt:1:3: value 5 is too large for a 4x4 grid (values are 1 to 4)"
+        );
+    }
+
+    #[test]
+    fn dover_errors() {
+        assert_eq!(
+            error_as("3 3\n", Layout::Dover),
+            "in.txt:1:1: expected a dover header: box height and width, each followed by a dot (such as \"3. 3.\")"
+        );
+        assert_eq!(
+            error("2. 2.\n1. 0. 0. 0.\n0. 0, 0. 0.\n"),
+            "in.txt:3:4: unexpected \"0,\": expected a number (0 for empty) followed by a dot"
+        );
+        assert_eq!(
+            error("2. 2.\n1. 0. 0. 0.\n"),
+            "in.txt:3:1: unexpected end of input: expected 16 numbers each followed by a dot, found 4"
+        );
+        assert_eq!(
+            error(&format!("2. 2.\n1. 0. 0. 0.\n{}", "5. ".repeat(12))),
+            "in.txt:3:1: value 5 is too large for a 4x4 grid (values are 1 to 4)"
+        );
+        assert_eq!(
+            error("6. 5.\n"),
+            "in.txt:1:1: a 30x30 grid is too large: at most 25x25 is handled"
+        );
+    }
+
+    #[test]
+    fn euler_errors() {
+        assert_eq!(
+            error_as("Puzzle 1\n", Layout::Euler),
+            "in.txt:1:1: expected a \"Grid NN\" line"
+        );
+        assert_eq!(
+            error("Grid 01\n003020600\n90030500\n"),
+            "in.txt:3:1: expected 9 cells in this row (as in the puzzle's first row), found 8"
+        );
+        assert_eq!(
+            error("Grid 01\n003020600\n9003050A1\n"),
+            "in.txt:3:8: unexpected 'A': expected a digit, 0 for an empty cell"
+        );
+        assert_eq!(
+            error("Grid 01\n003020600\n"),
+            "in.txt:3:1: the puzzle ends after 1 rows: expected 9 rows of 9 cells"
+        );
+    }
+
+    #[test]
+    fn unreadable_file() {
+        let e = parse_file(Path::new("/nonexistent/puzzles.txt")).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "/nonexistent/puzzles.txt: cannot read: No such file or directory (os error 2)"
+        );
+        assert!(matches!(e.kind(), ErrorKind::Io { .. }));
+    }
+}

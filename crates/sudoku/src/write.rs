@@ -1,0 +1,133 @@
+//! The writers: every layout the readers take, so that output reads back.
+
+use crate::grid::{symbol, Grid};
+use crate::read::Layout;
+use std::fmt::Write;
+
+/// The one-line form: N * N symbols, `.` for empty, no newline.
+pub fn to_line(grid: &Grid) -> String {
+    grid.to_string()
+}
+
+/// The grid form, one line per row, boxes drawn with `|` between columns and
+/// `-`/`+` lines between bands, as in `puzzl1.sudoku`:
+///
+/// ```text
+/// ..2|9.3|8..
+/// ---+---+---
+/// ```
+///
+/// Every line ends with a newline.
+pub fn to_grid(grid: &Grid) -> String {
+    let shape = grid.shape();
+    let (n, br, bc) = (shape.size(), shape.box_rows(), shape.box_cols());
+    let rule: String = (0..n / bc)
+        .map(|_| "-".repeat(bc))
+        .collect::<Vec<_>>()
+        .join("+");
+    let mut out = String::new();
+    for row in 0..n {
+        if row > 0 && row % br == 0 {
+            out.push_str(&rule);
+            out.push('\n');
+        }
+        for col in 0..n {
+            if col > 0 && col % bc == 0 {
+                out.push('|');
+            }
+            out.push(symbol(grid.get(row, col)));
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// dover's form: `R. C.`, then one row per line of numbers each followed by
+/// a dot, 0 for empty. Ends with a newline.
+pub fn to_dover(grid: &Grid) -> String {
+    let shape = grid.shape();
+    let mut out = format!("{}. {}.\n", shape.box_rows(), shape.box_cols());
+    for row in grid.cells().chunks(shape.size()) {
+        let words: Vec<String> = row.iter().map(|v| format!("{v}.")).collect();
+        out.push_str(&words.join(" "));
+        out.push('\n');
+    }
+    out
+}
+
+/// Project Euler 96's form: `title` (such as `Grid 01`), then 9 lines of 9
+/// digits, 0 for empty. Ends with a newline.
+///
+/// # Panics
+/// When the grid is not 9x9.
+pub fn to_euler(grid: &Grid, title: &str) -> String {
+    assert_eq!(grid.shape().size(), 9, "Project Euler's layout is 9x9");
+    let mut out = format!("{title}\n");
+    for row in grid.cells().chunks(9) {
+        for &v in row {
+            let _ = write!(out, "{v}");
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// `grid` in `layout`, ending with a newline; `title` is used by Euler's
+/// layout (default `Grid 01`). Euler's layout falls back to the grid layout
+/// for sizes other than 9x9.
+pub fn format(grid: &Grid, layout: Layout, title: Option<&str>) -> String {
+    match layout {
+        Layout::Line => to_line(grid) + "\n",
+        Layout::Grid => to_grid(grid),
+        Layout::Dover => to_dover(grid),
+        Layout::Euler if grid.shape().size() == 9 => to_euler(grid, title.unwrap_or("Grid 01")),
+        Layout::Euler => to_grid(grid),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Shape;
+    use crate::read::{parse_str, parse_str_as};
+
+    const PUZZL1: &str = "..2|9.3|8..\n...|468|...\n4..|...|..1\n---+---+---\n56.|...|.49\n.2.|.5.|.7.\n78.|...|.13\n---+---+---\n2..|...|..7\n...|384|...\n..6|2.1|3..\n";
+
+    #[test]
+    fn grid_layout_matches_puzzl1() {
+        let p = parse_str(PUZZL1, "puzzl1").unwrap();
+        assert_eq!(p.len(), 1);
+        assert_eq!(p[0].layout, Layout::Grid);
+        assert_eq!(to_grid(&p[0].grid), PUZZL1);
+        assert_eq!(
+            to_line(&p[0].grid),
+            "..29.38.....468...4.......156.....49.2..5..7.78.....132.......7...384.....62.13.."
+        );
+    }
+
+    #[test]
+    fn six_by_six_grid() {
+        let mut g = Grid::empty(Shape::new(2, 3).unwrap());
+        g.set(0, 0, 1);
+        g.set(5, 5, 6);
+        let text = to_grid(&g);
+        assert_eq!(text, "1..|...\n...|...\n---+---\n...|...\n...|...\n---+---\n...|...\n...|..6\n");
+        let back = parse_str(&text, "t").unwrap();
+        assert_eq!(back[0].grid, g);
+    }
+
+    #[test]
+    fn dover_and_euler_round_trip() {
+        let mut g = Grid::empty(Shape::new(2, 2).unwrap());
+        g.set(1, 2, 4);
+        let text = to_dover(&g);
+        assert_eq!(text, "2. 2.\n0. 0. 0. 0.\n0. 0. 4. 0.\n0. 0. 0. 0.\n0. 0. 0. 0.\n");
+        assert_eq!(parse_str(&text, "t").unwrap()[0].grid, g);
+        let mut g = Grid::empty(Shape::NINE);
+        g.set(8, 8, 9);
+        let text = to_euler(&g, "Grid 07");
+        let back = parse_str_as(&text, "t", Layout::Euler).unwrap();
+        assert_eq!(back[0].grid, g);
+        assert_eq!(back[0].title.as_deref(), Some("Grid 07"));
+    }
+}
