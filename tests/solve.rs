@@ -1,1 +1,326 @@
-//! End-to-end tests: solve (to be written).
+//! End-to-end tests of `pdp10 solve`: every solution printed is checked here
+//! by a validity function of this file's own (rows, columns, boxes, givens
+//! kept), and counts are compared with the figures the corpora come with.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+
+/// Runs `pdp10 solve ARGS` from the repository root.
+fn solve(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_pdp10"))
+        .arg("solve")
+        .args(args)
+        .current_dir(ROOT)
+        .output()
+        .expect("run pdp10")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8(out.stdout.clone()).unwrap()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8(out.stderr.clone()).unwrap()
+}
+
+/// The summary line with its timing (which varies) cut off.
+fn summary(out: &Output) -> String {
+    let err = stderr(out);
+    let line = err.lines().last().unwrap_or("");
+    match line.rfind(" in ") {
+        Some(i) if line.ends_with("puzzles/s)") => format!("{} in [time]", &line[..i]),
+        _ => line.to_string(),
+    }
+}
+
+fn read(path: &str) -> String {
+    std::fs::read_to_string(Path::new(ROOT).join(path)).unwrap()
+}
+
+/// Value of a cell character: `.`, `0`, `_` are 0, then 1-9, A-Z.
+fn value(c: char) -> u32 {
+    match c {
+        '.' | '0' | '_' => 0,
+        '1'..='9' => c as u32 - '0' as u32,
+        'A'..='Z' => c as u32 - 'A' as u32 + 10,
+        _ => panic!("not a cell: {c:?}"),
+    }
+}
+
+/// Panics unless `solution` (one line of N*N cells) completes `givens` (the
+/// same, 0 or `.` for empty) in boxes of `box_rows` x `box_cols`.
+fn assert_valid(givens: &str, solution: &str, box_rows: usize, box_cols: usize) {
+    let n = box_rows * box_cols;
+    let g: Vec<u32> = givens.chars().map(value).collect();
+    let s: Vec<u32> = solution.chars().map(value).collect();
+    assert_eq!(s.len(), n * n, "length of {solution}");
+    assert_eq!(g.len(), n * n, "length of {givens}");
+    for i in 0..n * n {
+        assert!(s[i] >= 1 && s[i] as usize <= n, "cell {i} of {solution}");
+        assert!(g[i] == 0 || g[i] == s[i], "given {i} changed: {givens} -> {solution}");
+    }
+    for unit in 0..n {
+        let mut seen = [[false; 26]; 3];
+        for k in 0..n {
+            let row = s[unit * n + k];
+            let col = s[k * n + unit];
+            let (r, c) = (
+                (unit / box_rows) * box_rows + k / box_cols,
+                (unit % box_rows) * box_cols + k % box_cols,
+            );
+            let bx = s[r * n + c];
+            for (set, v) in seen.iter_mut().zip([row, col, bx]) {
+                assert!(!set[v as usize], "{v} repeated in unit {unit}: {solution}");
+                set[v as usize] = true;
+            }
+        }
+    }
+}
+
+/// The one-line puzzles of a file: the cells up to a space, tab or `:`.
+fn one_line_puzzles(text: &str) -> Vec<&str> {
+    text.lines()
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(|l| l.split([' ', '\t', ':', ';']).next().unwrap())
+        .collect()
+}
+
+fn square_boxes(cells: usize) -> usize {
+    (2..=5).find(|b| b * b * b * b == cells).unwrap()
+}
+
+/// Solves a one-line file and checks every solution against its puzzle.
+fn check_one_line_file(path: &str, jobs: &str) -> Output {
+    let out = solve(&["--jobs", jobs, path]);
+    let text = read(path);
+    let puzzles = one_line_puzzles(&text);
+    let printed = stdout(&out);
+    let solutions: Vec<&str> = printed.lines().collect();
+    assert_eq!(solutions.len(), puzzles.len(), "{path}");
+    for (p, s) in puzzles.iter().zip(&solutions) {
+        let b = square_boxes(p.len());
+        assert_valid(p, s, b, b);
+    }
+    out
+}
+
+#[test]
+fn top95_solved_in_order_with_summary() {
+    let out = check_one_line_file("puzzles/corpora/top95.txt", "2");
+    assert!(out.status.success());
+    // The bar is never drawn when standard error is not a terminal.
+    assert_eq!(stderr(&out).lines().count(), 1, "{}", stderr(&out));
+    insta::assert_snapshot!("top95_summary", summary(&out));
+}
+
+#[test]
+fn seventeen_clue_sample_single_thread() {
+    let out = check_one_line_file("puzzles/corpora/17_clue_first2000.txt", "1");
+    assert!(out.status.success());
+    assert_eq!(
+        summary(&out),
+        "2000 puzzles: 2000 solved (2000 unique, 0 multiple), 0 unsolvable, 0 invalid in [time]"
+    );
+}
+
+#[test]
+fn hard_sets_and_tdoku_solutions() {
+    for path in [
+        "puzzles/corpora/norvig_hardest11.txt",
+        "puzzles/corpora/magictour_top1465.txt",
+        "puzzles/corpora/gecode_9x9_18.txt",
+        "puzzles/corpora/gecode_16x16_janko_55.txt",
+        "puzzles/corpora/sudoku_exchange_diabolical_150.txt",
+    ] {
+        let out = check_one_line_file(path, "2");
+        assert!(out.status.success(), "{path}");
+        assert!(summary(&out).contains("multiple), 0 unsolvable, 0 invalid"), "{path}");
+    }
+    // tdoku's file carries `:count:solution`: the unique ones must match.
+    let path = "puzzles/corpora/tdoku_test_puzzles.txt";
+    let out = solve(&[path]);
+    let text = read(path);
+    for (line, printed) in text.lines().zip(stdout(&out).lines()) {
+        let fields: Vec<&str> = line.split(':').collect();
+        match fields[1] {
+            "0" => assert_eq!(printed, "NO SOLUTION", "{line}"),
+            "1" => assert_eq!(printed, fields[2], "{line}"),
+            _ => assert_valid(fields[0], printed, 3, 3),
+        }
+    }
+    assert_eq!(out.status.code(), Some(1), "unsolvable puzzles make the status 1");
+}
+
+#[test]
+fn exact_counts_of_tdoku_and_edge_cases() {
+    let path = "puzzles/corpora/tdoku_test_puzzles.txt";
+    let out = solve(&["--count", "--limit", "100000", path]);
+    let counts: Vec<String> = read(path)
+        .lines()
+        .map(|l| l.split(':').nth(1).unwrap().to_string())
+        .collect();
+    let printed: Vec<&str> = stdout(&out).lines().collect();
+    assert_eq!(printed, counts);
+
+    // edge_cases.tsv: exact counts, `>=N` where enumeration was capped, and
+    // conflicting givens (counted 0 there, reported INVALID here).
+    let path = "puzzles/corpora/edge_cases.tsv";
+    let out = solve(&["--count", "--limit", "20000", path]);
+    let text = read(path);
+    let printed: Vec<&str> = stdout(&out).lines().collect();
+    let rows: Vec<&str> = text.lines().skip(1).collect();
+    assert_eq!(printed.len(), rows.len());
+    for (row, got) in rows.iter().zip(&printed) {
+        let expected = row.split('\t').nth(1).unwrap();
+        if got.starts_with("INVALID: ") {
+            assert_eq!(expected, "0", "{row}");
+            continue;
+        }
+        let got: u64 = got.parse().unwrap();
+        match expected.strip_prefix(">=") {
+            Some(_) => assert_eq!(got, 20000, "{row}"),
+            None => assert_eq!(got, expected.parse::<u64>().unwrap().min(20000), "{row}"),
+        }
+    }
+    insta::assert_snapshot!("edge_cases_count", stdout(&out));
+}
+
+#[test]
+fn multi_solution_set_counts() {
+    let path = "puzzles/corpora/serg_benchmark_multisolution.txt";
+    let out = solve(&["--count", path]);
+    assert!(out.status.success());
+    let printed = stdout(&out);
+    assert_eq!(printed.lines().count(), 10_000);
+    assert!(printed.lines().all(|l| l == "2"), "every puzzle has two or more");
+    assert_eq!(
+        summary(&out),
+        "10000 puzzles: 10000 solved (0 unique, 10000 multiple), 0 unsolvable, 0 invalid in [time]"
+    );
+    // The first solutions of a sample are valid.
+    let sample: Vec<&str> = read(path).lines().take(200).map(|l| &l[..81]).collect();
+    let dir = std::env::temp_dir().join(format!("pdp10-solve-serg-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("sample.txt");
+    std::fs::write(&file, sample.join("\n")).unwrap();
+    let out = solve(&[file.to_str().unwrap()]);
+    for (p, s) in sample.iter().zip(stdout(&out).lines()) {
+        assert_valid(p, s, 3, 3);
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn all_solutions_of_a_three_solution_puzzle() {
+    let out = solve(&["--all", "tests/data/sudoku/three_solutions.txt"]);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    let puzzle = one_line_puzzles(&read("tests/data/sudoku/three_solutions.txt"))[0].to_string();
+    let solutions: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+    assert_eq!(solutions.len(), 3);
+    for s in &solutions {
+        assert_valid(&puzzle, s, 3, 3);
+    }
+    let distinct: std::collections::HashSet<_> = solutions.iter().collect();
+    assert_eq!(distinct.len(), 3);
+    insta::assert_snapshot!("three_solutions_all", text);
+    // A limit stops the enumeration.
+    let out = solve(&["--all", "--limit", "2", "tests/data/sudoku/three_solutions.txt"]);
+    assert_eq!(stdout(&out).lines().filter(|l| !l.starts_with('#')).count(), 2);
+}
+
+#[test]
+fn invalid_and_unsolvable_puzzles() {
+    let out = solve(&["tests/data/sudoku/invalid.txt", "tests/data/sudoku/invalid_6x6.sudoku"]);
+    assert_eq!(out.status.code(), Some(1));
+    insta::assert_snapshot!("invalid_stdout", stdout(&out));
+    insta::assert_snapshot!("invalid_summary", summary(&out));
+}
+
+#[test]
+fn own_shapes_in_grid_dover_and_one_line_layouts() {
+    // Each file's .solutions holds the grid its puzzles were blanked from:
+    // solutions must be valid, and equal to it when unique.
+    for (path, boxes) in [
+        ("tests/data/sudoku/six_2x3.sudoku", vec![(2, 3)]),
+        ("tests/data/sudoku/twelve_3x4.sudoku", vec![(3, 4)]),
+        ("tests/data/sudoku/twentyfive.txt", vec![(5, 5)]),
+        ("tests/data/sudoku/mixed_shapes.dover", vec![(3, 3), (2, 3), (2, 4), (4, 5)]),
+    ] {
+        let origin_path = path.rsplit_once('.').unwrap().0.to_string() + ".solutions";
+        let origins: Vec<String> = read(&origin_path).lines().map(String::from).collect();
+        let out = solve(&["--count", path]);
+        let counts: Vec<String> = stdout(&out).lines().map(String::from).collect();
+        let out = solve(&[path]);
+        assert!(out.status.success(), "{path}");
+        let solutions: Vec<String> = stdout(&out).lines().map(String::from).collect();
+        assert_eq!(solutions.len(), origins.len(), "{path}");
+        let givens = sudoku::parse_file(Path::new(ROOT).join(path).as_path()).unwrap();
+        assert_eq!(givens.len(), origins.len(), "{path}");
+        for (i, (s, origin)) in solutions.iter().zip(&origins).enumerate() {
+            let (br, bc) = boxes[i.min(boxes.len() - 1)];
+            assert_valid(origin, origin, br, bc);
+            assert_valid(&givens[i].grid.to_string(), s, br, bc);
+            if counts[i] == "1" {
+                assert_eq!(s, origin, "{path} #{}", i + 1);
+            }
+        }
+    }
+}
+
+#[test]
+fn grid_output_layout() {
+    let out = solve(&["--format", "grid", "tests/data/sudoku/six_2x3.sudoku"]);
+    assert!(out.status.success());
+    insta::assert_snapshot!("six_grid_output", stdout(&out));
+    // The grid output reads back as puzzles whose solutions are themselves.
+    let dir = std::env::temp_dir().join(format!("pdp10-solve-grid-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("solved.sudoku");
+    std::fs::write(&file, stdout(&out)).unwrap();
+    let again = solve(&["--format", "grid", file.to_str().unwrap()]);
+    assert_eq!(stdout(&again), stdout(&out));
+    let checked = solve(&["--check", file.to_str().unwrap()]);
+    assert!(checked.status.success());
+    assert!(stdout(&checked).lines().all(|l| l == "VALID"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn euler_layout_and_its_answer() {
+    // Project Euler 96: the sum of the 3-digit numbers in the top-left
+    // corners of the 50 solutions is 24702 (corpora/SOURCES.md).
+    let out = solve(&["--jobs", "2", "puzzles/corpora/euler96_p096_sudoku_raw.txt"]);
+    assert!(out.status.success());
+    let flat = read("puzzles/corpora/euler96.txt");
+    let puzzles = one_line_puzzles(&flat);
+    let mut sum = 0;
+    for (p, s) in puzzles.iter().zip(stdout(&out).lines()) {
+        assert_valid(p, s, 3, 3);
+        sum += s[..3].parse::<u32>().unwrap();
+    }
+    assert_eq!(sum, 24702);
+}
+
+#[test]
+fn check_mode() {
+    let out = solve(&["--check", "tests/data/sudoku/twentyfive.solutions", "tests/data/sudoku/three_solutions.txt"]);
+    assert_eq!(out.status.code(), Some(1));
+    insta::assert_snapshot!("check_stdout", stdout(&out));
+    insta::assert_snapshot!("check_summary", summary(&out));
+}
+
+#[test]
+fn unreadable_input_is_an_error_naming_the_place() {
+    let out = solve(&["tests/data/sudoku/bad_char.txt"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    insta::assert_snapshot!("bad_char_stderr", stderr(&out));
+    let out = solve(&["tests/data/sudoku/no_such_file.txt"]);
+    assert_eq!(out.status.code(), Some(2));
+    insta::assert_snapshot!("missing_file_stderr", stderr(&out));
+    let out = solve(&["--count", "--all", "tests/data/sudoku/invalid.txt"]);
+    assert_eq!(out.status.code(), Some(2), "clap rejects conflicting flags");
+}

@@ -29,6 +29,10 @@ pub struct Args {
     /// Deposit WORD at ADDR (octal) before the run; repeatable.
     #[arg(long, value_name = "ADDR=WORD", value_parser = parse_deposit)]
     deposit: Vec<(u32, Word)>,
+    /// Words of memory (octal, at most 1000000 = 256K); references beyond
+    /// are errors.
+    #[arg(long, value_name = "WORDS", default_value = "1000000", value_parser = parse_memory)]
+    memory: usize,
     /// Stop with an error after N instructions.
     #[arg(long, value_name = "N")]
     max_insns: Option<u64>,
@@ -48,6 +52,14 @@ fn parse_range(s: &str) -> Result<(u32, u32), String> {
         return Err(format!("{hi:o} is below {lo:o}"));
     }
     Ok((lo, hi))
+}
+
+fn parse_memory(s: &str) -> Result<usize, String> {
+    let n = u64::from_str_radix(s, 8).map_err(|_| format!("not an octal number: {s}"))?;
+    if !(0o20..=MAX_MEMORY as u64).contains(&n) {
+        return Err(format!("memory must be 20 to 1000000 (octal) words, not {s}"));
+    }
+    Ok(n as usize)
 }
 
 fn parse_ac(s: &str) -> Result<(u8, Word), String> {
@@ -105,7 +117,9 @@ fn load(cpu: &mut Cpu, path: &Path) -> anyhow::Result<u32> {
                 anyhow::anyhow!("{}:{}:{}: {}", path.display(), e.line, e.column, e.message)
             })?;
             for (address, w) in image.words {
-                cpu.write(address, w);
+                if !cpu.write(address, w) {
+                    bail!("{}: address {address:o} is beyond memory", path.display());
+                }
             }
             Ok(image.start)
         }
@@ -115,10 +129,12 @@ fn load(cpu: &mut Cpu, path: &Path) -> anyhow::Result<u32> {
 
 /// Runs `pdp10 boot`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let mut cpu = Cpu::new(MAX_MEMORY);
+    let mut cpu = Cpu::new(args.memory);
     let start = load(&mut cpu, &args.file)?;
     for (address, w) in &args.deposit {
-        cpu.write(*address, *w);
+        if !cpu.write(*address, *w) {
+            bail!("--deposit: address {address:o} is beyond memory");
+        }
     }
     for (n, w) in &args.ac {
         cpu.set_ac(*n, *w);

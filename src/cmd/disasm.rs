@@ -29,9 +29,12 @@ impl Symbols for Labels {
 
 /// Runs `pdp10 disasm`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let bytes = std::fs::read(&args.file).with_context(|| format!("reading {}", args.file.display()))?;
-    let words = evacuated::decode(&bytes).with_context(|| format!("decoding {}", args.file.display()))?;
-    let sblk = Sblk::parse(&words).with_context(|| format!("{} is not an SBLK file", args.file.display()))?;
+    let bytes =
+        std::fs::read(&args.file).with_context(|| format!("reading {}", args.file.display()))?;
+    let words =
+        evacuated::decode(&bytes).with_context(|| format!("decoding {}", args.file.display()))?;
+    let sblk = Sblk::parse(&words)
+        .with_context(|| format!("{} is not an SBLK file", args.file.display()))?;
     let text = render(&sblk);
     std::io::stdout().lock().write_all(text.as_bytes())?;
     Ok(ExitCode::SUCCESS)
@@ -61,10 +64,18 @@ pub fn render(sblk: &Sblk) -> String {
     );
     let mut out = String::new();
     for block in &sblk.blocks {
-        let _ = writeln!(out, "; block of {} words at {:06o}", block.words.len(), block.address);
+        let _ = writeln!(
+            out,
+            "; block of {} words at {:06o}",
+            block.words.len(),
+            block.address
+        );
         for (k, w) in block.words.iter().enumerate() {
             let addr = (block.address + k as u32) & 0o777777;
-            let label = operand_labels.symbol(addr).map(|l| format!("{l}:")).unwrap_or_default();
+            let label = operand_labels
+                .symbol(addr)
+                .map(|l| format!("{l}:"))
+                .unwrap_or_default();
             let _ = writeln!(
                 out,
                 "{addr:06o}  {:06o},,{:06o}  {label:8}{}",

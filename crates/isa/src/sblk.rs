@@ -410,7 +410,7 @@ mod tests {
             loader: RIM10_LOADER.to_vec(),
             blocks,
             start: Word::new(0o254000_000100),
-            trailer: vec![symbol_table_block(&[sym.clone()])],
+            trailer: vec![symbol_table_block(std::slice::from_ref(&sym))],
         };
         let w = file.to_words();
         assert_eq!(w.len(), 38 + 1 + (5 + 32 + 3) + 1 + 6 + 2);

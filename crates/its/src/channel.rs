@@ -390,6 +390,28 @@ mod tests {
     }
 
     #[test]
+    fn tty_block_input_stops_at_control_c() {
+        let dsk = DskRoot::new(&scratch("ttyblk")).unwrap();
+        let name = FileName {
+            device: six("TTY"),
+            ..Default::default()
+        };
+        let mut ch = open(&dsk, name, MODE_BLOCK).unwrap();
+        let mut t = Terminal::new(
+            Input::Bytes(b"AB\nCDEFG".iter().copied().collect()),
+            Output::Capture(Vec::new()),
+        );
+        let mut core = Core(vec![Word::ZERO; 0o200]);
+        core.0[0o10] = Word::new(0o777775_000100); // -3,,100
+        iot(&mut core, &mut ch, &mut t, 0o10).unwrap();
+        let pack = |c: &[u8]| Word::new(c.iter().fold(0u64, |w, &b| (w << 7) | b as u64) << 1);
+        let words = [pack(b"AB\rCD"), pack(b"EFG\x03\x03")];
+        // "AB" CR "CD", then "EFG" and the end of input (^C): two words.
+        assert_eq!(&core.0[0o100..0o102], &words[..]);
+        assert_eq!(core.0[0o10], Word::new(0o777777_000102));
+    }
+
+    #[test]
     fn missing_files_and_devices() {
         let (dsk, mut name) = setup("");
         name.fn1 = six("NOSUCH");

@@ -7,8 +7,7 @@
 //! E, and to AC when AC is not 0).
 
 use crate::flags::{AROV, CRY0, CRY1, DCK};
-use crate::memory::{Event, C1, CMASK, FULL, RMASK, SIGN};
-use crate::Cpu;
+use crate::memory::{Event, C1, CMASK, FULL, RMASK, SIGN, Regs};
 
 /// `a + b + carry_in` on 36 bits, with the flags an ADD sets: CRY0 is the
 /// carry out of bit 0, CRY1 the carry out of bit 1 into bit 0, and AROV is
@@ -39,7 +38,7 @@ pub(crate) fn negate_with_flags(x: u64) -> (u64, u32) {
     add_with_flags(!x & FULL, 0, 1)
 }
 
-impl Cpu {
+impl Regs<'_> {
     /// The MOVE family's transformation by opcode bits 010 and 004: MOVE
     /// as is, MOVS swapped, MOVN negated, MOVM magnitude.
     #[inline(always)]

@@ -8,8 +8,7 @@
 //! two parts; BIS ("first part done") set on entry skips the increment.
 
 use crate::flags::BIS;
-use crate::memory::{Event, FULL};
-use crate::Cpu;
+use crate::memory::{Event, FULL, Regs};
 
 /// Bits 6-35 of a pointer: everything but P.
 const ALL_BUT_P: u64 = 0o007777_777777;
@@ -53,7 +52,7 @@ pub(crate) fn deposit_byte(word: u64, pointer: u64, byte: u64) -> u64 {
     (word & !mask) | ((byte << p) & mask)
 }
 
-impl Cpu {
+impl Regs<'_> {
     /// IBP, ILDB, LDB, IDPB, DPB. `e` is the address of the pointer.
     #[inline]
     pub(crate) fn byte_op(&mut self, op: u32, ac: u32, e: u32) -> Result<(), Event> {

@@ -17,7 +17,7 @@
 
 use crate::float::{self, FpOut};
 use crate::flags::{USER, USERIO};
-use crate::memory::{Event, CHAIN_LIMIT, HALF};
+use crate::memory::{Event, Regs, CHAIN_LIMIT, HALF};
 use crate::{Cpu, Error, ErrorKind, Exit, Resume, Trap, TrapHandler, TrapKind, Tracer};
 use pdp10_isa::Word;
 
@@ -42,55 +42,98 @@ impl Cpu {
         let base = self.instructions;
         let mut executed: u64 = 0;
         let result = loop {
-            if executed == max_instructions {
-                break Err(self.budget_exhausted(executed));
-            }
-            let pc = self.pc;
-            let w = match self.load(pc) {
-                Ok(w) => w,
-                Err(event) => break Err(self.error(event, pc, 0)),
-            };
             if T::ENABLED {
+                // One instruction at a time, the tracer seeing each.
+                if executed == max_instructions {
+                    break Err(self.budget_exhausted(executed));
+                }
+                let pc = self.pc;
+                let w = match self.load(pc) {
+                    Ok(w) => w,
+                    Err(event) => break Err(self.error(event, pc, 0)),
+                };
                 self.instructions = base + executed;
                 tracer.before(self, pc, Word::new(w));
-            }
-            self.pc = (pc + 1) & HALF;
-            executed += 1;
-            if let Err(event) = self.dispatch(w) {
+                executed += 1;
                 self.instructions = base + executed;
-                match self.finish(event, w, pc, handler) {
-                    Ok(None) => {}
+                self.pc = (pc + 1) & HALF;
+                let outcome = self.step(w);
+                match self.settle(outcome, w, pc, handler) {
+                    Ok(None) => tracer.after(self),
                     Ok(Some(exit)) => {
-                        if T::ENABLED {
-                            tracer.after(self);
-                        }
+                        tracer.after(self);
                         break Ok(exit);
                     }
                     Err(err) => break Err(err),
                 }
+                continue;
             }
-            if T::ENABLED {
-                self.instructions = base + executed;
-                tracer.after(self);
+            // The inner loop: the common instructions, with the PC and the
+            // flags in locals that never leave it, until something needs
+            // more (a rarer instruction, a trap, an error, the budget).
+            let mut r = self.regs();
+            let (stop, pc, w) = loop {
+                if executed == max_instructions {
+                    break (Event::Budget, r.pc, 0);
+                }
+                let pc = r.pc;
+                if pc >= r.size {
+                    break (Event::nxm(pc), pc, 0);
+                }
+                let w = r.mem[(pc & HALF) as usize];
+                r.pc = (pc + 1) & HALF;
+                executed += 1;
+                if let Err(event) = r.dispatch::<true>(w) {
+                    break (event, pc, w);
+                }
+            };
+            let (next, flags) = (r.pc, r.flags);
+            self.commit(next, flags);
+            self.instructions = base + executed;
+            let outcome = match stop {
+                Event::Budget => {
+                    break Err(self.budget_exhausted(executed));
+                }
+                // Nothing has changed: run it through the general path.
+                Event::Slow => self.step(w),
+                event => Err(event),
+            };
+            match self.settle(outcome, w, pc, handler) {
+                Ok(None) => {}
+                Ok(Some(exit)) => break Ok(exit),
+                Err(err) => break Err(err),
             }
         };
         self.instructions = base + executed;
         result
     }
 
+    /// Executes `w` (already fetched, PC advanced) through the general
+    /// dispatch.
+    #[inline]
+    fn step(&mut self, w: u64) -> Result<(), Event> {
+        let mut r = self.regs();
+        let outcome = r.dispatch::<false>(w);
+        let (pc, flags) = (r.pc, r.flags);
+        self.commit(pc, flags);
+        outcome
+    }
+
     /// Everything but the plain completion of an instruction: XCT and trap
     /// chains (executing the next word, which may chain again), HALT, traps
     /// for the handler, and errors. `Ok(Some(exit))` ends the run.
-    #[cold]
     #[inline]
-    fn finish<H: TrapHandler>(
+    fn settle<H: TrapHandler>(
         &mut self,
-        mut event: Event,
-        mut w: u64,
+        outcome: Result<(), Event>,
+        first: u64,
         pc: u32,
         handler: &mut H,
     ) -> Result<Option<Exit<H::Stop>>, Error> {
-        let first = w;
+        let Err(mut event) = outcome else {
+            return Ok(None);
+        };
+        let mut w = first;
         let mut address = pc;
         let mut steps = 0;
         while let Event::Execute(next) = event {
@@ -103,7 +146,7 @@ impl Cpu {
                 Ok(w) => w,
                 Err(fault) => return Err(self.error(fault, pc, first)),
             };
-            match self.dispatch(w) {
+            match self.step(w) {
                 Ok(()) => return Ok(None),
                 Err(again) => event = again,
             }
@@ -123,13 +166,82 @@ impl Cpu {
         }
     }
 
+    /// Hands a trap to the handler and applies its answer; `Some` to stop.
+    #[cold]
+    #[inline]
+    fn take_trap<H: TrapHandler>(&mut self, handler: &mut H, trap: Trap) -> Option<H::Stop> {
+        let next = self.pc;
+        match handler.trap(self, trap) {
+            Resume::Next => self.pc = next,
+            Resume::Skip => self.pc = (next + 1) & HALF,
+            Resume::Jump(address) => self.pc = address & HALF,
+            Resume::Stop(stop) => return Some(stop),
+        }
+        None
+    }
+
+    /// The error for `event` at `pc`; the PC is left at the instruction.
+    #[cold]
+    #[inline]
+    fn error(&mut self, event: Event, pc: u32, word: u64) -> Error {
+        self.pc = pc;
+        let kind = match event {
+            Event::Nxm(address) => ErrorKind::NonexistentMemory { address },
+            Event::Trap(kind) => ErrorKind::UnhandledTrap(kind),
+            Event::Endless => ErrorKind::EndlessChain,
+            Event::NoSuchDevice(device) => ErrorKind::NoSuchDevice { device },
+            Event::Console => ErrorKind::ConsoleOutput {
+                message: self.io.console_error.take().unwrap_or_default(),
+            },
+            Event::Halt | Event::Execute(_) | Event::Slow | Event::Budget => {
+                unreachable!("not an error: {event:?}")
+            }
+        };
+        Error {
+            kind,
+            pc,
+            instruction: Word::new(word),
+        }
+    }
+
+    #[cold]
+    #[inline]
+    fn budget_exhausted(&self, executed: u64) -> Error {
+        Error {
+            kind: ErrorKind::BudgetExhausted { executed },
+            pc: self.pc,
+            instruction: self.read(self.pc).unwrap_or_default(),
+        }
+    }
+
+}
+
+impl Regs<'_> {
     /// Executes instruction word `word`. XCT and the exec-mode traps end in
-    /// [`Event::Execute`], naming the word to execute next.
+    /// [`Event::Execute`], naming the word to execute next. With `FAST`,
+    /// only the instructions the inner loop keeps inline are executed; the
+    /// rest end in [`Event::Slow`] before changing anything.
     #[inline(always)]
-    fn dispatch(&mut self, word: u64) -> Result<(), Event> {
+    fn dispatch<const FAST: bool>(&mut self, word: u64) -> Result<(), Event> {
         let op = (word >> 27) as u32;
         let ac = ((word >> 23) & 0o17) as u32;
+        if FAST && word & (1 << 22) != 0 {
+            // Indirect addressing: out of line.
+            return Err(Event::Slow);
+        }
         let e = self.ea(word)?;
+        // Below 200 (UUOs, floating point, bytes), I/O, and the rarer
+        // instructions of 220-257: not in the inner loop.
+        if FAST
+            && (op < 0o200
+                || op >= 0o700
+                || (0o220..0o250).contains(&op)
+                || op == 0o251
+                || (op == 0o254 && ac != 0)
+                || op == 0o256)
+        {
+            return Err(Event::Slow);
+        }
         if op >= 0o400 {
             if op < 0o600 {
                 if op < 0o500 {
@@ -252,52 +364,6 @@ impl Cpu {
         self.store(0o60, uuo_word(op, ac, e))?;
         self.skip();
         Err(Event::Execute(0o61))
-    }
-
-    /// Hands a trap to the handler and applies its answer; `Some` to stop.
-    #[cold]
-    #[inline]
-    fn take_trap<H: TrapHandler>(&mut self, handler: &mut H, trap: Trap) -> Option<H::Stop> {
-        let next = self.pc;
-        match handler.trap(self, trap) {
-            Resume::Next => self.pc = next,
-            Resume::Skip => self.pc = (next + 1) & HALF,
-            Resume::Jump(address) => self.pc = address & HALF,
-            Resume::Stop(stop) => return Some(stop),
-        }
-        None
-    }
-
-    /// The error for `event` at `pc`; the PC is left at the instruction.
-    #[cold]
-    #[inline]
-    fn error(&mut self, event: Event, pc: u32, word: u64) -> Error {
-        self.pc = pc;
-        let kind = match event {
-            Event::Nxm(address) => ErrorKind::NonexistentMemory { address },
-            Event::Trap(kind) => ErrorKind::UnhandledTrap(kind),
-            Event::Endless => ErrorKind::EndlessChain,
-            Event::NoSuchDevice(device) => ErrorKind::NoSuchDevice { device },
-            Event::Console => ErrorKind::ConsoleOutput {
-                message: self.io.console_error.take().unwrap_or_default(),
-            },
-            Event::Halt | Event::Execute(_) => unreachable!("not an error: {event:?}"),
-        };
-        Error {
-            kind,
-            pc,
-            instruction: Word::new(word),
-        }
-    }
-
-    #[cold]
-    #[inline]
-    fn budget_exhausted(&self, executed: u64) -> Error {
-        Error {
-            kind: ErrorKind::BudgetExhausted { executed },
-            pc: self.pc,
-            instruction: self.read(self.pc).unwrap_or_default(),
-        }
     }
 
     /// UFA, DFN, FSC and FAD/FSB/FMP/FDV in their eight modes: xx0 basic,

@@ -8,8 +8,7 @@
 //! (BLKI, DATAI, BLKO, DATAO, CONO, CONI, CONSZ, CONSO).
 
 use crate::flags::{AROV, FOV, USERIO};
-use crate::memory::{Event, FULL, LMASK, RMASK};
-use crate::Cpu;
+use crate::memory::{Event, FULL, LMASK, RMASK, Regs};
 use std::io::Write;
 
 /// APR device code.
@@ -49,7 +48,7 @@ pub(crate) struct Devices {
     pub(crate) console_error: Option<String>,
 }
 
-impl Cpu {
+impl Regs<'_> {
     /// An I/O instruction in exec mode (or in user mode with USERIO).
     #[inline]
     pub(crate) fn io_op(&mut self, w: u64, e: u32) -> Result<(), Event> {

@@ -9,8 +9,7 @@
 
 use crate::arith::add_with_flags;
 use crate::flags::{AROV, BIS, CRY0, CRY1, DCK, FOV, FXU, USER, USERIO};
-use crate::memory::{Event, C1, FULL, HALF, RMASK, SIGN};
-use crate::Cpu;
+use crate::memory::{Event, C1, FULL, HALF, RMASK, SIGN, Regs};
 
 /// 1,,1.
 const ONE_ONE: u64 = 0o000001_000001;
@@ -32,13 +31,7 @@ fn signed_less(a: u64, b: u64) -> bool {
     (a ^ SIGN) < (b ^ SIGN)
 }
 
-impl Cpu {
-    /// Skips the next instruction.
-    #[inline(always)]
-    pub(crate) fn skip(&mut self) {
-        self.pc = (self.pc + 1) & HALF;
-    }
-
+impl Regs<'_> {
     /// The PC word JSR, JSP and PUSHJ store: flags,,return address.
     #[inline(always)]
     fn return_word(&self) -> u64 {

@@ -1,8 +1,7 @@
 //! The 64 boolean (400-477), 64 half-word (500-577) and 64 test (600-677)
 //! instructions (System Reference Manual 2.3, 2.8, 2.9).
 
-use crate::memory::{Event, FULL, LMASK, RMASK};
-use crate::Cpu;
+use crate::memory::{Event, FULL, LMASK, RMASK, Regs};
 
 /// The sixteen boolean functions of AC (`a`) and the memory operand (`m`),
 /// numbered as bits 3-6 of the opcode number them: SETZ, AND, ANDCA, SETM,
@@ -62,7 +61,7 @@ pub(crate) fn half_word(op: u32, source: u64, dest: u64) -> u64 {
     }
 }
 
-impl Cpu {
+impl Regs<'_> {
     /// The boolean instructions: 16 functions x (basic, I, M, B).
     #[inline(always)]
     pub(crate) fn boolean_op(&mut self, op: u32, ac: u32, e: u32) -> Result<(), Event> {

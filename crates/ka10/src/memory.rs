@@ -4,7 +4,8 @@
 //! limit); the backing array always has 256K words, so an 18-bit address
 //! never needs a second bounds check.
 
-use crate::{Cpu, TrapKind};
+use crate::io::Devices;
+use crate::{Cpu, TrapKind, MAX_MEMORY};
 
 /// 18 bits: a half word, an address.
 pub(crate) const HALF: u32 = 0o777777;
@@ -52,6 +53,10 @@ pub(crate) enum Event {
     NoSuchDevice(u16),
     /// Console output failed; the message is in the devices' state.
     Console,
+    /// Not an inner-loop instruction: nothing done, take the general path.
+    Slow,
+    /// The instruction budget is used up (before the instruction).
+    Budget,
 }
 
 impl Event {
@@ -63,7 +68,61 @@ impl Event {
     }
 }
 
+/// The processor's registers and a borrow of its memory and devices: what
+/// the instructions work on. The run loop makes one for its inner loop,
+/// where nothing else sees it, so that the compiler can keep the PC and
+/// the flags in machine registers; see [`crate::exec`].
+pub(crate) struct Regs<'a> {
+    /// All of memory; the first 16 words are the ACs.
+    pub(crate) mem: &'a mut [u64; MAX_MEMORY],
+    /// Words addressable.
+    pub(crate) size: u32,
+    /// The PC (the next instruction's address, during an instruction).
+    pub(crate) pc: u32,
+    /// PC-word flags.
+    pub(crate) flags: u32,
+    /// Device state.
+    pub(crate) io: &'a mut Devices,
+}
+
 impl Cpu {
+    /// The registers, with memory and devices borrowed; copy `pc` and
+    /// `flags` back with [`Cpu::commit`].
+    #[inline(always)]
+    pub(crate) fn regs(&mut self) -> Regs<'_> {
+        Regs {
+            mem: &mut self.mem,
+            size: self.size,
+            pc: self.pc,
+            flags: self.flags,
+            io: &mut self.io,
+        }
+    }
+
+    /// Takes back the PC and flags of registers made by [`Cpu::regs`].
+    #[inline(always)]
+    pub(crate) fn commit(&mut self, pc: u32, flags: u32) {
+        self.pc = pc;
+        self.flags = flags;
+    }
+
+    /// The word at `a`, or nonexistent memory.
+    #[inline(always)]
+    pub(crate) fn load(&self, a: u32) -> Result<u64, Event> {
+        if a < self.size {
+            Ok(self.mem[(a & HALF) as usize])
+        } else {
+            Err(Event::nxm(a))
+        }
+    }
+
+    /// The effective address of `w`, reading only.
+    pub(crate) fn ea(&self, w: u64) -> Result<u32, Event> {
+        effective_address(&self.mem, self.size, w).map(|(e, _)| e)
+    }
+}
+
+impl Regs<'_> {
     /// The word at `a`, or nonexistent memory.
     #[inline(always)]
     pub(crate) fn load(&self, a: u32) -> Result<u64, Event> {
@@ -99,6 +158,12 @@ impl Cpu {
         self.mem[(n & 0o17) as usize] = v;
     }
 
+    /// Skips the next instruction.
+    #[inline(always)]
+    pub(crate) fn skip(&mut self) {
+        self.pc = (self.pc + 1) & HALF;
+    }
+
     /// The effective address of instruction (or byte pointer) word `w`:
     /// Y, plus C(X) if X is not 0, repeated through indirect words while I
     /// is set (System Reference Manual 2.1.1). Indexing is modulo 2^18.
@@ -110,35 +175,47 @@ impl Cpu {
             let x = (w >> 18) & 0o17;
             Ok(((w + self.mem[x as usize]) & RMASK) as u32)
         } else {
-            self.ea_indexed(w).map(|(e, _)| e)
+            effective_address(self.mem, self.size, w).map(|(e, _)| e)
         }
     }
 
-    /// The general case of [`Cpu::ea`], also returning the last word of the
-    /// calculation as the hardware holds it (JRST 2, takes the flags from
-    /// its left half): the instruction or indirect word itself, or, when it
-    /// is indexed, the 36-bit sum Y + C(X).
-    // `#[inline]` rather than `never`: the run loop is generic, so it is
-    // compiled in the calling crate, and a call from there to a function
-    // compiled only here would go through the GOT (an indirect call).
-    #[inline]
-    pub(crate) fn ea_indexed(&self, mut w: u64) -> Result<(u32, u64), Event> {
-        let mut steps = 0;
-        loop {
-            let x = (w >> 18) & 0o17;
-            let mut last = w;
-            if x != 0 {
-                last = ((w & RMASK) + self.mem[x as usize]) & FULL;
-            }
-            let e = (last & RMASK) as u32;
-            if w & INDIRECT == 0 {
-                return Ok((e, last));
-            }
-            steps += 1;
-            if steps > CHAIN_LIMIT {
-                return Err(Event::Endless);
-            }
-            w = self.load(e)?;
+    /// [`effective_address`] of `w`, with the last word of the calculation.
+    pub(crate) fn ea_indexed(&self, w: u64) -> Result<(u32, u64), Event> {
+        effective_address(self.mem, self.size, w)
+    }
+}
+
+/// The general effective-address calculation, also returning the last word
+/// of the calculation as the hardware holds it (JRST 2, takes the flags
+/// from its left half): the instruction or indirect word itself, or, when
+/// it is indexed, the 36-bit sum Y + C(X).
+// `#[inline]` rather than `never`: the run loop is generic, so it is
+// compiled in the calling crate, and a call from there to a function
+// compiled only here would go through the GOT (an indirect call).
+#[inline]
+pub(crate) fn effective_address(
+    mem: &[u64; MAX_MEMORY],
+    size: u32,
+    mut w: u64,
+) -> Result<(u32, u64), Event> {
+    let mut steps = 0;
+    loop {
+        let x = (w >> 18) & 0o17;
+        let mut last = w;
+        if x != 0 {
+            last = ((w & RMASK) + mem[x as usize]) & FULL;
         }
+        let e = (last & RMASK) as u32;
+        if w & INDIRECT == 0 {
+            return Ok((e, last));
+        }
+        steps += 1;
+        if steps > CHAIN_LIMIT {
+            return Err(Event::Endless);
+        }
+        if e >= size {
+            return Err(Event::nxm(e));
+        }
+        w = mem[e as usize];
     }
 }

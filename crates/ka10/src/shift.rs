@@ -7,8 +7,7 @@
 //! right (as SIMH's KA10, whose vectors show it).
 
 use crate::flags::AROV;
-use crate::memory::{Event, CMASK, FULL, SIGN};
-use crate::Cpu;
+use crate::memory::{Event, CMASK, FULL, SIGN, Regs};
 
 /// Shift count for ASH, LSH, ASHC, LSHC: (right?, places 0-255).
 #[inline(always)]
@@ -158,7 +157,7 @@ pub(crate) fn lshc(high: u64, low: u64, e: u32) -> (u64, u64) {
     ((r >> 36) as u64, r as u64 & FULL)
 }
 
-impl Cpu {
+impl Regs<'_> {
     /// ASH, ROT, LSH, JFFO, ASHC, ROTC, LSHC (240-246).
     #[inline]
     pub(crate) fn shift_op(&mut self, op: u32, ac: u32, e: u32) -> Result<(), Event> {

@@ -310,7 +310,10 @@ impl<'l> Assembler<'l> {
                 self.error(
                     at,
                     ErrorKind::MultiplyDefined,
-                    format!("{name} is multiply defined (was {:o}, now {:o})", old.value, value),
+                    format!(
+                        "{name} is multiply defined (was {:o}, now {:o})",
+                        old.value, value
+                    ),
                 );
                 return;
             }
@@ -396,7 +399,11 @@ impl<'l> Assembler<'l> {
             Pseudo::Block => {
                 if let Some(v) = arg(self) {
                     if v.w > HALF_MASK {
-                        self.error(at, ErrorKind::Limit, format!("BLOCK {:o} is larger than memory", v.w));
+                        self.error(
+                            at,
+                            ErrorKind::Limit,
+                            format!("BLOCK {:o} is larger than memory", v.w),
+                        );
                     } else {
                         self.loc = ((self.loc as u64 + v.w) & HALF_MASK) as u32;
                     }
@@ -414,7 +421,11 @@ impl<'l> Assembler<'l> {
                     if (2..=36).contains(&v.w) {
                         self.radix = v.w;
                     } else {
-                        self.error(at, ErrorKind::Syntax, format!("RADIX {:o} is not between 2 and 36", v.w));
+                        self.error(
+                            at,
+                            ErrorKind::Syntax,
+                            format!("RADIX {:o} is not between 2 and 36", v.w),
+                        );
                     }
                 }
             }
@@ -432,9 +443,19 @@ impl<'l> Assembler<'l> {
                 if let Some(m) = self.macros.get(old).cloned() {
                     self.macros.insert(new.clone(), m);
                 } else if let Some(s) = self.symbols.get(old).cloned() {
-                    self.symbols.insert(new.clone(), Sym { pass: self.pass, ..s });
+                    self.symbols.insert(
+                        new.clone(),
+                        Sym {
+                            pass: self.pass,
+                            ..s
+                        },
+                    );
                 } else {
-                    self.error(stmt.span_at(names[1].1), ErrorKind::UndefinedSymbol, format!("undefined symbol {old}"));
+                    self.error(
+                        stmt.span_at(names[1].1),
+                        ErrorKind::UndefinedSymbol,
+                        format!("undefined symbol {old}"),
+                    );
                 }
             }
             Pseudo::Kill | Pseudo::HalfKill => {
@@ -492,7 +513,9 @@ impl<'l> Assembler<'l> {
         }
         // Addresses are known once pass 1 has placed the area.
         match (self.pass, self.areas.get(self.area_index)) {
-            (2, Some(area)) => Value::new((area.origin as u64 + self.offset + index as u64) & HALF_MASK),
+            (2, Some(area)) => {
+                Value::new((area.origin as u64 + self.offset + index as u64) & HALF_MASK)
+            }
             _ => Value {
                 undefined: true,
                 ..Value::default()
@@ -514,7 +537,11 @@ impl<'l> Assembler<'l> {
             return;
         }
         let Some(area) = self.areas.get(index).copied() else {
-            self.error(at, ErrorKind::Phase, "more CONSTANTS areas on pass 2 than on pass 1");
+            self.error(
+                at,
+                ErrorKind::Phase,
+                "more CONSTANTS areas on pass 2 than on pass 1",
+            );
             return;
         };
         if words.len() > area.size {
@@ -556,7 +583,8 @@ impl<'l> Assembler<'l> {
                 return;
             }
         }
-        self.pending_vars.push((name.to_string(), size.min(HALF_MASK)));
+        self.pending_vars
+            .push((name.to_string(), size.min(HALF_MASK)));
     }
 
     fn place_variables(&mut self) {

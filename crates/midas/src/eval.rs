@@ -116,7 +116,11 @@ impl Assembler<'_> {
             [Field(a), Comma, Field(b), rest @ ..] => add_rest(Assembler::add_right(*a, *b), rest),
             [Field(a), Space, rest @ ..] => add_rest(*a, rest),
             _ => {
-                self.error(stmt.span_at(w.at), ErrorKind::Syntax, "this pattern of fields and commas is not a MIDAS word format");
+                self.error(
+                    stmt.span_at(w.at),
+                    ErrorKind::Syntax,
+                    "this pattern of fields and commas is not a MIDAS word format",
+                );
                 Value::default()
             }
         }
@@ -137,7 +141,11 @@ impl Assembler<'_> {
                     '/' => {
                         if b.w == 0 {
                             if !(a.undefined || b.undefined) {
-                                self.error(stmt.span_at(expr_at(e)), ErrorKind::Syntax, "division by zero");
+                                self.error(
+                                    stmt.span_at(expr_at(e)),
+                                    ErrorKind::Syntax,
+                                    "division by zero",
+                                );
                             }
                             0
                         } else {
@@ -205,7 +213,11 @@ impl Assembler<'_> {
             },
             None => {
                 if self.pass == 2 {
-                    self.error(at, ErrorKind::UndefinedSymbol, format!("undefined symbol {name}"));
+                    self.error(
+                        at,
+                        ErrorKind::UndefinedSymbol,
+                        format!("undefined symbol {name}"),
+                    );
                 }
                 Value {
                     undefined: true,

@@ -317,7 +317,11 @@ impl Assembler<'_> {
     /// Pushes text to be read next, unless expansions nest too deeply.
     fn push_text(&mut self, text: String, origin: Origin, at: Span) -> bool {
         if self.reader.depth() >= MAX_DEPTH {
-            self.error(at, ErrorKind::Limit, "macros, REPEATs or .INSRTs nested too deeply");
+            self.error(
+                at,
+                ErrorKind::Limit,
+                "macros, REPEATs or .INSRTs nested too deeply",
+            );
             self.fatal = true;
             return false;
         }
@@ -599,7 +603,11 @@ impl Assembler<'_> {
             return;
         }
         if n > 0o777777 {
-            self.error(at, ErrorKind::Limit, format!("REPEAT {n:o} times is too many"));
+            self.error(
+                at,
+                ErrorKind::Limit,
+                format!("REPEAT {n:o} times is too many"),
+            );
             return;
         }
         self.push_iterations(vec![body.into(); n as usize], origin, at, true);
@@ -607,7 +615,11 @@ impl Assembler<'_> {
 
     fn push_iterations(&mut self, texts: Vec<Rc<str>>, origin: Origin, at: Span, repeat: bool) {
         if self.reader.depth() >= MAX_DEPTH {
-            self.error(at, ErrorKind::Limit, "macros, REPEATs or .INSRTs nested too deeply");
+            self.error(
+                at,
+                ErrorKind::Limit,
+                "macros, REPEATs or .INSRTs nested too deeply",
+            );
             self.fatal = true;
             return;
         }
@@ -637,7 +649,8 @@ impl Assembler<'_> {
             return;
         }
         let dummies = parse_dummies(&trimmed[name_len..]);
-        self.macros.insert(key(name), Rc::new(Macro::new(dummies, &body)));
+        self.macros
+            .insert(key(name), Rc::new(Macro::new(dummies, &body)));
     }
 
     /// IRP, IRPC, IRPS: `IRP X,Y,[list]` / body / TERMIN.
@@ -783,7 +796,7 @@ impl Assembler<'_> {
             ErrorKind::MissingFile,
             format!(
                 ".INSRT file {} not found (tried {})",
-                spec_text.trim(),
+                spec,
                 tried.join(", ")
             ),
         );

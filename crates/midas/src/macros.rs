@@ -276,7 +276,12 @@ impl Assembler<'_> {
     }
 
     /// Reads one argument; `None` if unspecified or nullspecified.
-    fn one_arg(&mut self, d: &crate::macros::Dummy, at: Span, in_parens: bool) -> (Option<String>, End) {
+    fn one_arg(
+        &mut self,
+        d: &crate::macros::Dummy,
+        at: Span,
+        in_parens: bool,
+    ) -> (Option<String>, End) {
         match d.syntax {
             Syntax::WholeLine => {
                 let mut s = String::new();
@@ -486,7 +491,11 @@ impl Assembler<'_> {
         let mut level = 0;
         loop {
             let Some((c, sp)) = self.reader.next() else {
-                self.error(at, ErrorKind::Unterminated, "unterminated macro definition: no TERMIN");
+                self.error(
+                    at,
+                    ErrorKind::Unterminated,
+                    "unterminated macro definition: no TERMIN",
+                );
                 return s;
             };
             if !self.charge(sp) {
@@ -535,7 +544,11 @@ pub(crate) fn radix_string(v: u64, radix: u64) -> String {
         digits.push(std::char::from_digit((v % radix) as u32, radix as u32).unwrap_or('0'));
         v /= radix;
     }
-    digits.iter().rev().map(|c| c.to_ascii_uppercase()).collect()
+    digits
+        .iter()
+        .rev()
+        .map(|c| c.to_ascii_uppercase())
+        .collect()
 }
 
 #[cfg(test)]
@@ -552,7 +565,10 @@ mod tests {
     #[test]
     fn bind_classes() {
         let d = parse_dummies(r"\A#B\C:D,E=BAR,(F)*G*-H");
-        let kinds: Vec<_> = d.iter().map(|d| (d.name.as_str(), d.syntax, d.gensym)).collect();
+        let kinds: Vec<_> = d
+            .iter()
+            .map(|d| (d.name.as_str(), d.syntax, d.gensym))
+            .collect();
         assert_eq!(
             kinds,
             vec![

@@ -76,7 +76,9 @@ pub(crate) fn run(path: &Path, loader: &dyn Loader, options: &Options) -> Result
             })
         }
     };
-    asm.main_file = asm.sources.add(SourceFile::new(name, path.to_path_buf(), &raw));
+    asm.main_file = asm
+        .sources
+        .add(SourceFile::new(name, path.to_path_buf(), &raw));
     let (fn1, fn2, sname) = its_names(path);
     asm.fnames = (sixbit_word(&fn1), sixbit_word(&fn2));
     asm.run();

@@ -79,7 +79,8 @@ pub(crate) fn key(name: &str) -> String {
 /// Whether a run of squoze characters is a symbol rather than a number or
 /// `.`: it has a letter, `$` or `%`, or at least two dots.
 pub(crate) fn is_symbol(run: &str) -> bool {
-    run.chars().any(|c| c.is_ascii_alphabetic() || c == '$' || c == '%')
+    run.chars()
+        .any(|c| c.is_ascii_alphabetic() || c == '$' || c == '%')
         || run.chars().filter(|&c| c == '.').count() >= 2
 }
 
@@ -284,7 +285,10 @@ impl Parser {
         // Assignments: SYM=, SYM==, SYM=:, SYM==:, and .=
         let assign: PResult<'a, (In<'a>, In<'a>)> = pair(
             alt((squoze_run, tag("."))),
-            preceded(blanks, recognize(pair(alt((tag("=="), tag("="))), opt(ch(':'))))),
+            preceded(
+                blanks,
+                recognize(pair(alt((tag("=="), tag("="))), opt(ch(':')))),
+            ),
         )(i);
         if let Ok((rest, (name, op))) = assign {
             let name_s = *name.fragment();
@@ -330,7 +334,15 @@ impl Parser {
             Pseudo::Equals | Pseudo::Kill | Pseudo::HalfKill => loop {
                 let (r, _) = take_while(|c| c == ' ' || c == '\t' || c == ',')(i)?;
                 if r.fragment().is_empty() {
-                    return Ok((r, Body::Pseudo { op, at, args, names }));
+                    return Ok((
+                        r,
+                        Body::Pseudo {
+                            op,
+                            at,
+                            args,
+                            names,
+                        },
+                    ));
                 }
                 let pos = r.location_offset();
                 let (r, name) = squoze_run(r)?;
@@ -341,16 +353,40 @@ impl Parser {
                 let end = In::new("");
                 let _ = end;
                 let (r, _) = take_while(|_| true)(i)?;
-                Ok((r, Body::Pseudo { op, at, args, names }))
+                Ok((
+                    r,
+                    Body::Pseudo {
+                        op,
+                        at,
+                        args,
+                        names,
+                    },
+                ))
             }
-            Pseudo::Constants | Pseudo::Variables => Ok((i, Body::Pseudo { op, at, args, names })),
+            Pseudo::Constants | Pseudo::Variables => Ok((
+                i,
+                Body::Pseudo {
+                    op,
+                    at,
+                    args,
+                    names,
+                },
+            )),
             _ => {
                 if !i.fragment().trim().is_empty() {
                     let (r, w) = self.word(i, "")?;
                     args.push(w);
                     i = r;
                 }
-                Ok((i, Body::Pseudo { op, at, args, names }))
+                Ok((
+                    i,
+                    Body::Pseudo {
+                        op,
+                        at,
+                        args,
+                        names,
+                    },
+                ))
             }
         }
     }
@@ -389,20 +425,27 @@ impl Parser {
         // XWD and SQUOZE take the whole word as their arguments.
         if let Ok((rest, name)) = squoze_run(i) {
             let k = key(name.fragment());
-            if (k == "XWD" || k == "SQUOZE")
-                && rest.fragment().starts_with([' ', '\t'])
-            {
+            if (k == "XWD" || k == "SQUOZE") && rest.fragment().starts_with([' ', '\t']) {
                 let (rest, _) = blanks(rest)?;
                 let comma_terms = format!("{terms},");
                 let (rest, a) = self.word(rest, &comma_terms)?;
                 if !rest.fragment().starts_with(',') {
-                    return fail(rest, format!("{k} needs two arguments separated by a comma"));
+                    return fail(
+                        rest,
+                        format!("{k} needs two arguments separated by a comma"),
+                    );
                 }
                 let rest = adv(rest, 1);
                 let (rest, _) = blanks(rest)?;
                 if k == "XWD" {
                     let (rest, b) = self.word(rest, terms)?;
-                    return Ok((rest, WordAst { items: vec![Item::Xwd(a, b)], at }));
+                    return Ok((
+                        rest,
+                        WordAst {
+                            items: vec![Item::Xwd(a, b)],
+                            at,
+                        },
+                    ));
                 }
                 let (rest, sym) = match squoze_run(rest) {
                     Ok(x) => x,
@@ -417,8 +460,7 @@ impl Parser {
                 ));
             }
         }
-        loop {
-            let Some(c) = i.fragment().chars().next() else { break };
+        while let Some(c) = i.fragment().chars().next() {
             if terms.contains(c) {
                 break;
             }
@@ -451,7 +493,19 @@ impl Parser {
                     i = adv(r, 1);
                 }
                 ')' | '>' | ']' => return fail(i, format!("unmatched {c}")),
-                '?' | '\n' => return fail(i, format!("unexpected {}", if c == '\n' { "end of line".to_string() } else { c.to_string() })),
+                '?' | '\n' => {
+                    return fail(
+                        i,
+                        format!(
+                            "unexpected {}",
+                            if c == '\n' {
+                                "end of line".to_string()
+                            } else {
+                                c.to_string()
+                            }
+                        ),
+                    )
+                }
                 _ => {
                     let (r, e) = self.expr(i, 0, terms)?;
                     items.push(Item::Field(e));
@@ -463,9 +517,8 @@ impl Parser {
     }
 
     fn expr<'a>(&self, i: In<'a>, min: u8, terms: &str) -> PResult<'a, Expr> {
-        let (mut i, mut lhs) = self.unary(i, terms)?;
-        loop {
-            let Some(op) = i.fragment().chars().next() else { break };
+        let (mut i, mut lhs) = self.unary(i)?;
+        while let Some(op) = i.fragment().chars().next() {
             if !OPERATORS.contains(op) || terms.contains(op) {
                 break;
             }
@@ -481,15 +534,15 @@ impl Parser {
         Ok((i, lhs))
     }
 
-    fn unary<'a>(&self, i: In<'a>, terms: &str) -> PResult<'a, Expr> {
+    fn unary<'a>(&self, i: In<'a>) -> PResult<'a, Expr> {
         match i.fragment().chars().next() {
             Some('-') => {
-                let (r, e) = self.unary(adv(i, 1), terms)?;
+                let (r, e) = self.unary(adv(i, 1))?;
                 Ok((r, Expr::Negate(Box::new(e))))
             }
-            Some('+') => self.unary(adv(i, 1), terms),
+            Some('+') => self.unary(adv(i, 1)),
             Some('#') => {
-                let (r, e) = self.unary(adv(i, 1), terms)?;
+                let (r, e) = self.unary(adv(i, 1))?;
                 Ok((r, Expr::Complement(Box::new(e))))
             }
             _ => {
@@ -506,8 +559,7 @@ impl Parser {
         };
         match c {
             MARK => {
-                let (r, digits) =
-                    preceded(ch(MARK), take_while(|c: char| c.is_digit(8)))(i)?;
+                let (r, digits) = preceded(ch(MARK), take_while(|c: char| c.is_digit(8)))(i)?;
                 let (r, _) = ch(MARK)(r)?;
                 let v = u64::from_str_radix(digits.fragment(), 8).unwrap_or(0);
                 Ok((r, Syllable::Number(v & pdp10_isa::WORD_MASK)))
@@ -608,7 +660,8 @@ impl Parser {
                 value *= 10f64.powi(exp as i32);
                 rest = r;
             }
-            if let Ok((r, shift)) = preceded(ch::<In<'a>, SyntaxError>('_'), self.int_token())(rest) {
+            if let Ok((r, shift)) = preceded(ch::<In<'a>, SyntaxError>('_'), self.int_token())(rest)
+            {
                 let fixed = (value * 2f64.powi(shift as i32)) as i64;
                 return Ok((r, Syllable::Number(fixed as u64 & pdp10_isa::WORD_MASK)));
             }
@@ -654,12 +707,17 @@ impl Parser {
             };
             let mut v: u64 = 0;
             for c in digits.fragment().chars() {
-                v = v.saturating_mul(radix).saturating_add(c.to_digit(10).unwrap_or(0) as u64);
+                v = v
+                    .saturating_mul(radix)
+                    .saturating_add(c.to_digit(10).unwrap_or(0) as u64);
             }
             // `A^B` may not run on into a symbol.
             let (_, after) = peek(opt(take_while1(is_squoze)))(r)?;
             if after.is_some() {
-                return Err(nom::Err::Error(SyntaxError::from_error_kind(i, NomKind::Digit)));
+                return Err(nom::Err::Error(SyntaxError::from_error_kind(
+                    i,
+                    NomKind::Digit,
+                )));
             }
             Ok((r, v))
         }
@@ -709,9 +767,20 @@ mod tests {
         assert_eq!(s.labels.len(), 2);
         assert!(s.labels[1].half_killed);
         let s = statement("constants==:5", 8).unwrap();
-        assert!(matches!(s.body, Body::Assign { ref name, half_killed: true, no_redefine: true, .. } if name == "CONSTA"));
-        assert!(matches!(statement(".=100", 8).unwrap().body, Body::SetLocation(_)));
-        assert!(matches!(statement("LOC 100", 8).unwrap().body, Body::Pseudo { op: Pseudo::Loc, .. }));
+        assert!(
+            matches!(s.body, Body::Assign { ref name, half_killed: true, no_redefine: true, .. } if name == "CONSTA")
+        );
+        assert!(matches!(
+            statement(".=100", 8).unwrap().body,
+            Body::SetLocation(_)
+        ));
+        assert!(matches!(
+            statement("LOC 100", 8).unwrap().body,
+            Body::Pseudo {
+                op: Pseudo::Loc,
+                ..
+            }
+        ));
     }
 
     #[test]

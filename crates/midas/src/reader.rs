@@ -142,7 +142,6 @@ impl Reader {
         let irp = self.frames.iter().rev().find_map(|f| f.irpcnt);
         (rp, irp)
     }
-
 }
 
 impl Frame {

@@ -124,6 +124,23 @@ pub(crate) struct ItsFileSpec {
     pub fn2: Option<String>,
 }
 
+/// ITS's way of writing a file name: `DSK:SYSENG;FOO BAR`.
+impl std::fmt::Display for ItsFileSpec {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if let Some(d) = &self.device {
+            write!(f, "{d}:")?;
+        }
+        if let Some(d) = &self.directory {
+            write!(f, "{d};")?;
+        }
+        f.write_str(&self.fn1)?;
+        if let Some(n) = &self.fn2 {
+            write!(f, " {n}")?;
+        }
+        Ok(())
+    }
+}
+
 /// Parses `DSK:SYSENG;FOO BAR` (also `FOO>`, `FOO >` and `^Q`-free forms);
 /// `None` if there is no first file name.
 pub(crate) fn parse_its_file_spec(text: &str) -> Option<ItsFileSpec> {

@@ -151,10 +151,13 @@ mod tests {
     fn ascii_forms() {
         // "ABCDE" = 101 102 103 104 105 packed: 203 205 207 211 212 shifted.
         assert_eq!(text_words(TextKind::Ascii, "ABCDE"), vec![0o406050_342212]);
-        assert_eq!(text_words(TextKind::Asciz, "ABCDE"), vec![0o406050_342212, 0]);
+        assert_eq!(
+            text_words(TextKind::Asciz, "ABCDE"),
+            vec![0o406050_342212, 0]
+        );
         assert_eq!(text_words(TextKind::Asciz, "A"), vec![0o404000_000000]);
         // ASCIC pads with ^C: "A" ^C ^C ^C ^C.
-        assert_eq!(text_words(TextKind::Ascic, "A"), vec![0o404060_140606]);
+        assert_eq!(text_words(TextKind::Ascic, "A"), vec![0o404060_301406]);
         assert_eq!(text_words(TextKind::Ascii, "\n"), vec![0o064240_000000]);
     }
 
@@ -173,7 +176,7 @@ mod tests {
         assert_eq!(float_word(1.5), Some(0o201600_000000));
         assert_eq!(float_word(0.5), Some(0o200400_000000));
         assert_eq!(float_word(-1.0), Some(0o576400_000000));
-        assert_eq!(float_word(3000.0), Some(0o214570_000000));
+        assert_eq!(float_word(3000.0), Some(0o214567_000000));
         assert_eq!(float_word(0.0), Some(0));
     }
 

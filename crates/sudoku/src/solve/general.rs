@@ -1,8 +1,12 @@
 //! The engine for every shape (N x N with R x C boxes, N <= 25): one `u32`
-//! candidate mask per cell, naked and hidden singles, locked candidates
-//! (box/line intersections), and a guess at the cell or the (unit, value)
-//! with the fewest options. The search keeps its own stack of saved boards,
-//! so a 25x25 puzzle needs no deep recursion.
+//! candidate mask per cell and, for every unit and value, a count of the
+//! cells that can still take it. Eliminations update the counts, so naked
+//! singles (a cell with one value) and hidden singles (a value with one
+//! cell in a unit) are found as they arise, without rescanning the grid.
+//! Locked candidates (box/line intersections) run when singles run out. The
+//! guess is the cell or the (unit, value) with the fewest options, the
+//! exact-cover view of the puzzle. The search keeps its own stack of saved
+//! boards, so a 25x25 puzzle needs no deep recursion.
 
 use crate::check::{unit_cells, Unit};
 use crate::grid::Shape;
@@ -12,14 +16,16 @@ const PLACED: u32 = 1 << 31;
 
 /// The fixed facts about a shape: units and peers.
 struct Topology {
-    full: u32,
-    /// 3N units of N cells: rows, columns, boxes.
-    units: Vec<Vec<u16>>,
-    /// For each cell, the other cells sharing a unit with it.
-    peers: Vec<Vec<u16>>,
     n: usize,
     box_rows: usize,
     box_cols: usize,
+    full: u32,
+    /// 3N units of N cells: rows, columns, boxes.
+    units: Vec<Vec<u16>>,
+    /// For each cell, its row, column and box.
+    cell_units: Vec<[u16; 3]>,
+    /// For each cell, the other cells sharing a unit with it.
+    peers: Vec<Vec<u16>>,
 }
 
 impl Topology {
@@ -32,8 +38,10 @@ impl Topology {
             .map(|u| unit_cells(shape, u).into_iter().map(|c| c as u16).collect())
             .collect();
         let mut peers = vec![Vec::new(); n * n];
-        for unit in &units {
+        let mut cell_units = vec![[0u16; 3]; n * n];
+        for (u, unit) in units.iter().enumerate() {
             for &a in unit {
+                cell_units[a as usize][u / n] = u as u16;
                 for &b in unit {
                     if a != b && !peers[a as usize].contains(&b) {
                         peers[a as usize].push(b);
@@ -42,17 +50,18 @@ impl Topology {
             }
         }
         Topology {
-            full: if n == 32 { u32::MAX } else { (1 << n) - 1 },
-            units,
-            peers,
             n,
             box_rows: shape.box_rows(),
             box_cols: shape.box_cols(),
+            full: (1u32 << n) - 1,
+            units,
+            cell_units,
+            peers,
         }
     }
 }
 
-/// Outcome of a deduction step.
+/// Outcome of a deduction pass.
 enum Step {
     Contradiction,
     Progress,
@@ -61,8 +70,9 @@ enum Step {
 
 /// The alternatives of one guess: (cell, value bit) pairs.
 struct Frame {
-    /// Offset of the saved board in `Engine::saved`.
-    saved: usize,
+    /// Where the board before the guess was saved.
+    saved_cand: usize,
+    saved_count: usize,
     alternatives: Vec<(u16, u32)>,
     next: usize,
 }
@@ -72,10 +82,17 @@ pub(crate) struct General {
     topo: Topology,
     /// Candidate mask per cell (value v is bit v - 1), `PLACED` when done.
     cand: Vec<u32>,
+    /// Per unit and value (`unit * n + v - 1`): empty cells that can take it.
+    count: Vec<u8>,
+    /// Per unit: values placed in it.
+    done: Vec<u32>,
     placed: usize,
-    /// Cells whose mask became a single value, waiting to be placed.
-    queue: Vec<u16>,
-    saved: Vec<u32>,
+    /// Cells left with one value, to be placed.
+    naked: Vec<u16>,
+    /// (unit, value bit) pairs left with one cell.
+    hidden: Vec<(u16, u32)>,
+    saved_cand: Vec<u32>,
+    saved_count: Vec<u8>,
     stack: Vec<Frame>,
     /// Scratch for [`General::locked_candidates`].
     segments: Vec<u32>,
@@ -88,12 +105,17 @@ impl General {
     /// with no solution.
     pub(crate) fn new(shape: Shape, cells: &[u8]) -> General {
         let topo = Topology::new(shape);
+        let n = topo.n;
         let mut engine = General {
             cand: vec![topo.full; cells.len()],
+            count: vec![n as u8; 3 * n * n],
+            done: vec![0; 3 * n],
             topo,
             placed: 0,
-            queue: Vec::new(),
-            saved: Vec::new(),
+            naked: Vec::new(),
+            hidden: Vec::new(),
+            saved_cand: Vec::new(),
+            saved_count: Vec::new(),
             stack: Vec::new(),
             segments: Vec::new(),
             backtrack: false,
@@ -114,97 +136,114 @@ impl General {
         if m & bit == 0 {
             return false;
         }
-        // A cell that is already this single was queued when it became one.
-        if m & PLACED == 0 && m != bit {
-            self.cand[cell] = bit;
-            self.queue.push(cell as u16);
-        }
-        true
+        m & PLACED != 0 || self.eliminate(cell, m & !bit)
     }
 
-    /// Removes `bits` from `cell`; false when nothing is left.
+    /// Removes `bits` from `cell`, updating the counts and queueing the
+    /// singles that appear; false on a contradiction.
     #[inline]
     fn eliminate(&mut self, cell: usize, bits: u32) -> bool {
         let m = self.cand[cell];
-        if m & bits == 0 {
+        let mut gone = m & bits & !PLACED;
+        if gone == 0 {
             return true;
         }
-        let left = m & !bits;
+        if m & PLACED != 0 {
+            // Taking a placed cell's value: two cells of a unit hold it.
+            return false;
+        }
+        let left = m & !gone;
         self.cand[cell] = left;
-        if left & !PLACED == 0 {
+        if left == 0 {
             return false;
         }
         if left & (left - 1) == 0 {
-            self.queue.push(cell as u16);
+            self.naked.push(cell as u16);
+        }
+        let n = self.topo.n;
+        let units = self.topo.cell_units[cell];
+        while gone != 0 {
+            let bit = gone & gone.wrapping_neg();
+            gone ^= bit;
+            let v = bit.trailing_zeros() as usize;
+            for &u in &units {
+                let u = u as usize;
+                let k = &mut self.count[u * n + v];
+                *k -= 1;
+                match *k {
+                    1 => self.hidden.push((u as u16, bit)),
+                    0 if self.done[u] & bit == 0 => return false,
+                    _ => {}
+                }
+            }
         }
         true
     }
 
-    /// Places every queued single and takes its value from the peers.
-    fn drain(&mut self) -> bool {
-        while let Some(cell) = self.queue.pop() {
-            let cell = cell as usize;
-            let m = self.cand[cell];
-            if m & PLACED != 0 {
-                continue;
+    /// Places `cell`'s only value and takes it from the peers.
+    fn place(&mut self, cell: usize) -> bool {
+        let m = self.cand[cell];
+        if m & PLACED != 0 {
+            return true;
+        }
+        let n = self.topo.n;
+        let v = m.trailing_zeros() as usize;
+        self.cand[cell] = m | PLACED;
+        self.placed += 1;
+        for u in self.topo.cell_units[cell] {
+            let u = u as usize;
+            if self.done[u] & m != 0 {
+                return false;
             }
-            self.cand[cell] = m | PLACED;
-            self.placed += 1;
-            for i in 0..self.topo.peers[cell].len() {
-                let p = self.topo.peers[cell][i] as usize;
-                if !self.eliminate(p, m) {
-                    self.queue.clear();
+            self.done[u] |= m;
+            self.count[u * n + v] -= 1;
+        }
+        for i in 0..self.topo.peers[cell].len() {
+            let p = self.topo.peers[cell][i] as usize;
+            if !self.eliminate(p, m) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Places queued singles until none is left; false on a contradiction.
+    fn singles(&mut self) -> bool {
+        loop {
+            if let Some(cell) = self.naked.pop() {
+                if !self.place(cell as usize) {
                     return false;
                 }
-            }
-        }
-        true
-    }
-
-    fn hidden_singles(&mut self) -> Step {
-        let mut progress = false;
-        for u in 0..self.topo.units.len() {
-            let (mut once, mut twice, mut done) = (0u32, 0u32, 0u32);
-            for &c in &self.topo.units[u] {
-                let m = self.cand[c as usize];
-                if m & PLACED != 0 {
-                    done |= m & !PLACED;
-                } else {
-                    twice |= once & m;
-                    once |= m;
+            } else if let Some((u, bit)) = self.hidden.pop() {
+                let u = u as usize;
+                if self.done[u] & bit != 0 {
+                    continue;
                 }
-            }
-            if once | done != self.topo.full {
-                return Step::Contradiction;
-            }
-            let mut hidden = once & !twice;
-            while hidden != 0 {
-                let bit = hidden & hidden.wrapping_neg();
-                hidden ^= bit;
-                // A cell that is the only place for two values is a
-                // contradiction: the first assignment hides it from the second.
+                // The count may have dropped to zero since it was queued;
+                // then no cell is found and the unit lacks the value.
                 let Some(cell) = self.topo.units[u]
                     .iter()
                     .map(|&c| c as usize)
                     .find(|&c| self.cand[c] & bit != 0)
                 else {
-                    return Step::Contradiction;
+                    return false;
                 };
-                if self.cand[cell] != bit {
-                    self.cand[cell] = bit;
-                    self.queue.push(cell as u16);
-                    progress = true;
+                if !self.assign(cell, bit) {
+                    return false;
                 }
-            }
-            if !self.queue.is_empty() && !self.drain() {
-                return Step::Contradiction;
+            } else {
+                return true;
             }
         }
-        if progress {
-            Step::Progress
-        } else {
-            Step::Stuck
+    }
+
+    fn drain(&mut self) -> bool {
+        let ok = self.singles();
+        if !ok {
+            self.naked.clear();
+            self.hidden.clear();
         }
+        ok
     }
 
     /// Locked candidates: a value confined to one box-line intersection
@@ -298,11 +337,6 @@ impl General {
             if self.placed == self.cand.len() {
                 return true;
             }
-            match self.hidden_singles() {
-                Step::Contradiction => return false,
-                Step::Progress => continue,
-                Step::Stuck => {}
-            }
             match self.locked_candidates() {
                 Step::Contradiction => return false,
                 Step::Progress => continue,
@@ -314,6 +348,7 @@ impl General {
     /// The guess with the fewest alternatives: an empty cell's values, or a
     /// value's places in a unit (the exact-cover view), whichever is fewer.
     fn choose(&self) -> Vec<(u16, u32)> {
+        let n = self.topo.n;
         let mut best_cell = (usize::MAX, u32::MAX);
         for (c, &m) in self.cand.iter().enumerate() {
             if m & PLACED == 0 && m.count_ones() < best_cell.1 {
@@ -323,56 +358,25 @@ impl General {
                 }
             }
         }
+        let mut best_unit = (0, 0, u32::MAX);
         if best_cell.1 > 2 {
-            // A value with exactly two places in a unit is the usual find.
-            for unit in &self.topo.units {
-                let (mut once, mut twice, mut thrice) = (0u32, 0u32, 0u32);
-                for &c in unit {
-                    let m = self.cand[c as usize];
-                    if m & PLACED == 0 {
-                        thrice |= twice & m;
-                        twice |= once & m;
-                        once |= m;
+            for (i, &k) in self.count.iter().enumerate() {
+                let (u, bit) = (i / n, 1u32 << (i % n));
+                if (k as u32) < best_unit.2 && self.done[u] & bit == 0 {
+                    best_unit = (u, bit, k as u32);
+                    if k == 2 {
+                        break;
                     }
-                }
-                let pairs = twice & !thrice;
-                if pairs != 0 {
-                    let bit = pairs & pairs.wrapping_neg();
-                    return unit
-                        .iter()
-                        .filter(|&&c| self.cand[c as usize] & bit != 0 && self.cand[c as usize] & PLACED == 0)
-                        .map(|&c| (c, bit))
-                        .collect();
                 }
             }
         }
-        if best_cell.1 > 3 {
-            let mut best_unit = (0, 0, u32::MAX);
-            for (u, unit) in self.topo.units.iter().enumerate() {
-                let mut value_bits = self.topo.full;
-                for &c in unit {
-                    let m = self.cand[c as usize];
-                    if m & PLACED != 0 {
-                        value_bits &= !m;
-                    }
-                }
-                while value_bits != 0 {
-                    let bit = value_bits & value_bits.wrapping_neg();
-                    value_bits ^= bit;
-                    let places = unit.iter().filter(|&&c| self.cand[c as usize] & bit != 0).count() as u32;
-                    if places < best_unit.2 {
-                        best_unit = (u, bit, places);
-                    }
-                }
-            }
-            if best_unit.2 < best_cell.1 {
-                let (u, bit, _) = best_unit;
-                return self.topo.units[u]
-                    .iter()
-                    .filter(|&&c| self.cand[c as usize] & bit != 0)
-                    .map(|&c| (c, bit))
-                    .collect();
-            }
+        if best_unit.2 < best_cell.1 {
+            let (u, bit, _) = best_unit;
+            return self.topo.units[u]
+                .iter()
+                .filter(|&&c| self.cand[c as usize] & bit != 0 && self.cand[c as usize] & PLACED == 0)
+                .map(|&c| (c, bit))
+                .collect();
         }
         let (c, _) = best_cell;
         let mut m = self.cand[c];
@@ -410,33 +414,41 @@ impl General {
                 return Some(self.solution());
             }
             let alternatives = self.choose();
-            let saved = self.saved.len();
-            self.saved.extend_from_slice(&self.cand);
-            self.saved.push(self.placed as u32);
-            self.stack.push(Frame {
-                saved,
+            let frame = Frame {
+                saved_cand: self.saved_cand.len(),
+                saved_count: self.saved_count.len(),
                 alternatives,
                 next: 0,
-            });
+            };
+            self.saved_cand.extend_from_slice(&self.cand);
+            self.saved_cand.extend_from_slice(&self.done);
+            self.saved_cand.push(self.placed as u32);
+            self.saved_count.extend_from_slice(&self.count);
+            self.stack.push(frame);
             self.backtrack = !self.resume();
         }
     }
 
     /// Restores the newest guess with an alternative left and makes it.
     fn resume(&mut self) -> bool {
-        let cells = self.cand.len();
+        let (cells, units) = (self.cand.len(), self.done.len());
         while let Some(frame) = self.stack.last_mut() {
             if frame.next == frame.alternatives.len() {
-                self.saved.truncate(frame.saved);
+                self.saved_cand.truncate(frame.saved_cand);
+                self.saved_count.truncate(frame.saved_count);
                 self.stack.pop();
                 continue;
             }
             let (cell, bit) = frame.alternatives[frame.next];
             frame.next += 1;
-            let at = frame.saved;
-            self.cand.copy_from_slice(&self.saved[at..at + cells]);
-            self.placed = self.saved[at + cells] as usize;
-            self.queue.clear();
+            let (a, b) = (frame.saved_cand, frame.saved_count);
+            self.cand.copy_from_slice(&self.saved_cand[a..a + cells]);
+            self.done.copy_from_slice(&self.saved_cand[a + cells..a + cells + units]);
+            self.placed = self.saved_cand[a + cells + units] as usize;
+            let counts = self.count.len();
+            self.count.copy_from_slice(&self.saved_count[b..b + counts]);
+            self.naked.clear();
+            self.hidden.clear();
             if self.assign(cell as usize, bit) {
                 self.backtrack = false;
                 return true;

@@ -4,6 +4,8 @@
 
 mod general;
 mod nine;
+#[cfg(test)]
+mod proptests;
 
 use crate::check::{find_conflict, Conflict};
 use crate::grid::{Grid, Shape};
