@@ -64,10 +64,22 @@ fn add_loop_counts_to_its_limit() {
 fn aoj_loop_counts_up_to_zero() {
     let r = boot(&[&benchmark("aoj-loop"), "--deposit", "1003=5", "--stats"]);
     assert_eq!(r.status, 0, "{}", r.stderr);
-    assert!(r.stdout.starts_with("halted at 001002: HALT 1002\n"), "{}", r.stdout);
-    assert!(r.stdout.contains("AC00-03 000000000000 000000000000 "), "{}", r.stdout);
+    assert!(
+        r.stdout.starts_with("halted at 001002: HALT 1002\n"),
+        "{}",
+        r.stdout
+    );
+    assert!(
+        r.stdout.contains("AC00-03 000000000000 000000000000 "),
+        "{}",
+        r.stdout
+    );
     // MOVN sets no carry for 5; AOJL's last add, -1 + 1, sets CRY0 and CRY1.
-    assert!(r.stdout.contains("PC 001002  flags 300000\n"), "{}", r.stdout);
+    assert!(
+        r.stdout.contains("PC 001002  flags 300000\n"),
+        "{}",
+        r.stdout
+    );
     assert!(r.stderr.contains("instructions: 7\n"), "{}", r.stderr);
 }
 
@@ -86,13 +98,22 @@ fn call_loop_accumulates_through_a_subroutine() {
     // Passes: M = 0+0+1, 1+1+1, 3+2+1.
     assert!(r.stdout.contains("001014: 000000000006\n"), "{}", r.stdout);
     assert!(
-        r.stdout.contains("AC00-03 000000000000 000000000003 000000000000 000000000005\n"),
+        r.stdout
+            .contains("AC00-03 000000000000 000000000003 000000000000 000000000005\n"),
         "{}",
         r.stdout
     );
-    // The return address PUSHJ left on the stack: flags,,1006.
-    assert!(r.stdout.contains("001100: 000000001006\n001101: 000000000000\n"), "{}", r.stdout);
-    assert!(r.stdout.contains("AC14-17 000000000000 000000000000 000000000000 777770001077\n"));
+    // What the last PUSHJ left on the stack: the flags (CRY0 and CRY1, from
+    // the SOJG before it),,1006.
+    assert!(
+        r.stdout
+            .contains("001100: 300000001006\n001101: 000000000000\n"),
+        "{}",
+        r.stdout
+    );
+    assert!(r
+        .stdout
+        .contains("AC14-17 000000000000 000000000000 000000000000 777770001077\n"));
 }
 
 #[test]
@@ -111,7 +132,12 @@ fn ac_and_deposit_set_state_before_the_run() {
     let p = program.to_str().unwrap();
     let r = boot(&[p, "--ac", "1=7", "--deposit", "200=1,,1"]);
     assert_eq!(r.status, 0, "{}", r.stderr);
-    assert!(r.stdout.contains("AC00-03 000000000000 000000000007 000001000010 "), "{}", r.stdout);
+    assert!(
+        r.stdout
+            .contains("AC00-03 000000000000 000000000007 000001000010 "),
+        "{}",
+        r.stdout
+    );
 }
 
 #[test]
@@ -136,19 +162,31 @@ fn sblk_files_in_evacuated_encoding() {
     let path = scratch("ok.bin", &bytes);
     let r = boot(&[path.to_str().unwrap()]);
     assert_eq!(r.status, 0, "{}", r.stderr);
-    assert!(r.stdout.starts_with("OKhalted at 000202: HALT 202\n"), "{}", r.stdout);
+    assert!(
+        r.stdout.starts_with("OKhalted at 000202: HALT 202\n"),
+        "{}",
+        r.stdout
+    );
 }
 
 #[test]
 fn a_missing_file_is_an_error() {
     let r = boot(&["/nonexistent/program.txt"]);
     assert_eq!(r.status, 2);
-    assert!(r.stderr.starts_with("pdp10: cannot read /nonexistent/program.txt"), "{}", r.stderr);
+    assert!(
+        r.stderr
+            .starts_with("pdp10: cannot read /nonexistent/program.txt"),
+        "{}",
+        r.stderr
+    );
 }
 
 #[test]
 fn a_bad_image_names_line_and_column() {
-    let path = scratch("bad.txt", b"; fine\n100: 254200000100\n101: 9\nstart: 100\n");
+    let path = scratch(
+        "bad.txt",
+        b"; fine\n100: 254200000100\n101: 9\nstart: 100\n",
+    );
     let r = boot(&[path.to_str().unwrap()]);
     assert_eq!(r.status, 2);
     assert_eq!(
@@ -169,7 +207,9 @@ fn nonexistent_memory_stops_with_pc_and_instruction() {
     let path = scratch("nxm.txt", b"100: 200040020000 ; MOVE 1,20000\nstart: 100\n");
     let r = boot(&[path.to_str().unwrap(), "--memory", "10000"]);
     assert_eq!(r.status, 1);
-    assert!(r.stdout.starts_with("stopped: reference to nonexistent memory 20000 at PC 000100"));
+    assert!(r
+        .stdout
+        .starts_with("stopped: reference to nonexistent memory 20000 at PC 000100"));
     assert_eq!(
         r.stderr,
         "pdp10: boot: reference to nonexistent memory 20000 at PC 000100: \

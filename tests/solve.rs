@@ -161,7 +161,8 @@ fn exact_counts_of_tdoku_and_edge_cases() {
         .lines()
         .map(|l| l.split(':').nth(1).unwrap().to_string())
         .collect();
-    let printed: Vec<&str> = stdout(&out).lines().collect();
+    let printed = stdout(&out);
+    let printed: Vec<&str> = printed.lines().collect();
     assert_eq!(printed, counts);
 
     // edge_cases.tsv: exact counts, `>=N` where enumeration was capped, and
@@ -169,7 +170,8 @@ fn exact_counts_of_tdoku_and_edge_cases() {
     let path = "puzzles/corpora/edge_cases.tsv";
     let out = solve(&["--count", "--limit", "20000", path]);
     let text = read(path);
-    let printed: Vec<&str> = stdout(&out).lines().collect();
+    let printed = stdout(&out);
+    let printed: Vec<&str> = printed.lines().collect();
     let rows: Vec<&str> = text.lines().skip(1).collect();
     assert_eq!(printed.len(), rows.len());
     for (row, got) in rows.iter().zip(&printed) {
@@ -200,7 +202,8 @@ fn multi_solution_set_counts() {
         "10000 puzzles: 10000 solved (0 unique, 10000 multiple), 0 unsolvable, 0 invalid in [time]"
     );
     // The first solutions of a sample are valid.
-    let sample: Vec<&str> = read(path).lines().take(200).map(|l| &l[..81]).collect();
+    let text = read(path);
+    let sample: Vec<&str> = text.lines().take(200).map(|l| &l[..81]).collect();
     let dir = std::env::temp_dir().join(format!("pdp10-solve-serg-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("sample.txt");

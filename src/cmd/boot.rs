@@ -57,7 +57,9 @@ fn parse_range(s: &str) -> Result<(u32, u32), String> {
 fn parse_memory(s: &str) -> Result<usize, String> {
     let n = u64::from_str_radix(s, 8).map_err(|_| format!("not an octal number: {s}"))?;
     if !(0o20..=MAX_MEMORY as u64).contains(&n) {
-        return Err(format!("memory must be 20 to 1000000 (octal) words, not {s}"));
+        return Err(format!(
+            "memory must be 20 to 1000000 (octal) words, not {s}"
+        ));
     }
     Ok(n as usize)
 }
@@ -73,10 +75,7 @@ fn parse_ac(s: &str) -> Result<(u8, Word), String> {
 
 fn parse_deposit(s: &str) -> Result<(u32, Word), String> {
     let (a, w) = s.split_once('=').ok_or("expected ADDR=WORD")?;
-    Ok((
-        ka10::image::parse_address(a)?,
-        ka10::image::parse_word(w)?,
-    ))
+    Ok((ka10::image::parse_address(a)?, ka10::image::parse_word(w)?))
 }
 
 /// Loads FILE into `cpu`; returns the start address.
@@ -159,11 +158,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let failed = match &result {
         Ok(Exit::Halt { pc }) => {
             let word = cpu.read(*pc).unwrap_or_default();
-            writeln!(
-                out,
-                "halted at {pc:06o}: {}",
-                disassemble(word, &NoSymbols)
-            )?;
+            writeln!(out, "halted at {pc:06o}: {}", disassemble(word, &NoSymbols))?;
             None
         }
         Ok(Exit::Handler(never)) => match *never {},

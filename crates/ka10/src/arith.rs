@@ -7,7 +7,7 @@
 //! E, and to AC when AC is not 0).
 
 use crate::flags::{AROV, CRY0, CRY1, DCK};
-use crate::memory::{Event, C1, CMASK, FULL, RMASK, SIGN, Regs};
+use crate::memory::{Event, Regs, C1, CMASK, FULL, RMASK, SIGN};
 
 /// `a + b + carry_in` on 36 bits, with the flags an ADD sets: CRY0 is the
 /// carry out of bit 0, CRY1 the carry out of bit 1 into bit 0, and AROV is
@@ -19,7 +19,7 @@ pub(crate) fn add_with_flags(a: u64, b: u64, carry_in: u64) -> (u64, u32) {
     // bit 36 of the sum.
     let cry1 = ((a ^ b ^ sum) >> 35) & 1;
     let cry0 = sum >> 36;
-    (sum & FULL, ADD_FLAGS[((cry0 << 1) | cry1) as usize])
+    (sum & FULL, ADD_FLAGS[((cry0 << 1) | cry1) as usize & 3])
 }
 
 /// The flags of an add by (carry out of bit 0, carry into bit 0).
@@ -84,11 +84,7 @@ impl Regs<'_> {
     /// ADD and SUB in all four modes (270-277).
     #[inline(always)]
     pub(crate) fn add_sub(&mut self, op: u32, ac: u32, e: u32) -> Result<(), Event> {
-        let m = if op & 3 == 1 {
-            e as u64
-        } else {
-            self.load(e)?
-        };
+        let m = if op & 3 == 1 { e as u64 } else { self.load(e)? };
         let a = self.get(ac);
         let (r, f) = if op & 4 == 0 {
             add_with_flags(a, m, 0)
@@ -188,9 +184,9 @@ impl Regs<'_> {
     }
 }
 
-/// The KA10 multiplier: magnitudes multiplied into a 70-bit product, then
-/// the sign applied. Returns (high word, low 35 bits, negative?, overflow
-/// from the high part as the IMUL check sees it) through its callers.
+/// The KA10 multiplier: magnitudes multiplied into a 70-bit product.
+/// Returns the product's bits 0-35 (its high part), its low 35 bits, and
+/// whether the result is negative; the callers apply the sign.
 ///
 /// The KA10 quirk (DEC KA10 maintenance documentation; SIMH `kx10_cpu.c`):
 /// when C(AC) is 400000,,0 its magnitude 2^35 is taken as positive, so the
@@ -221,9 +217,10 @@ fn magnitude_product(a: u64, m: u64) -> (u64, u64, bool) {
 
 /// IMUL: the low word of the product, sign in bit 0, and AROV when the
 /// product does not fit in 36 bits: "set Overflow if the product is
-/// >= 2^35 or < -2^35" (System Reference Manual 2.6). With C(AC) =
-/// 400000,,0 the KA10 quirk above applies, and the overflow test is the
-/// hardware's (high part greater than the sign bit).
+/// greater than or equal to 2^35 or less than -2^35" (System Reference
+/// Manual 2.6; SIMH misses the negative case, see the vectors' divergent
+/// file). With C(AC) = 400000,,0 the KA10 quirk above applies, and the
+/// overflow test is the hardware's (high part greater than the sign bit).
 fn imul(a: u64, m: u64) -> (u64, u32) {
     let (high, low, negative) = magnitude_product(a, m);
     let overflow = if a == SIGN {

@@ -8,7 +8,7 @@
 //! two parts; BIS ("first part done") set on entry skips the increment.
 
 use crate::flags::BIS;
-use crate::memory::{Event, FULL, Regs};
+use crate::memory::{Event, Regs, FULL};
 
 /// Bits 6-35 of a pointer: everything but P.
 const ALL_BUT_P: u64 = 0o007777_777777;
@@ -100,10 +100,7 @@ mod tests {
         assert_eq!(increment(ptr(36, 7, 0o100)), ptr(29, 7, 0o100));
         assert_eq!(increment(ptr(1, 7, 0o100)), ptr(29, 7, 0o101));
         // Y = 777777 carries into X (full-word add on the KA10).
-        assert_eq!(
-            increment(ptr(1, 7, 0o777777)),
-            ptr(29, 7, 0) | (1 << 18)
-        );
+        assert_eq!(increment(ptr(1, 7, 0o777777)), ptr(29, 7, 0) | (1 << 18));
         // S > 36: P = 36 - S mod 64.
         assert_eq!(increment(ptr(0, 40, 5)), ptr(60, 40, 6));
         // S = 0: P never changes.

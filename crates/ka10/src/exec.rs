@@ -15,10 +15,10 @@
 //! (or from 41/61 by a trap) sees the same PC as the XCT, so its skips and
 //! saved return addresses are relative to the XCT, as on the hardware.
 
-use crate::float::{self, FpOut};
 use crate::flags::{USER, USERIO};
+use crate::float::{self, FpOut};
 use crate::memory::{Event, Regs, CHAIN_LIMIT, HALF};
-use crate::{Cpu, Error, ErrorKind, Exit, Resume, Trap, TrapHandler, TrapKind, Tracer};
+use crate::{Cpu, Error, ErrorKind, Exit, Resume, Tracer, Trap, TrapHandler, TrapKind};
 use pdp10_isa::Word;
 
 /// The word a UUO leaves in 40 (or 60): opcode and AC, I and X cleared, E.
@@ -213,7 +213,6 @@ impl Cpu {
             instruction: self.read(self.pc).unwrap_or_default(),
         }
     }
-
 }
 
 impl Regs<'_> {
@@ -230,17 +229,14 @@ impl Regs<'_> {
             return Err(Event::Slow);
         }
         let e = self.ea(word)?;
-        // Below 200 (UUOs, floating point, bytes), I/O, and the rarer
-        // instructions of 220-257: not in the inner loop.
-        if FAST
-            && (op < 0o200
-                || op >= 0o700
-                || (0o220..0o250).contains(&op)
-                || op == 0o251
-                || (op == 0o254 && ac != 0)
-                || op == 0o256)
-        {
-            return Err(Event::Slow);
+        // Every arm that calls out of line starts with `slow!()`, so that the
+        // inner loop's registers are never passed to a call.
+        macro_rules! slow {
+            () => {
+                if FAST {
+                    return Err(Event::Slow);
+                }
+            };
         }
         if op >= 0o400 {
             if op < 0o600 {
@@ -251,9 +247,11 @@ impl Regs<'_> {
                 }
             } else if op < 0o700 {
                 self.test_op(op, ac, e)?;
-            } else if self.flags & (USER | USERIO) == USER {
-                return Err(Event::Trap(TrapKind::Io));
             } else {
+                slow!();
+                if self.flags & (USER | USERIO) == USER {
+                    return Err(Event::Trap(TrapKind::Io));
+                }
                 self.io_op(word, e)?;
             }
             return Ok(());
@@ -295,6 +293,7 @@ impl Regs<'_> {
                 } else if op & 1 == 0 {
                     self.exch(ac, e)?;
                 } else {
+                    slow!();
                     self.blt(ac, e)?;
                 }
             } else if op & 2 == 0 {
@@ -303,6 +302,7 @@ impl Regs<'_> {
                     if ac == 0 {
                         self.pc = e;
                     } else {
+                        slow!();
                         self.jrst(ac, e, word)?;
                     }
                 } else {
@@ -310,6 +310,7 @@ impl Regs<'_> {
                 }
             } else if op & 1 == 0 {
                 // XCT: execute the word at E in this instruction.
+                slow!();
                 return Err(Event::Execute(e));
             }
             // 257, MAP: a KI10 instruction; the KA10 (in SIMH) does nothing.
@@ -319,18 +320,22 @@ impl Regs<'_> {
             if op < 0o220 {
                 self.moves(op, ac, e)?;
             } else if op < 0o240 {
+                slow!();
                 if op < 0o230 {
                     self.multiply(op, ac, e)?;
                 } else {
                     self.divide(op, ac, e)?;
                 }
-            } else if op == 0o247 {
-                return self.unimplemented(op, ac, e);
             } else {
+                slow!();
+                if op == 0o247 {
+                    return self.unimplemented(op, ac, e);
+                }
                 self.shift_op(op, ac, e)?;
             }
             return Ok(());
         }
+        slow!();
         if op >= 0o130 {
             if (0o133..=0o137).contains(&op) {
                 self.byte_op(op, ac, e)?;

@@ -85,15 +85,16 @@ pub fn parse(text: &str) -> Result<Image, ParseError> {
         };
         let Some((label, rest)) = code.split_once(':') else {
             let column = code.len() - code.trim_start().len() + 1;
-            return Err(error(column, "expected ADDRESS: WORD or start: ADDRESS".into()));
+            return Err(error(
+                column,
+                "expected ADDRESS: WORD or start: ADDRESS".into(),
+            ));
         };
         let label_column = label.len() - label.trim_start().len() + 1;
         let label = label.trim();
         // Tokens of the rest, with their columns.
         let offset = label.len() + label_column; // the ':' is at this column
-        let tokens: Vec<(usize, &str)> = tokens(rest)
-            .map(|(at, t)| (offset + 1 + at, t))
-            .collect();
+        let tokens: Vec<(usize, &str)> = tokens(rest).map(|(at, t)| (offset + 1 + at, t)).collect();
         if label.eq_ignore_ascii_case("start") {
             let [(column, token)] = tokens[..] else {
                 return Err(error(offset, "start: takes one address".into()));
@@ -134,8 +135,9 @@ mod tests {
 
     #[test]
     fn words_halves_comments_and_start() {
-        let image = parse("; a program\n1000: 201040000005  254200,,1001 ; two words\n\nstart: 1000\n")
-            .unwrap();
+        let image =
+            parse("; a program\n1000: 201040000005  254200,,1001 ; two words\n\nstart: 1000\n")
+                .unwrap();
         assert_eq!(image.start, 0o1000);
         assert_eq!(
             image.words,
@@ -149,11 +151,17 @@ mod tests {
     #[test]
     fn errors_name_line_and_column() {
         let err = parse("1000: 8\nstart: 1000\n").unwrap_err();
-        assert_eq!(err.to_string(), "1:7: word: expected an octal number, found \"8\"");
+        assert_eq!(
+            err.to_string(),
+            "1:7: word: expected an octal number, found \"8\""
+        );
         let err = parse("1000: 1\n").unwrap_err();
         assert_eq!(err.to_string(), "1:1: no start: line");
         let err = parse("  hello\n").unwrap_err();
-        assert_eq!(err.to_string(), "1:3: expected ADDRESS: WORD or start: ADDRESS");
+        assert_eq!(
+            err.to_string(),
+            "1:3: expected ADDRESS: WORD or start: ADDRESS"
+        );
         let err = parse("1000000: 1\n").unwrap_err();
         assert_eq!(err.to_string(), "1:1: address: 1000000 is more than 777777");
         let err = parse("1: 1000000000000\nstart: 1\n").unwrap_err();

@@ -8,7 +8,7 @@
 //! (BLKI, DATAI, BLKO, DATAO, CONO, CONI, CONSZ, CONSO).
 
 use crate::flags::{AROV, FOV, USERIO};
-use crate::memory::{Event, FULL, LMASK, RMASK, Regs};
+use crate::memory::{Event, Regs, FULL, LMASK, RMASK};
 use std::io::Write;
 
 /// APR device code.

@@ -207,12 +207,14 @@ impl fmt::Display for Error {
             }
             ErrorKind::UnhandledTrap(kind) => write!(f, "unhandled trap ({kind:?})")?,
             ErrorKind::NoSuchDevice { device } => write!(f, "no such device {device:o}")?,
-            ErrorKind::BudgetExhausted { executed } => {
-                write!(f, "instruction budget exhausted after {executed} instructions")?
-            }
-            ErrorKind::EndlessChain => {
-                write!(f, "endless indirection or XCT chain (the machine would hang)")?
-            }
+            ErrorKind::BudgetExhausted { executed } => write!(
+                f,
+                "instruction budget exhausted after {executed} instructions"
+            )?,
+            ErrorKind::EndlessChain => write!(
+                f,
+                "endless indirection or XCT chain (the machine would hang)"
+            )?,
             ErrorKind::ConsoleOutput { message } => write!(f, "console output failed: {message}")?,
         }
         write!(f, " at PC {:06o}: {} ({})", self.pc, self.instruction, text)

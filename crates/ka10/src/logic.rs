@@ -1,7 +1,7 @@
 //! The 64 boolean (400-477), 64 half-word (500-577) and 64 test (600-677)
 //! instructions (System Reference Manual 2.3, 2.8, 2.9).
 
-use crate::memory::{Event, FULL, LMASK, RMASK, Regs};
+use crate::memory::{Event, Regs, FULL, LMASK, RMASK};
 
 /// The sixteen boolean functions of AC (`a`) and the memory operand (`m`),
 /// numbered as bits 3-6 of the opcode number them: SETZ, AND, ANDCA, SETM,
@@ -148,6 +148,7 @@ impl Regs<'_> {
             self.put(ac, r);
         }
         if skip {
+            crate::jump::taken();
             self.skip();
         }
         Ok(())
@@ -165,8 +166,8 @@ mod tests {
         let a = 0b1100;
         let m = 0b1010;
         let expected = [
-            0b0000, 0b1000, 0b0010, 0b1010, 0b0100, 0b1100, 0b0110, 0b1110, 0b0001, 0b1001,
-            0b0011, 0b1011, 0b0101, 0b1101, 0b0111, 0b1111,
+            0b0000, 0b1000, 0b0010, 0b1010, 0b0100, 0b1100, 0b0110, 0b1110, 0b0001, 0b1001, 0b0011,
+            0b1011, 0b0101, 0b1101, 0b0111, 0b1111,
         ];
         for (f, want) in expected.iter().enumerate() {
             assert_eq!(boolean(f as u32, a, m) & 0b1111, *want, "function {f}");

@@ -7,7 +7,7 @@
 //! right (as SIMH's KA10, whose vectors show it).
 
 use crate::flags::AROV;
-use crate::memory::{Event, CMASK, FULL, SIGN, Regs};
+use crate::memory::{Event, Regs, CMASK, FULL, SIGN};
 
 /// Shift count for ASH, LSH, ASHC, LSHC: (right?, places 0-255).
 #[inline(always)]
@@ -24,7 +24,14 @@ fn shift_count(e: u32) -> (bool, u32) {
 fn rotate_count(e: u32) -> (bool, u32) {
     if e & 0o400000 != 0 {
         let low = e & 0o377;
-        (true, if low == 0 { 0o400 } else { low.wrapping_neg() & 0o377 })
+        (
+            true,
+            if low == 0 {
+                0o400
+            } else {
+                low.wrapping_neg() & 0o377
+            },
+        )
     } else {
         (false, e & 0o377)
     }
@@ -54,11 +61,7 @@ pub(crate) fn ash(a: u64, e: u32) -> (u64, u32) {
     } else {
         0
     };
-    let shifted = if n >= 35 {
-        0
-    } else {
-        (magnitude << n) & CMASK
-    };
+    let shifted = if n >= 35 { 0 } else { (magnitude << n) & CMASK };
     (sign | shifted, flags)
 }
 
@@ -209,7 +212,7 @@ mod tests {
         assert_eq!(ash(1, 3), (8, 0));
         assert_eq!(ash(FULL - 7, NEG(2)), (FULL - 1, 0)); // -8 >> 2 = -2
         assert_eq!(ash(0o200000_000000, 1), (0, AROV)); // lost a 1 into the sign
-        // -1 by 35 is -2^35 and fits; by 36 a zero shifted in leaves.
+                                                        // -1 by 35 is -2^35 and fits; by 36 a zero shifted in leaves.
         assert_eq!(ash(FULL, 35), (SIGN, 0));
         assert_eq!(ash(FULL, 36), (SIGN, AROV));
         assert_eq!(ash(FULL, 1), (FULL - 1, 0));

@@ -151,7 +151,10 @@ fn blt_copies_and_leaves_the_ac() {
         put(&mut cpu, 0o200 + i, 0o700 + i as u64);
     }
     run(&mut cpu, 10).unwrap();
-    assert_eq!([get(&cpu, 0o300), get(&cpu, 0o301), get(&cpu, 0o302)], [0o700, 0o701, 0o702]);
+    assert_eq!(
+        [get(&cpu, 0o300), get(&cpu, 0o301), get(&cpu, 0o302)],
+        [0o700, 0o701, 0o702]
+    );
     assert_eq!(get(&cpu, 0o303), 0);
     assert_eq!(cpu.ac(1).raw(), 0o000200_000300);
 }
@@ -163,7 +166,11 @@ fn ildb_walks_a_string_across_words() {
     program.push(HALT);
     let mut cpu = machine(&program);
     cpu.set_ac(1, Word::new(0o440700_000200)); // 7-bit bytes of 200
-    put(&mut cpu, 0o200, u64::from_str_radix("101102103104105", 8).unwrap() << 1);
+    put(
+        &mut cpu,
+        0o200,
+        u64::from_str_radix("101102103104105", 8).unwrap() << 1,
+    );
     put(&mut cpu, 0o201, 0o141 << 29);
     assert_eq!(run(&mut cpu, 10), Ok(Exit::Halt { pc: 0o106 }));
     assert_eq!(cpu.ac(2).raw(), 0o141);
@@ -223,11 +230,20 @@ fn user_mode_traps_go_to_the_handler() {
     cpu.set_user_mode(true);
     let mut handler = Recorder {
         traps: vec![],
-        answers: vec![Resume::Skip, Resume::Next, Resume::Jump(0o104), Resume::Stop("done")],
+        answers: vec![
+            Resume::Skip,
+            Resume::Next,
+            Resume::Jump(0o104),
+            Resume::Stop("done"),
+        ],
     };
     let exit = cpu.run(&mut handler, &mut NoTrace, 100);
     assert_eq!(exit, Ok(Exit::Handler("done")));
-    let kinds: Vec<_> = handler.traps.iter().map(|t| (t.kind, t.pc, t.effective_address)).collect();
+    let kinds: Vec<_> = handler
+        .traps
+        .iter()
+        .map(|t| (t.kind, t.pc, t.effective_address))
+        .collect();
     assert_eq!(
         kinds,
         vec![
@@ -257,7 +273,10 @@ fn luuo_in_user_mode_uses_the_programs_own_40() {
         answers: vec![Resume::Stop("halt trapped")],
     };
     // The LUUO runs 41 and continues at 101, whose HALT traps in user mode.
-    assert_eq!(cpu.run(&mut handler, &mut NoTrace, 10), Ok(Exit::Handler("halt trapped")));
+    assert_eq!(
+        cpu.run(&mut handler, &mut NoTrace, 10),
+        Ok(Exit::Handler("halt trapped"))
+    );
     assert_eq!(get(&cpu, 0o40), 0o002000_000123);
     assert_eq!(cpu.ac(1).raw(), 5);
     assert_eq!(handler.traps[0].kind, TrapKind::Io);
@@ -317,7 +336,11 @@ fn console_output_and_polling() {
     cpu.set_console(Box::new(capture.clone()));
     assert_eq!(run(&mut cpu, 10), Ok(Exit::Halt { pc: 0o103 }));
     assert_eq!(capture.0.lock().unwrap().as_slice(), b"A");
-    assert_eq!(cpu.instructions(), 3, "output done at once: the poll falls through");
+    assert_eq!(
+        cpu.instructions(),
+        3,
+        "output done at once: the poll falls through"
+    );
 }
 
 #[test]

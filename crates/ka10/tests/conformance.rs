@@ -9,6 +9,12 @@
 //! AC17 gives the flags and the PC the vector records. Every listed column
 //! is compared, and every other word of the 4K memory (ACs 3-17, the
 //! program, 40, 60, the rest of 1000-1007) must be unchanged.
+//!
+//! Every vector runs twice: as it stands, and with the instruction moved
+//! to 3000 and `XCT 3000` at 2000, which must give the same result (a skip
+//! or a saved PC is relative to the XCT). The CPU's inner loop executes the
+//! common instructions itself and leaves the rest, and everything XCTed, to
+//! its general dispatch; the second run checks that path too.
 
 use ka10::{Cpu, Exit, NoHandler, NoTrace};
 use pdp10_isa::{disassemble, NoSymbols, Word};
@@ -24,6 +30,8 @@ const DATA: u32 = 0o1000;
 const DONE: u32 = 0o4031;
 const TRAP40: u32 = 0o4021;
 const TRAP60: u32 = 0o4025;
+/// Where the XCT run puts the instruction.
+const XCT_TARGET: u32 = 0o3000;
 
 /// JSP 17,addr.
 fn catcher(addr: u32) -> u64 {
@@ -89,7 +97,12 @@ fn address_of(column: &str) -> Option<u32> {
 }
 
 /// What one vector run produced, column by column.
-fn run_vector(cpu: &mut Cpu, layout: &Layout, inputs: &[u64]) -> Result<Vec<(String, u64)>, String> {
+fn run_vector(
+    cpu: &mut Cpu,
+    layout: &Layout,
+    inputs: &[u64],
+    via_xct: bool,
+) -> Result<Vec<(String, u64)>, String> {
     let mut image = base_image();
     let mut flags = 0;
     let mut insn = 0;
@@ -103,7 +116,12 @@ fn run_vector(cpu: &mut Cpu, layout: &Layout, inputs: &[u64]) -> Result<Vec<(Str
             }
         }
     }
-    image[INSTRUCTION as usize] = insn;
+    if via_xct {
+        image[INSTRUCTION as usize] = 0o256000_000000 | XCT_TARGET as u64;
+        image[XCT_TARGET as usize] = insn;
+    } else {
+        image[INSTRUCTION as usize] = insn;
+    }
     cpu.set_memory_size(MEMORY);
     for (a, w) in image.iter().enumerate() {
         cpu.write(a as u32, Word::new(*w));
@@ -197,7 +215,11 @@ fn run_file(path: &Path) -> (usize, Vec<String>) {
     let mut lines = text.lines().enumerate();
     let (_, header) = lines.next().expect("header line");
     let layout = layout(header);
-    assert_eq!(layout.inputs.first().map(String::as_str), Some("insn"), "{name}: header");
+    assert_eq!(
+        layout.inputs.first().map(String::as_str),
+        Some("insn"),
+        "{name}: header"
+    );
     let mut cpu = Cpu::new(MEMORY);
     let mut count = 0;
     let mut failures = Vec::new();
@@ -224,7 +246,10 @@ fn check_vector(cpu: &mut Cpu, layout: &Layout, line: &str) -> Result<Option<Str
     let n_doc = layout.documented.len();
     let expected_fields = n_in + 1 + n_out + if n_doc > 0 { 1 + n_doc } else { 0 };
     if fields.len() != expected_fields || fields[n_in] != "->" {
-        return Err(format!("malformed: {} fields, expected {expected_fields}", fields.len()));
+        return Err(format!(
+            "malformed: {} fields, expected {expected_fields}",
+            fields.len()
+        ));
     }
     let inputs = fields[..n_in]
         .iter()
@@ -232,7 +257,10 @@ fn check_vector(cpu: &mut Cpu, layout: &Layout, line: &str) -> Result<Option<Str
         .map(|(f, c)| octal(f, c))
         .collect::<Result<Vec<_>, _>>()?;
     let mut expected: Vec<(String, u64)> = Vec::new();
-    for (f, c) in fields[n_in + 1..n_in + 1 + n_out].iter().zip(&layout.outputs) {
+    for (f, c) in fields[n_in + 1..n_in + 1 + n_out]
+        .iter()
+        .zip(&layout.outputs)
+    {
         let v = if c == "outcome" {
             outcome_code(f).ok_or(format!("bad outcome {f}"))?
         } else {
@@ -252,24 +280,40 @@ fn check_vector(cpu: &mut Cpu, layout: &Layout, line: &str) -> Result<Option<Str
             slot.1 = v;
         }
     }
-    let got = match run_vector(cpu, layout, &inputs) {
-        Ok(got) => got,
-        Err(msg) => return Ok(Some(format!("  {}\n  {msg}", describe(inputs[0])))),
-    };
     let mut diff = String::new();
-    for (name, want) in &expected {
-        let have = got.iter().find(|(n, _)| n == name).map(|(_, v)| *v);
-        if have != Some(*want) {
-            let _ = writeln!(diff, "  {name}: expected {want:012o}, got {}", show(have));
-        }
-    }
-    for (name, have) in got.iter().filter(|(n, _)| n.starts_with('(')) {
-        let _ = writeln!(diff, "  {name}: changed to {have:012o}");
+    for via_xct in [false, true] {
+        let how = if via_xct { " (by XCT)" } else { "" };
+        let got = match run_vector(cpu, layout, &inputs, via_xct) {
+            Ok(got) => got,
+            Err(msg) => {
+                let _ = writeln!(diff, "  {msg}{how}");
+                continue;
+            }
+        };
+        compare(&expected, &got, how, &mut diff);
     }
     if diff.is_empty() {
         Ok(None)
     } else {
         Ok(Some(format!("  {}\n{diff}", describe(inputs[0]))))
+    }
+}
+
+/// Appends to `diff` every expected column `got` does not match, and every
+/// unlisted change.
+fn compare(expected: &[(String, u64)], got: &[(String, u64)], how: &str, diff: &mut String) {
+    for (name, want) in expected {
+        let have = got.iter().find(|(n, _)| n == name).map(|(_, v)| *v);
+        if have != Some(*want) {
+            let _ = writeln!(
+                diff,
+                "  {name}{how}: expected {want:012o}, got {}",
+                show(have)
+            );
+        }
+    }
+    for (name, have) in got.iter().filter(|(n, _)| n.starts_with('(')) {
+        let _ = writeln!(diff, "  {name}{how}: changed to {have:012o}");
     }
 }
 

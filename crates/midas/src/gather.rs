@@ -23,6 +23,8 @@ pub(crate) struct Gathered {
     pub text: String,
     spans: Vec<Span>,
     pub start: Span,
+    /// Whether only blanks have been pushed so far.
+    blank: bool,
 }
 
 impl Gathered {
@@ -31,13 +33,15 @@ impl Gathered {
             text: String::new(),
             spans: Vec::new(),
             start,
+            blank: true,
         }
     }
 
     fn push(&mut self, c: char, at: Span) {
         // A statement is placed where its first non-blank character is.
-        if self.text.trim().is_empty() {
+        if self.blank {
             self.start = at;
+            self.blank = c.is_whitespace();
         }
         self.text.push(c);
         for _ in 0..c.len_utf8() {
@@ -424,6 +428,7 @@ impl Assembler<'_> {
             text: text.to_string(),
             spans: vec![at; text.len()],
             start: at,
+            blank: false,
         };
         match crate::parse::expression(text, self.radix) {
             Ok(w) => self.word(&w, &g).w,

@@ -180,7 +180,11 @@ pub(crate) enum Syllable {
 /// Parses one gathered statement.
 pub(crate) fn statement(text: &str, radix: u64) -> Result<Statement, SyntaxError> {
     let input = In::new(text);
-    let p = Parser { radix };
+    let p = Parser {
+        radix,
+        depth: std::cell::Cell::new(0),
+        operators: std::cell::Cell::new(0),
+    };
     match p.statement(input) {
         Ok((_, s)) => Ok(s),
         Err(nom::Err::Error(e)) | Err(nom::Err::Failure(e)) => Err(e),
@@ -195,7 +199,11 @@ pub(crate) fn statement(text: &str, radix: u64) -> Result<Statement, SyntaxError
 /// Parses a field-only expression (conditionals, REPEAT counts, `\expr`).
 pub(crate) fn expression(text: &str, radix: u64) -> Result<WordAst, SyntaxError> {
     let input = In::new(text);
-    let p = Parser { radix };
+    let p = Parser {
+        radix,
+        depth: std::cell::Cell::new(0),
+        operators: std::cell::Cell::new(0),
+    };
     let r = (|| {
         let (rest, _) = blanks(input)?;
         let (rest, w) = p.word(rest, "")?;
@@ -231,7 +239,19 @@ fn squoze_run(i: In<'_>) -> PResult<'_, In<'_>> {
 
 struct Parser {
     radix: u64,
+    /// How deep `<`, `(`, `[` are nested here, to refuse input that would
+    /// overflow the stack.
+    depth: std::cell::Cell<u32>,
+    /// Binary operators read so far: a bound on how deep the expression
+    /// trees get.
+    operators: std::cell::Cell<u32>,
 }
+
+/// The most binary operators a statement may have.
+const MAX_OPERATORS: u32 = 2000;
+
+/// The deepest nesting of brackets a statement may have.
+const MAX_NESTING: u32 = 100;
 
 const OPERATORS: &str = "_&#\\*/+-";
 
@@ -419,6 +439,16 @@ impl Parser {
 
     /// A word: items up to the end of the input or one of `terms`.
     fn word<'a>(&self, i: In<'a>, terms: &str) -> PResult<'a, WordAst> {
+        if self.depth.get() >= MAX_NESTING {
+            return fail(i, "brackets nested too deeply");
+        }
+        self.depth.set(self.depth.get() + 1);
+        let r = self.word_inner(i, terms);
+        self.depth.set(self.depth.get() - 1);
+        r
+    }
+
+    fn word_inner<'a>(&self, i: In<'a>, terms: &str) -> PResult<'a, WordAst> {
         let at = i.location_offset();
         let mut items: Vec<Item> = Vec::new();
         let mut i = i;
@@ -526,6 +556,10 @@ impl Parser {
             if p < min {
                 break;
             }
+            if self.operators.get() >= MAX_OPERATORS {
+                return fail(i, "too many operators in one statement");
+            }
+            self.operators.set(self.operators.get() + 1);
             let after = adv(i, 1);
             let (r, rhs) = self.expr(after, p + 1, terms)?;
             lhs = Expr::Binary(op, Box::new(lhs), Box::new(rhs));
@@ -534,23 +568,28 @@ impl Parser {
         Ok((i, lhs))
     }
 
+    /// Prefix operators (`-`, `+`, `#` complement), then a syllable.
     fn unary<'a>(&self, i: In<'a>) -> PResult<'a, Expr> {
-        match i.fragment().chars().next() {
-            Some('-') => {
-                let (r, e) = self.unary(adv(i, 1))?;
-                Ok((r, Expr::Negate(Box::new(e))))
+        let mut ops = Vec::new();
+        let mut i = i;
+        while let Some(c @ ('-' | '+' | '#')) = i.fragment().chars().next() {
+            if ops.len() as u32 >= MAX_NESTING {
+                return fail(i, "too many signs in a row");
             }
-            Some('+') => self.unary(adv(i, 1)),
-            Some('#') => {
-                let (r, e) = self.unary(adv(i, 1))?;
-                Ok((r, Expr::Complement(Box::new(e))))
-            }
-            _ => {
-                let at = i.location_offset();
-                let (r, s) = self.syllable(i)?;
-                Ok((r, Expr::Syllable(s, at)))
-            }
+            ops.push(c);
+            i = adv(i, 1);
         }
+        let at = i.location_offset();
+        let (r, s) = self.syllable(i)?;
+        let mut e = Expr::Syllable(s, at);
+        for op in ops.into_iter().rev() {
+            e = match op {
+                '-' => Expr::Negate(Box::new(e)),
+                '#' => Expr::Complement(Box::new(e)),
+                _ => e,
+            };
+        }
+        Ok((r, e))
     }
 
     fn syllable<'a>(&self, i: In<'a>) -> PResult<'a, Syllable> {
