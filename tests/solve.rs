@@ -59,7 +59,10 @@ fn assert_valid(givens: &str, solution: &str, box_rows: usize, box_cols: usize) 
     assert_eq!(g.len(), n * n, "length of {givens}");
     for i in 0..n * n {
         assert!(s[i] >= 1 && s[i] as usize <= n, "cell {i} of {solution}");
-        assert!(g[i] == 0 || g[i] == s[i], "given {i} changed: {givens} -> {solution}");
+        assert!(
+            g[i] == 0 || g[i] == s[i],
+            "given {i} changed: {givens} -> {solution}"
+        );
     }
     for unit in 0..n {
         let mut seen = [[false; 26]; 3];
@@ -136,7 +139,10 @@ fn hard_sets_and_tdoku_solutions() {
     ] {
         let out = check_one_line_file(path, "2");
         assert!(out.status.success(), "{path}");
-        assert!(summary(&out).contains("multiple), 0 unsolvable, 0 invalid"), "{path}");
+        assert!(
+            summary(&out).contains("multiple), 0 unsolvable, 0 invalid"),
+            "{path}"
+        );
     }
     // tdoku's file carries `:count:solution`: the unique ones must match.
     let path = "puzzles/corpora/tdoku_test_puzzles.txt";
@@ -150,7 +156,11 @@ fn hard_sets_and_tdoku_solutions() {
             _ => assert_valid(fields[0], printed, 3, 3),
         }
     }
-    assert_eq!(out.status.code(), Some(1), "unsolvable puzzles make the status 1");
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "unsolvable puzzles make the status 1"
+    );
 }
 
 #[test]
@@ -196,7 +206,10 @@ fn multi_solution_set_counts() {
     assert!(out.status.success());
     let printed = stdout(&out);
     assert_eq!(printed.lines().count(), 10_000);
-    assert!(printed.lines().all(|l| l == "2"), "every puzzle has two or more");
+    assert!(
+        printed.lines().all(|l| l == "2"),
+        "every puzzle has two or more"
+    );
     assert_eq!(
         summary(&out),
         "10000 puzzles: 10000 solved (0 unique, 10000 multiple), 0 unsolvable, 0 invalid in [time]"
@@ -230,13 +243,24 @@ fn all_solutions_of_a_three_solution_puzzle() {
     assert_eq!(distinct.len(), 3);
     insta::assert_snapshot!("three_solutions_all", text);
     // A limit stops the enumeration.
-    let out = solve(&["--all", "--limit", "2", "tests/data/sudoku/three_solutions.txt"]);
-    assert_eq!(stdout(&out).lines().filter(|l| !l.starts_with('#')).count(), 2);
+    let out = solve(&[
+        "--all",
+        "--limit",
+        "2",
+        "tests/data/sudoku/three_solutions.txt",
+    ]);
+    assert_eq!(
+        stdout(&out).lines().filter(|l| !l.starts_with('#')).count(),
+        2
+    );
 }
 
 #[test]
 fn invalid_and_unsolvable_puzzles() {
-    let out = solve(&["tests/data/sudoku/invalid.txt", "tests/data/sudoku/invalid_6x6.sudoku"]);
+    let out = solve(&[
+        "tests/data/sudoku/invalid.txt",
+        "tests/data/sudoku/invalid_6x6.sudoku",
+    ]);
     assert_eq!(out.status.code(), Some(1));
     insta::assert_snapshot!("invalid_stdout", stdout(&out));
     insta::assert_snapshot!("invalid_summary", summary(&out));
@@ -250,7 +274,10 @@ fn own_shapes_in_grid_dover_and_one_line_layouts() {
         ("tests/data/sudoku/six_2x3.sudoku", vec![(2, 3)]),
         ("tests/data/sudoku/twelve_3x4.sudoku", vec![(3, 4)]),
         ("tests/data/sudoku/twentyfive.txt", vec![(5, 5)]),
-        ("tests/data/sudoku/mixed_shapes.dover", vec![(3, 3), (2, 3), (2, 4), (4, 5)]),
+        (
+            "tests/data/sudoku/mixed_shapes.dover",
+            vec![(3, 3), (2, 3), (2, 4), (4, 5)],
+        ),
     ] {
         let origin_path = path.rsplit_once('.').unwrap().0.to_string() + ".solutions";
         let origins: Vec<String> = read(&origin_path).lines().map(String::from).collect();
@@ -309,7 +336,11 @@ fn euler_layout_and_its_answer() {
 
 #[test]
 fn check_mode() {
-    let out = solve(&["--check", "tests/data/sudoku/twentyfive.solutions", "tests/data/sudoku/three_solutions.txt"]);
+    let out = solve(&[
+        "--check",
+        "tests/data/sudoku/twentyfive.solutions",
+        "tests/data/sudoku/three_solutions.txt",
+    ]);
     assert_eq!(out.status.code(), Some(1));
     insta::assert_snapshot!("check_stdout", stdout(&out));
     insta::assert_snapshot!("check_summary", summary(&out));

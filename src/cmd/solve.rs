@@ -91,7 +91,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         .build()
         .context("cannot start the worker threads")?;
 
-    let progress = ProgressBar::with_draw_target(Some(puzzles.len() as u64), ProgressDrawTarget::hidden());
+    let progress =
+        ProgressBar::with_draw_target(Some(puzzles.len() as u64), ProgressDrawTarget::hidden());
     progress.set_style(
         ProgressStyle::with_template("{bar:40} {pos}/{len} puzzles, {per_sec}, {eta} left")
             .expect("valid template"),
@@ -110,7 +111,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         let outcomes: Vec<Outcome> = if args.check {
             Vec::new()
         } else if args.jobs == 1 {
-            batch.iter().map(|(_, p)| sudoku::solve_with(&p.grid, limit, keep)).collect()
+            batch
+                .iter()
+                .map(|(_, p)| sudoku::solve_with(&p.grid, limit, keep))
+                .collect()
         } else {
             pool.install(|| {
                 batch
@@ -125,7 +129,15 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             if args.check {
                 print_check(&mut out, &puzzle.grid, &mut tally)?;
             } else {
-                print_outcome(&mut out, &args, index, file, puzzle, &outcomes[i], &mut tally)?;
+                print_outcome(
+                    &mut out,
+                    &args,
+                    index,
+                    file,
+                    puzzle,
+                    &outcomes[i],
+                    &mut tally,
+                )?;
             }
         }
         done = end;
@@ -172,7 +184,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 fn print_solution(out: &mut impl Write, grid: &Grid, format: Format) -> std::io::Result<()> {
     match format {
         Format::Line => {
-            let mut line: Vec<u8> = grid.cells().iter().map(|&v| sudoku::grid::symbol(v) as u8).collect();
+            let mut line: Vec<u8> = grid
+                .cells()
+                .iter()
+                .map(|&v| sudoku::grid::symbol(v) as u8)
+                .collect();
             line.push(b'\n');
             out.write_all(&line)
         }
@@ -198,7 +214,12 @@ fn print_outcome(
         Outcome::Invalid(conflict) => {
             tally.invalid += 1;
             if args.all {
-                writeln!(out, "# puzzle {} ({file}:{}): invalid", index + 1, puzzle.line)?;
+                writeln!(
+                    out,
+                    "# puzzle {} ({file}:{}): invalid",
+                    index + 1,
+                    puzzle.line
+                )?;
             }
             writeln!(out, "INVALID: {conflict}")
         }
@@ -223,7 +244,12 @@ fn print_outcome(
             }
             if args.all {
                 let plural = if count == 1 { "" } else { "s" };
-                writeln!(out, "# puzzle {} ({file}:{}): {count} solution{plural}", index + 1, puzzle.line)?;
+                writeln!(
+                    out,
+                    "# puzzle {} ({file}:{}): {count} solution{plural}",
+                    index + 1,
+                    puzzle.line
+                )?;
                 for (i, s) in solutions.iter().enumerate() {
                     if spaced && i > 0 {
                         writeln!(out)?;

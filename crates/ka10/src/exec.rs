@@ -1,6 +1,16 @@
 //! The run loop and the one dispatch on the 9-bit opcode.
 //!
-//! Dispatch ([`Cpu::dispatch`]) is a tree of range and bit tests on the
+//! [`Cpu::run`] has an inner loop that works on a [`Regs`] no call ever
+//! sees, so that the PC and the flags stay in machine registers. It
+//! executes the common instructions (moves, add/subtract, compare, jump and
+//! skip, the boolean, half-word and test instructions, the stack, JSR/JSP,
+//! JRST 0, JFCL, EXCH, AOBJx) itself; anything else, and any event, leaves
+//! it with nothing changed, and the instruction goes through the general
+//! path (`dispatch::<false>`, the same code with every arm enabled), which
+//! also runs XCTed instructions and the instructions in 41 and 61. The
+//! conformance test runs every vector both ways (directly and by XCT).
+//!
+//! Dispatch (`Regs::dispatch`) is a tree of range and bit tests on the
 //! opcode, following the opcode map, with no jump table: on the machines
 //! this runs on (virtual machines with IBRS as the Spectre v2 mitigation)
 //! an indirect jump costs some 30 cycles, several times a whole emulated

@@ -6,10 +6,12 @@
 //! ([`NoTrace`] compiles away; [`trace::TraceWriter`] prints one line per
 //! instruction).
 //!
-//! Inside, `exec` holds the run loop and the one dispatch `match` on the
-//! 9-bit opcode; each instruction group has its own module (`arith`,
-//! `logic`, `shift`, `bytes`, `jump`, `float`), `memory` the address checks,
-//! `io` the exec-mode devices (APR, PI, console TTY).
+//! Inside, `exec` holds the run loop and the one dispatch on the 9-bit
+//! opcode (a tree of branches, no jump table: see its notes on speed); each
+//! instruction group has its own module (`arith`, `logic`, `shift`,
+//! `bytes`, `jump`, `float`), `memory` the address checks and the
+//! effective-address calculation, `io` the exec-mode devices (APR, PI,
+//! console TTY). [`image`] reads the text memory images `pdp10 boot` takes.
 #![deny(missing_docs)]
 
 mod arith;

@@ -62,7 +62,7 @@ const PIECES: &[&str] = &[
     "M",
     "M 1,2\n",
     "REPEAT 3,",
-    "REPEAT 777777,",
+    "REPEAT 20,",
     ".RPCNT",
     "IRP X,,[1,2]\n",
     "IRPC C,,[AB]\n",

@@ -55,7 +55,11 @@ impl fmt::Display for Conflict {
 
 /// The cells of unit `unit`, in order.
 pub(crate) fn unit_cells(grid_shape: crate::Shape, unit: Unit) -> Vec<usize> {
-    let (n, br, bc) = (grid_shape.size(), grid_shape.box_rows(), grid_shape.box_cols());
+    let (n, br, bc) = (
+        grid_shape.size(),
+        grid_shape.box_rows(),
+        grid_shape.box_cols(),
+    );
     match unit {
         Unit::Row(r) => (0..n).map(|c| r * n + c).collect(),
         Unit::Column(c) => (0..n).map(|r| r * n + c).collect(),
@@ -178,23 +182,49 @@ mod tests {
 
     #[test]
     fn conflicts_name_both_cells() {
-        let row = grid("2.3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..");
-        assert_eq!(find_conflict(&row).unwrap().to_string(), "r1c1 and r1c5 both hold 2 in row 1");
-        let col = grid("7.3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..");
-        assert_eq!(find_conflict(&col).unwrap().to_string(), "r1c1 and r5c1 both hold 7 in column 1");
-        let bx = grid("1.3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..");
-        assert_eq!(find_conflict(&bx).unwrap().to_string(), "r1c1 and r3c3 both hold 1 in box 1");
-        let ok = grid("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..");
+        let row = grid(
+            "2.3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+        );
+        assert_eq!(
+            find_conflict(&row).unwrap().to_string(),
+            "r1c1 and r1c5 both hold 2 in row 1"
+        );
+        let col = grid(
+            "7.3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+        );
+        assert_eq!(
+            find_conflict(&col).unwrap().to_string(),
+            "r1c1 and r5c1 both hold 7 in column 1"
+        );
+        let bx = grid(
+            "1.3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+        );
+        assert_eq!(
+            find_conflict(&bx).unwrap().to_string(),
+            "r1c1 and r3c3 both hold 1 in box 1"
+        );
+        let ok = grid(
+            "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+        );
         assert_eq!(find_conflict(&ok), None);
     }
 
     #[test]
     fn solutions_are_checked() {
-        let solved = grid("483921657967345821251876493548132976729564138136798245372689514814253769695417382");
-        let givens = grid(".83921657967345821251876493548132976729564138136798245372689514814253769695417382");
+        let solved = grid(
+            "483921657967345821251876493548132976729564138136798245372689514814253769695417382",
+        );
+        let givens = grid(
+            ".83921657967345821251876493548132976729564138136798245372689514814253769695417382",
+        );
         assert_eq!(check_solution(&givens, &solved), Ok(()));
-        assert_eq!(check_solution(&solved, &givens).unwrap_err().to_string(), "r1c1 is empty");
-        let other = grid("583921657967345821251876493548132976729564138136798245372689514814253769695417382");
+        assert_eq!(
+            check_solution(&solved, &givens).unwrap_err().to_string(),
+            "r1c1 is empty"
+        );
+        let other = grid(
+            "583921657967345821251876493548132976729564138136798245372689514814253769695417382",
+        );
         assert_eq!(
             check_solution(&solved, &other).unwrap_err().to_string(),
             "r1c1 holds 5 but the given there is 4"

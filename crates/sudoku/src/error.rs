@@ -182,11 +182,6 @@ impl fmt::Display for Error {
     }
 }
 
-impl std::error::Error for Error {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match &self.kind {
-            ErrorKind::Io { error, .. } => Some(error),
-            _ => None,
-        }
-    }
-}
+/// The message already includes any I/O error's text, so `source` is left
+/// empty: callers printing the chain (`{:#}` in anyhow) would repeat it.
+impl std::error::Error for Error {}

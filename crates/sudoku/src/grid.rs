@@ -45,7 +45,9 @@ impl Shape {
     /// The default boxes for side `size` when nothing in the input says: the
     /// most nearly square R x C with R <= C (6 -> 2x3, 12 -> 3x4, 20 -> 4x5).
     pub fn for_size(size: usize) -> Option<Shape> {
-        let rows = (1..=size).rev().find(|&r| r * r <= size && size % r == 0)?;
+        let rows = (1..=size)
+            .rev()
+            .find(|&r| r * r <= size && size.is_multiple_of(r))?;
         Shape::new(rows, size / rows)
     }
 
@@ -77,7 +79,13 @@ impl Shape {
 
 impl fmt::Display for Shape {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{n}x{n} ({}x{} boxes)", self.box_rows, self.box_cols, n = self.size())
+        write!(
+            f,
+            "{n}x{n} ({}x{} boxes)",
+            self.box_rows,
+            self.box_cols,
+            n = self.size()
+        )
     }
 }
 
@@ -149,7 +157,11 @@ impl Grid {
     /// # Panics
     /// When the cell is outside the grid or `value` exceeds N.
     pub fn set(&mut self, row: usize, col: usize, value: u8) {
-        assert!(row < self.shape.size() && col < self.shape.size() && value as usize <= self.shape.size());
+        assert!(
+            row < self.shape.size()
+                && col < self.shape.size()
+                && value as usize <= self.shape.size()
+        );
         let n = self.shape.size();
         self.cells[row * n + col] = value;
     }

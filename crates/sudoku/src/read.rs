@@ -173,7 +173,9 @@ fn parse_lines(text: &str, file: &str) -> Result<Vec<Puzzle>, Error> {
             }
         }
         let shape = one_line_shape(values.len()).ok_or_else(|| {
-            let kind = ErrorKind::LineLength { found: values.len() };
+            let kind = ErrorKind::LineLength {
+                found: values.len(),
+            };
             Error::at(kind, file, number, 1)
         })?;
         if largest.0 as usize > shape.size() {
@@ -337,8 +339,8 @@ fn grid_shape(b: &GridBlock, file: &str) -> Result<Shape, Error> {
     let shape = match (box_rows, b.box_cols) {
         (None, None) => Shape::for_size(size),
         (Some(r), Some(c)) if r * c == size => Shape::new(r, c),
-        (Some(r), None) if r > 0 && size % r == 0 => Shape::new(r, size / r),
-        (None, Some(c)) if size % c == 0 => Shape::new(size / c, c),
+        (Some(r), None) if r > 0 && size.is_multiple_of(r) => Shape::new(r, size / r),
+        (None, Some(c)) if size.is_multiple_of(c) => Shape::new(size / c, c),
         _ => None,
     };
     shape.ok_or_else(|| {
@@ -476,9 +478,9 @@ fn parse_euler(text: &str, file: &str) -> Result<Vec<Puzzle>, Error> {
             let text = text.trim_end();
             let mut count = 0;
             for (col, c) in text.chars().enumerate() {
-                let v = value_of(c)
-                    .filter(|&v| v <= 9)
-                    .ok_or_else(|| unexpected(c, "a digit, 0 for an empty cell", file, i + 1, col + 1))?;
+                let v = value_of(c).filter(|&v| v <= 9).ok_or_else(|| {
+                    unexpected(c, "a digit, 0 for an empty cell", file, i + 1, col + 1)
+                })?;
                 cells.push(v);
                 count += 1;
             }
@@ -511,7 +513,9 @@ mod tests {
     }
 
     fn error_as(text: &str, layout: Layout) -> String {
-        parse_str_as(text, "in.txt", layout).unwrap_err().to_string()
+        parse_str_as(text, "in.txt", layout)
+            .unwrap_err()
+            .to_string()
     }
 
     const EULER1: &str = "003020600\n900305001\n001806400\n008102900\n700000008\n006708200\n002609500\n800203009\n005010300\n";
@@ -519,7 +523,10 @@ mod tests {
     #[test]
     fn detects_layouts() {
         assert_eq!(detect_layout("# c\n\n................\n"), Layout::Line);
-        assert_eq!(detect_layout(&format!("{}:1:xyz\n", ".".repeat(81))), Layout::Line);
+        assert_eq!(
+            detect_layout(&format!("{}:1:xyz\n", ".".repeat(81))),
+            Layout::Line
+        );
         assert_eq!(detect_layout("..2|9.3|8..\n"), Layout::Grid);
         assert_eq!(detect_layout("5 3 . . 7 . . . .\n"), Layout::Grid);
         assert_eq!(detect_layout("1234\n"), Layout::Grid);
@@ -561,7 +568,10 @@ mod tests {
         assert_eq!(p[1].grid.shape(), Shape::new(2, 3).unwrap());
         // 3x2 boxes: '|' every 2 columns.
         let tall = "1.|..|..\n..|..|..\n..|..|..\n--+--+--\n..|..|..\n..|..|..\n..|..|.1\n";
-        assert_eq!(parse_str(tall, "t").unwrap()[0].grid.shape(), Shape::new(3, 2).unwrap());
+        assert_eq!(
+            parse_str(tall, "t").unwrap()[0].grid.shape(),
+            Shape::new(3, 2).unwrap()
+        );
         let mut g = Grid::empty(Shape::new(3, 4).unwrap());
         g.set(11, 11, 12);
         let drawn = write::to_grid(&g);
@@ -569,7 +579,7 @@ mod tests {
         assert_eq!(back[0].grid, g);
         assert_eq!(back[0].grid.shape(), Shape::new(3, 4).unwrap());
         // Spaces as decoration.
-        let spaced = "5 3 . | . 7 . | . . .\n".repeat(1) + &". . . | . . . | . . .\n".repeat(8);
+        let spaced = "5 3 . | . 7 . | . . .\n".to_string() + &". . . | . . . | . . .\n".repeat(8);
         let p = parse_str(&spaced, "t").unwrap();
         assert_eq!(p[0].grid.get(0, 1), 3);
     }
@@ -596,7 +606,8 @@ mod tests {
 
     #[test]
     fn every_layout_reads_back_what_is_written() {
-        let line = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+        let line =
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
         let g = parse_str(line, "t").unwrap().remove(0).grid;
         for layout in [Layout::Line, Layout::Grid, Layout::Dover, Layout::Euler] {
             let text = write::format(&g, layout, Some("Grid 09"));

@@ -111,7 +111,10 @@ mod tests {
         g.set(0, 0, 1);
         g.set(5, 5, 6);
         let text = to_grid(&g);
-        assert_eq!(text, "1..|...\n...|...\n---+---\n...|...\n...|...\n---+---\n...|...\n...|..6\n");
+        assert_eq!(
+            text,
+            "1..|...\n...|...\n---+---\n...|...\n...|...\n---+---\n...|...\n...|..6\n"
+        );
         let back = parse_str(&text, "t").unwrap();
         assert_eq!(back[0].grid, g);
     }
@@ -121,7 +124,10 @@ mod tests {
         let mut g = Grid::empty(Shape::new(2, 2).unwrap());
         g.set(1, 2, 4);
         let text = to_dover(&g);
-        assert_eq!(text, "2. 2.\n0. 0. 0. 0.\n0. 0. 4. 0.\n0. 0. 0. 0.\n0. 0. 0. 0.\n");
+        assert_eq!(
+            text,
+            "2. 2.\n0. 0. 0. 0.\n0. 0. 4. 0.\n0. 0. 0. 0.\n0. 0. 0. 0.\n"
+        );
         assert_eq!(parse_str(&text, "t").unwrap()[0].grid, g);
         let mut g = Grid::empty(Shape::NINE);
         g.set(8, 8, 9);

@@ -374,7 +374,9 @@ impl General {
             let (u, bit, _) = best_unit;
             return self.topo.units[u]
                 .iter()
-                .filter(|&&c| self.cand[c as usize] & bit != 0 && self.cand[c as usize] & PLACED == 0)
+                .filter(|&&c| {
+                    self.cand[c as usize] & bit != 0 && self.cand[c as usize] & PLACED == 0
+                })
                 .map(|&c| (c, bit))
                 .collect();
         }
@@ -443,7 +445,8 @@ impl General {
             frame.next += 1;
             let (a, b) = (frame.saved_cand, frame.saved_count);
             self.cand.copy_from_slice(&self.saved_cand[a..a + cells]);
-            self.done.copy_from_slice(&self.saved_cand[a + cells..a + cells + units]);
+            self.done
+                .copy_from_slice(&self.saved_cand[a + cells..a + cells + units]);
             self.placed = self.saved_cand[a + cells + units] as usize;
             let counts = self.count.len();
             self.count.copy_from_slice(&self.saved_count[b..b + counts]);

@@ -95,7 +95,10 @@ pub enum Verdict {
 pub fn verdict(grid: &Grid) -> Verdict {
     match solve_with(grid, 2, 1) {
         Outcome::Invalid(c) => Verdict::Invalid(c),
-        Outcome::Found { mut solutions, count } => match solutions.pop() {
+        Outcome::Found {
+            mut solutions,
+            count,
+        } => match solutions.pop() {
             Some(solution) => Verdict::Solved {
                 solution,
                 unique: count == 1,
@@ -169,9 +172,19 @@ pub(crate) mod testutil {
         for r in 0..n {
             for c in 0..n {
                 let v = solution.get(r, c);
-                assert!(v >= 1 && v as usize <= n, "r{}c{} = {v} in {solution:?}", r + 1, c + 1);
+                assert!(
+                    v >= 1 && v as usize <= n,
+                    "r{}c{} = {v} in {solution:?}",
+                    r + 1,
+                    c + 1
+                );
                 let g = givens.get(r, c);
-                assert!(g == 0 || g == v, "given r{}c{} changed in {solution:?}", r + 1, c + 1);
+                assert!(
+                    g == 0 || g == v,
+                    "given r{}c{} changed in {solution:?}",
+                    r + 1,
+                    c + 1
+                );
             }
         }
         let (br, bc) = (shape.box_rows(), shape.box_cols());
@@ -186,7 +199,10 @@ pub(crate) mod testutil {
                     (&mut col, solution.get(j, i)),
                     (&mut bx, solution.get(r, c)),
                 ] {
-                    assert!(!seen[v as usize], "repeat of {v} in unit {i} of {solution:?}");
+                    assert!(
+                        !seen[v as usize],
+                        "repeat of {v} in unit {i} of {solution:?}"
+                    );
                     seen[v as usize] = true;
                 }
             }
@@ -249,7 +265,11 @@ mod tests {
             assert_eq!(found, want, "{puzzle}");
             // The general engine agrees where the count is small.
             if want <= 20_000 && find_conflict(&g).is_none() {
-                assert_eq!(general_count(&g, limit.min(20_001)), want, "general engine: {puzzle}");
+                assert_eq!(
+                    general_count(&g, limit.min(20_001)),
+                    want,
+                    "general engine: {puzzle}"
+                );
             }
         }
     }
@@ -262,7 +282,11 @@ mod tests {
             let count: usize = count.parse().unwrap();
             let g = grid(puzzle);
             assert_eq!(count_solutions(&g, usize::MAX), Ok(count), "{puzzle}");
-            assert_eq!(general_count(&g, usize::MAX), count, "general engine: {puzzle}");
+            assert_eq!(
+                general_count(&g, usize::MAX),
+                count,
+                "general engine: {puzzle}"
+            );
             if let Some(expected) = fields.next() {
                 let solution = solve(&g).unwrap().unwrap();
                 assert_solves(&g, &solution);
@@ -313,13 +337,17 @@ mod tests {
         assert_eq!(verdict(&g), Verdict::Invalid(c));
         // The search itself also finds nothing, for either engine.
         assert_eq!(Solutions::new(&g).count(), 0);
-        let nine = grid("2.3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..");
+        let nine = grid(
+            "2.3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+        );
         assert_eq!(Solutions::new(&nine).count(), 0);
     }
 
     #[test]
     fn no_solution_without_conflict() {
-        let g = grid("5.3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..");
+        let g = grid(
+            "5.3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+        );
         assert_eq!(verdict(&g), Verdict::NoSolution);
         assert_eq!(general_count(&g, 10), 0);
     }
@@ -328,7 +356,9 @@ mod tests {
     fn all_solutions_iterate_distinctly() {
         // The empty 4x4 grid has 288 solutions.
         let g = Grid::empty(Shape::new(2, 2).unwrap());
-        let all: std::collections::HashSet<Grid> = Solutions::new(&g).inspect(|s| assert_solves(&g, s)).collect();
+        let all: std::collections::HashSet<Grid> = Solutions::new(&g)
+            .inspect(|s| assert_solves(&g, s))
+            .collect();
         assert_eq!(all.len(), 288);
         // The limit stops an enumeration that would not end in time.
         let six = Grid::empty(Shape::new(2, 3).unwrap());

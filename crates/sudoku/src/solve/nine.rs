@@ -210,8 +210,8 @@ impl Board {
                 }
                 continue;
             }
-            for band in 0..3 {
-                if self.cand[d][band] == old[band] {
+            for (band, &before) in old.iter().enumerate() {
+                if self.cand[d][band] == before {
                     continue;
                 }
                 for unit in [ROW[0], ROW[1], ROW[2], BOX[0], BOX[1], BOX[2]] {
