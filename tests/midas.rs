@@ -85,9 +85,9 @@ fn same_words_as_real_midas() {
         let real_bytes = std::fs::read(data(&format!("real/{name}.bin"))).unwrap();
         let real = sblk_of(&real_bytes);
         let options = midas::Options {
-            dsk_root: None,
             user: "ATS".into(),
             time: 1_524_257_394,
+            ..midas::Options::default()
         };
         let ours = midas::assemble(data(&format!("{name}.mid")), &midas::FsLoader, &options)
             .unwrap_or_else(|e| panic!("{e}"));
@@ -227,4 +227,25 @@ fn round_trip_through_the_disassembler() {
         assert_eq!(a.words.len(), again.words.len());
         assert_eq!(again.start, a.start);
     }
+}
+
+/// A program assembled here runs on the emulator: `pdp10 midas` then
+/// `pdp10 boot` (bare-metal, exec mode) halts where it should with the sum
+/// 1+...+10 (67 octal) in AC 1 and in its variable, and a literal's ASCII
+/// in AC 3.
+#[test]
+fn assembled_program_runs_with_boot() {
+    let dir = scratch("boot");
+    let out = pdp10(&["midas", data("boot.mid").to_str().unwrap()], &dir);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let run = pdp10(&["boot", "ts.boot", "--examine", "122-122"], &dir);
+    let stdout = text(&run.stdout);
+    assert!(run.status.success(), "{stdout}{}", text(&run.stderr));
+    assert!(stdout.contains("halted at 000107: HALT 107"), "{stdout}");
+    assert!(
+        stdout.contains("AC00-03 000000000000 000000000067 000000000000 442131446236"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("000122: 000000000067"), "{stdout}");
+    let _ = std::fs::remove_dir_all(&dir);
 }

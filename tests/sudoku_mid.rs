@@ -202,6 +202,8 @@ fn verify_against_the_native_solver() {
         "tests/data/sudoku/mixed_shapes.dover",
         "tests/data/sudoku/twelve_3x4.sudoku",
         "tests/data/sudoku/twentyfive.txt",
+        "tests/data/sudoku/three_solutions.txt",
+        "tests/data/sudoku/six_2x3.sudoku",
         "puzzles/hard.sudoku",
         "puzzles/p6x6.sudoku",
         "puzzles/p12x12.sudoku",

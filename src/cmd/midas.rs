@@ -47,6 +47,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         dsk_root: args.dsk_root.clone(),
         user,
         time,
+        ..midas::Options::default()
     };
     let assembly = match midas::assemble(&args.source, &midas::FsLoader, &options) {
         Ok(a) => a,

@@ -95,6 +95,9 @@ pub struct Options {
     /// When the assembly happened, in seconds since 1970 (the date in the
     /// assembly-information block).
     pub time: u64,
+    /// How many characters a pass may read, expansions included, before the
+    /// assembler decides that a macro, REPEAT or IRP runs away.
+    pub read_limit: u64,
 }
 
 impl Default for Options {
@@ -103,13 +106,10 @@ impl Default for Options {
             dsk_root: None,
             user: "PDP10".into(),
             time: 0,
+            read_limit: 20_000_000,
         }
     }
 }
-
-/// Characters a pass may read, expansions included, before the assembler
-/// decides a macro or REPEAT runs away.
-const READ_BUDGET: u64 = 20_000_000;
 
 pub(crate) struct Assembler<'l> {
     pub loader: &'l dyn Loader,
@@ -143,6 +143,8 @@ pub(crate) struct Assembler<'l> {
     pub fatal: bool,
     pub read_count: u64,
     pub fnames: (u64, u64),
+    /// How many IFE/REPEAT arguments are being read inside each other.
+    pub argument_depth: u32,
 }
 
 impl<'l> Assembler<'l> {
@@ -187,6 +189,7 @@ impl<'l> Assembler<'l> {
             fatal: false,
             read_count: 0,
             fnames: (0, 0),
+            argument_depth: 0,
         }
     }
 
@@ -246,7 +249,7 @@ impl<'l> Assembler<'l> {
     /// Counts characters read, and stops a runaway expansion.
     pub fn charge(&mut self, at: Span) -> bool {
         self.read_count += 1;
-        if self.read_count > READ_BUDGET {
+        if self.read_count > self.options.read_limit {
             self.error(
                 at,
                 ErrorKind::Limit,

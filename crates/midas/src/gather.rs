@@ -17,6 +17,9 @@ use std::rc::Rc;
 /// `T`: sets the condition's result again when the body has been read.
 const SUCCESS: char = '\u{2}';
 
+/// How deeply the arguments of IFE, REPEAT ... may hold further ones.
+const MAX_ARGUMENT_DEPTH: u32 = 50;
+
 /// One statement's text, with the position of each byte.
 #[derive(Debug, Clone)]
 pub(crate) struct Gathered {
@@ -84,6 +87,7 @@ enum Cond {
     Same(bool),
     Pass(u8),
     Else,
+    Also,
 }
 
 impl Assembler<'_> {
@@ -259,6 +263,7 @@ impl Assembler<'_> {
             "IF1" => self.conditional(Cond::Pass(1), at),
             "IF2" => self.conditional(Cond::Pass(2), at),
             ".ELSE" => self.conditional(Cond::Else, at),
+            ".ALSO" => self.conditional(Cond::Also, at),
             "ASCII" => self.text(TextKind::Ascii, at),
             "ASCIZ" => self.text(TextKind::Asciz, at),
             "ASCIC" => self.text(TextKind::Ascic, at),
@@ -398,8 +403,21 @@ impl Assembler<'_> {
 
     /// Reads and evaluates an expression up to a comma (IFE, REPEAT).
     fn comma_expression(&mut self, at: Span) -> Option<i64> {
+        // A conditional or REPEAT inside the argument of another (a macro
+        // can make that endless) reads it through this function again.
+        if self.argument_depth >= MAX_ARGUMENT_DEPTH {
+            self.error(
+                at,
+                ErrorKind::Limit,
+                "conditionals nested too deeply in an argument",
+            );
+            self.fatal = true;
+            return None;
+        }
+        self.argument_depth += 1;
         let mut g = Gathered::new(at);
         self.gather_into(&mut g, Stop::Comma);
+        self.argument_depth -= 1;
         let value = match crate::parse::expression(&g.text, self.radix) {
             Ok(w) => self.word(&w, &g),
             Err(e) => {
@@ -524,7 +542,10 @@ impl Assembler<'_> {
                     if c == '\n' {
                         break;
                     }
-                    self.reader.next();
+                    let (_, sp) = self.reader.next().expect("peeked");
+                    if !self.charge(sp) {
+                        break;
+                    }
                     s.push(c);
                 }
                 (s, origin, false)
@@ -563,6 +584,10 @@ impl Assembler<'_> {
             Cond::Else => {
                 self.skip_terminator();
                 !self.last_condition
+            }
+            Cond::Also => {
+                self.skip_terminator();
+                self.last_condition
             }
         };
         self.last_condition = taken;

@@ -64,6 +64,11 @@ pub fn assemble_file(path: impl AsRef<Path>) -> Result<Assembly, Error> {
 /// Assembles source text held in memory (`.INSRT` finds nothing); `name` is
 /// the file name shown in diagnostics and gives `.FNAM1`/`.FNAM2`.
 pub fn assemble_str(name: &str, text: &str) -> Result<Assembly, Error> {
+    assemble_str_with(name, text, &Options::default())
+}
+
+/// [`assemble_str`] with [`Options`].
+pub fn assemble_str_with(name: &str, text: &str, options: &Options) -> Result<Assembly, Error> {
     let name_owned = Path::new(name).to_path_buf();
     let text = text.to_string();
     let loader = move |p: &Path| -> std::io::Result<String> {
@@ -76,7 +81,7 @@ pub fn assemble_str(name: &str, text: &str) -> Result<Assembly, Error> {
             ))
         }
     };
-    assemble(name, &loader, &Options::default())
+    assemble(name, &loader, options)
 }
 
 #[cfg(test)]
@@ -283,6 +288,9 @@ mod tests {
             vec![1, 3, 4, 5]
         );
         assert_eq!(words("IF1 1\nIF2 [2]\nEND\n").len(), 1);
+        // .ELSE and .ALSO test the last condition; a bracketed body's end
+        // restores it whatever the body tested (manual node Cond-A4).
+        assert_eq!(words("IFN 1,[IFE 1,[5]]\n.ALSO 7\n.ELSE 6\nEND\n"), vec![7]);
         assert_eq!(
             words("IFDEF MOVE,1\nIFNDEF FOO,2\nIFSE [A],[a],3\nIFB [ ],4\nEND\n"),
             vec![1, 2, 3, 4]

@@ -124,9 +124,6 @@ pub enum Outcome {
 
 /// Counts solutions up to `limit`, keeping the first `keep` of them.
 pub fn solve_with(grid: &Grid, limit: usize, keep: usize) -> Outcome {
-    if let Some(c) = find_conflict(grid) {
-        return Outcome::Invalid(c);
-    }
     let mut solutions = Vec::new();
     let mut count = 0;
     for solution in Solutions::new(grid).take(limit) {
@@ -134,6 +131,13 @@ pub fn solve_with(grid: &Grid, limit: usize, keep: usize) -> Outcome {
             solutions.push(solution);
         }
         count += 1;
+    }
+    // Conflicting givens stop both engines while they place the givens,
+    // before any search; only then is it worth naming the two cells.
+    if count == 0 {
+        if let Some(c) = find_conflict(grid) {
+            return Outcome::Invalid(c);
+        }
     }
     Outcome::Found { solutions, count }
 }

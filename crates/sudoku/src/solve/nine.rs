@@ -211,10 +211,16 @@ impl Board {
                 continue;
             }
             for (band, &before) in old.iter().enumerate() {
-                if self.cand[d][band] == before {
+                // Only a unit whose candidates changed can have become a
+                // single or empty since the last pass.
+                let changed = self.cand[d][band] ^ before;
+                if changed == 0 {
                     continue;
                 }
                 for unit in [ROW[0], ROW[1], ROW[2], BOX[0], BOX[1], BOX[2]] {
+                    if changed & unit == 0 {
+                        continue;
+                    }
                     let x = self.cand[d][band] & unit;
                     if x & x.wrapping_sub(1) == 0 {
                         if x != 0 {
