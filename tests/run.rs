@@ -226,6 +226,14 @@ fn budget_stats_and_trace() {
     assert_eq!(run.status, 0, "{}", run.report());
     assert!(run.stderr.contains(" instructions in "), "{}", run.stderr);
     assert!(run.stderr.contains("MIPS"), "{}", run.stderr);
+    // The same count at a real KA10's 0.38 MIPS, to three decimals.
+    let before = run.stderr.split(" instructions in ").next().unwrap();
+    let count: f64 = before.rsplit('\n').next().unwrap().trim().parse().unwrap();
+    let expected = format!(
+        "a real KA10 at 0.38 MIPS would have taken {:.3} s",
+        count / 380_000.0
+    );
+    assert!(run.stderr.contains(&expected), "{}", run.stderr);
     let lines = std::fs::read_to_string(&trace).unwrap();
     let first = lines.lines().next().unwrap_or_default().to_string();
     assert!(

@@ -206,6 +206,9 @@ fn host_error(e: its::Error) -> anyhow::Error {
     e.into()
 }
 
+/// Instructions a second of a real KA10 (SIMH's `kx10_defs.h`: 0.38 MIPS).
+const REAL_KA10_IPS: f64 = 380_000.0;
+
 /// Runs `pdp10 run`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let (names, jcl_words) = split_program(&args.words)?;
@@ -267,6 +270,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             0.0
         };
         eprintln!("{n} instructions in {secs:.3} s ({mips:.1} MIPS)");
+        // ka10.md: a real KA10 ran about 0.38 million instructions a second.
+        let ka10_secs = n as f64 / REAL_KA10_IPS;
+        eprintln!("a real KA10 at 0.38 MIPS would have taken {ka10_secs:.3} s");
     }
     Ok(ExitCode::from(match outcome {
         Outcome::Finished { .. } => 0,
