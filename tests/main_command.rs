@@ -69,7 +69,10 @@ fn walk(dir: &Path) -> Vec<PathBuf> {
 #[test]
 fn run_ts_sudoku_puzzl1_from_a_clean_copy() {
     let dir = clean_copy();
-    assert!(!dir.join("ts.sudoku").exists(), "the copy must hold no assembled binary");
+    assert!(
+        !dir.join("ts.sudoku").exists(),
+        "the copy must hold no assembled binary"
+    );
     let out = Command::new(env!("CARGO_BIN_EXE_pdp10"))
         .args(["run", "TS", "SUDOKU", "PUZZL1"])
         .current_dir(&dir)
@@ -77,7 +80,11 @@ fn run_ts_sudoku_puzzl1_from_a_clean_copy() {
         .expect("run pdp10");
     let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "exit {:?}\nstdout:\n{stdout}\nstderr:\n{stderr}", out.status);
+    assert!(
+        out.status.success(),
+        "exit {:?}\nstdout:\n{stdout}\nstderr:\n{stderr}",
+        out.status
+    );
     // The grid layout comes back as it went in: rows of digits with box
     // separators. Take the digits of each row that holds nine of them.
     let rows: Vec<String> = stdout
@@ -85,7 +92,13 @@ fn run_ts_sudoku_puzzl1_from_a_clean_copy() {
         .map(|l| l.chars().filter(char::is_ascii_digit).collect::<String>())
         .filter(|digits| digits.len() == 9)
         .collect();
-    assert_eq!(rows, PUZZL1_SOLUTION, "stdout:\n{stdout}\nstderr:\n{stderr}");
-    assert!(!stdout.contains("NOT UNIQUE") && !stdout.contains("NO SOLUTION"), "{stdout}");
+    assert_eq!(
+        rows, PUZZL1_SOLUTION,
+        "stdout:\n{stdout}\nstderr:\n{stderr}"
+    );
+    assert!(
+        !stdout.contains("NOT UNIQUE") && !stdout.contains("NO SOLUTION"),
+        "{stdout}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -236,6 +236,16 @@ impl Assembler<'_> {
             g.push_str(run, at);
             return;
         }
+        // `BLOCK"SYM` names SYM of a block. Blocks are not kept apart here
+        // (every symbol is global), so the block name is dropped, and in
+        // any case never taken for a macro call; `SYM":` keeps SYM.
+        if self.reader.peek() == Some('"') {
+            self.reader.next();
+            if !self.reader.peek().is_some_and(is_squoze) {
+                g.push_str(run, at);
+            }
+            return;
+        }
         let k = key(run);
         if let Some(m) = self.macros.get(&k).cloned() {
             let args = self.macro_args(&m, at);
@@ -638,6 +648,12 @@ impl Assembler<'_> {
                 ErrorKind::Limit,
                 format!("REPEAT {n:o} times is too many"),
             );
+            return;
+        }
+        // Each repetition costs at least a character of the read budget, so
+        // that nested REPEATs of huge counts stop early.
+        self.read_count += n as u64;
+        if !self.charge(at) {
             return;
         }
         self.push_iterations(vec![body.into(); n as usize], origin, at, true);

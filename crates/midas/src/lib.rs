@@ -15,7 +15,7 @@
 //! # let _ = file_bytes;
 //! ```
 //!
-//! The work is done in stages: [`reader`](crate) frames supply characters
+//! The work is done in stages: `reader` frames supply characters
 //! (files, `.INSRT`, expansions); `gather` turns them into one statement at
 //! a time, doing comments, macros, REPEAT, IRP, conditionals and text
 //! pseudo-ops; `parse` (nom) reads the statement; `assemble` and `eval` give
@@ -278,6 +278,16 @@ mod tests {
         assert_eq!(
             words("DEFINE G \\L\nL: JRST L\nTERMIN\nG\nG\nEND\n"),
             vec![0o254000_000100, 0o254000_000101]
+        );
+    }
+
+    #[test]
+    fn block_names_are_dropped_not_expanded() {
+        // FORMAT"FORMAT names FORMAT in block FORMAT; the block name is no
+        // macro call even when a macro has that name.
+        assert_eq!(
+            words("DEFINE F\n7\nTERMIN\nX=5\nF\"X\nY\":3\nY\nEND\n"),
+            vec![5, 3, 0o101]
         );
     }
 

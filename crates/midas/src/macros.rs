@@ -322,7 +322,12 @@ impl Assembler<'_> {
                             return (Some(s), End::Call);
                         }
                         Some((c, _)) if c == delim => break,
-                        Some((c, _)) => s.push(c),
+                        Some((c, sp)) => {
+                            if !self.charge(sp) {
+                                return (Some(s), End::Call);
+                            }
+                            s.push(c)
+                        }
                     }
                 }
                 if d.syntax == Syntax::KeepStrung {
@@ -397,7 +402,10 @@ impl Assembler<'_> {
                 _ => {}
             }
             s.push(c);
-            self.reader.next();
+            let (_, sp) = self.reader.next().expect("peeked");
+            if !self.charge(sp) {
+                break End::Call;
+            }
         };
         if end == End::Call {
             while s.ends_with([' ', '\t']) {

@@ -13,7 +13,7 @@ use general::General;
 use nine::Nine;
 
 enum Engine {
-    Nine(Box<Nine>),
+    Nine(Nine),
     General(Box<General>),
 }
 
@@ -31,7 +31,7 @@ impl Solutions {
     pub fn new(grid: &Grid) -> Solutions {
         let shape = grid.shape();
         let engine = if shape == Shape::NINE {
-            Engine::Nine(Box::new(Nine::new(grid.cells())))
+            Engine::Nine(Nine::new(grid.cells()))
         } else {
             Engine::General(Box::new(General::new(shape, grid.cells())))
         };

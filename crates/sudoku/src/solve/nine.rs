@@ -9,8 +9,6 @@
 const BAND: u32 = (1 << 27) - 1;
 /// The nine cells of row `i` of a band.
 const ROW: [u32; 3] = [0x1FF, 0x1FF << 9, 0x1FF << 18];
-/// The nine cells of box `j` of a band.
-const BOX: [u32; 3] = [0x7 * 0x40201, 0x38 * 0x40201, 0x1C0 * 0x40201];
 /// Column `c` within a band is `COL << c`.
 const COL: u32 = 0x40201;
 
@@ -36,10 +34,10 @@ const fn peers() -> [[u32; 3]; 81] {
 }
 
 /// For the nine cells of a row, which of its three boxes hold any (3 bits).
-const ROW_BOXES: [u8; 512] = row_boxes();
+const ROW_BOXES: [u32; 512] = row_boxes();
 
-const fn row_boxes() -> [u8; 512] {
-    let mut out = [0u8; 512];
+const fn row_boxes() -> [u32; 512] {
+    let mut out = [0u32; 512];
     let mut x = 0;
     while x < 512 {
         let mut j = 0;
@@ -54,49 +52,46 @@ const fn row_boxes() -> [u8; 512] {
     out
 }
 
-/// Locked candidates inside a band, for one digit. The index says which of
-/// the nine row-box intersections (bit `3 * row + box`) still hold the digit;
-/// the entry, which of them can keep it. A row whose candidates all lie in
-/// one box must take the digit there, so the box's other rows lose it; a box
-/// whose candidates all lie in one row does the same to the row's other
-/// boxes. Applied until nothing changes.
-const LOCKED: [u32; 512] = locked();
+/// What a band can keep of one digit's candidates. The index says which of
+/// the nine row-box intersections (bit `3 * row + box`) still hold the
+/// digit. Each row and each box of the band takes the digit exactly once,
+/// so the three places used pair the rows with the boxes one to one: the
+/// entry is the cells of every intersection that some such pairing uses, 0
+/// when none is possible. This does locked candidates (pointing and
+/// claiming) within the band in one look-up.
+const PAIRINGS: [u32; 512] = pairings();
 
-const fn locked() -> [u32; 512] {
+const fn pairings() -> [u32; 512] {
+    // The six ways to give each row of a band its own box.
+    const PERMS: [[u32; 3]; 6] = [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ];
     let mut out = [0u32; 512];
     let mut m = 0;
     while m < 512 {
-        let mut occ = m as u32;
-        loop {
-            let before = occ;
-            let mut i = 0;
-            while i < 3 {
-                let row = (occ >> (3 * i)) & 7;
-                if row != 0 && row & (row - 1) == 0 {
-                    // The box of this row's only segment: clear its other rows.
-                    let j = row.trailing_zeros();
-                    let column = 0b001_001_001 << j;
-                    occ &= !(column & !(7 << (3 * i)));
-                }
-                let bx = (occ >> i) & 0b001_001_001;
-                if bx != 0 && bx & (bx - 1) == 0 {
-                    let r = bx.trailing_zeros() / 3;
-                    occ &= !((7 << (3 * r)) & !(0b001_001_001 << i));
-                }
-                i += 1;
-            }
-            if occ == before {
-                break;
-            }
-        }
-        // Spread the intersections back to cells.
         let mut cells = 0u32;
-        let mut k = 0;
-        while k < 9 {
-            if occ & (1 << k) != 0 {
-                cells |= 7 << (9 * (k / 3) + 3 * (k % 3));
+        let mut p = 0;
+        while p < 6 {
+            let mut ok = true;
+            let mut used = 0u32;
+            let mut r = 0;
+            while r < 3 {
+                let k = 3 * r as u32 + PERMS[p][r];
+                if m & (1 << k) == 0 {
+                    ok = false;
+                }
+                used |= 7 << (9 * r as u32 + 3 * PERMS[p][r]);
+                r += 1;
             }
-            k += 1;
+            if ok {
+                cells |= used;
+            }
+            p += 1;
         }
         out[m] = cells;
         m += 1;
@@ -104,205 +99,209 @@ const fn locked() -> [u32; 512] {
     out
 }
 
-/// The cell number (0..81) of bit `bit` (a single bit) in band `band`.
-#[inline(always)]
-fn cell_of(band: usize, bit: u32) -> usize {
-    let i = bit.trailing_zeros() as usize;
-    band * 27 + i
-}
+/// Bits 27..30 of a digit-band word: the rows of the band where the digit
+/// has been placed.
+const ROW_DONE: u32 = 27;
 
 /// Candidates and placements; copied whole when the search guesses.
 #[derive(Clone, Copy)]
 struct Board {
-    /// Where digit `d` (0-based) can still go, among the empty cells.
-    cand: [[u32; 3]; 9],
-    /// Where digit `d` has been placed.
-    placed: [[u32; 3]; 9],
-    /// Cells holding a digit.
-    filled: [u32; 3],
-    /// `cand` when hidden singles last looked at it.
-    seen: [[u32; 3]; 9],
-    /// Cells holding digit `d`.
-    count: [u8; 9],
+    /// Plane `3 * d + band`: where digit `d` (0-based) is or can still go
+    /// in the band (a placed cell stays in its own digit's plane), and in
+    /// bits [`ROW_DONE`].. the rows where it has been placed.
+    plane: [u32; 27],
+    /// Cells not yet holding a digit.
+    unsolved: [u32; 3],
+    /// Planes changed since they were last looked at.
+    dirty: u32,
 }
 
 impl Board {
     fn new() -> Board {
         Board {
-            cand: [[BAND; 3]; 9],
-            placed: [[0; 3]; 9],
-            filled: [0; 3],
-            seen: [[u32::MAX; 3]; 9],
-            count: [0; 9],
+            plane: [BAND; 27],
+            unsolved: [BAND; 3],
+            dirty: (1 << 27) - 1,
         }
     }
 
     /// Puts digit `d` in the cell `bit` of `band`, which must be one of its
-    /// candidates, and removes it from the peers.
+    /// unsolved candidates: the cell leaves every other digit's plane and
+    /// its peers leave this digit's.
     #[inline(always)]
     fn place(&mut self, d: usize, band: usize, bit: u32) {
-        let cell = cell_of(band, bit);
-        let peers = &PEERS[cell];
-        for (b, mask) in peers.iter().enumerate() {
-            self.cand[d][b] &= !mask;
+        let i = bit.trailing_zeros() as usize;
+        let peers = &PEERS[band * 27 + i];
+        // The peers include the cell itself, put back below.
+        let mut changed = 0u32;
+        for (b, &mask) in peers.iter().enumerate() {
+            let p = &mut self.plane[3 * d + b];
+            changed |= ((*p & mask != 0) as u32) << b;
+            *p &= !mask;
         }
-        for plane in &mut self.cand {
-            plane[band] &= !bit;
+        // The digits that could go in the cell, as planes of band 0.
+        let mut had = 0u32;
+        for d2 in 0..9 {
+            let p = &mut self.plane[3 * d2 + band];
+            had |= ((*p >> i) & 1) << (3 * d2);
+            *p &= !bit;
         }
-        self.placed[d][band] |= bit;
-        self.filled[band] |= bit;
-        self.count[d] += 1;
+        self.plane[3 * d + band] |= bit | 1 << (ROW_DONE as usize + i / 9);
+        self.unsolved[band] &= !bit;
+        self.dirty |= changed << (3 * d) | had << band;
+    }
+
+    /// [`Board::place`] for a given, before any search: every plane is
+    /// still marked changed, so nothing needs marking.
+    fn place_given(&mut self, d: usize, band: usize, bit: u32) {
+        let i = bit.trailing_zeros() as usize;
+        let peers = &PEERS[band * 27 + i];
+        for (b, &mask) in peers.iter().enumerate() {
+            self.plane[3 * d + b] &= !mask;
+        }
+        for d2 in 0..9 {
+            self.plane[3 * d2 + band] &= !bit;
+        }
+        self.plane[3 * d + band] |= bit | 1 << (ROW_DONE as usize + i / 9);
+        self.unsolved[band] &= !bit;
     }
 
     fn is_full(&self) -> bool {
-        self.filled[0] & self.filled[1] & self.filled[2] == BAND
+        self.unsolved[0] | self.unsolved[1] | self.unsolved[2] == 0
     }
 
-    /// Naked singles until none is left. False on a contradiction.
+    /// Brings the changed planes to a fixed point of [`PAIRINGS`] and
+    /// places the rows left with one cell (hidden singles in rows and, by
+    /// the pairing, boxes). False on a contradiction.
+    #[inline(always)]
+    fn update_planes(&mut self) -> bool {
+        while self.dirty != 0 {
+            // The mask lets the compiler drop the bounds check.
+            let k = (self.dirty.trailing_zeros() as usize).min(26);
+            self.dirty &= self.dirty - 1;
+            let x = self.plane[k];
+            let cells = x & BAND;
+            let occ = ROW_BOXES[(cells & 0x1FF) as usize]
+                | ROW_BOXES[((cells >> 9) & 0x1FF) as usize] << 3
+                | ROW_BOXES[((cells >> 18) & 0x1FF) as usize] << 6;
+            let kept = cells & PAIRINGS[(occ & 0x1FF) as usize];
+            if kept == 0 {
+                return false;
+            }
+            let done = x >> ROW_DONE;
+            self.plane[k] = kept | done << ROW_DONE;
+            // Rows down to one cell where the digit is not yet placed.
+            // Every row holds a cell, so taking one from each row borrows
+            // nothing across rows: `more` keeps the rows' cells but the
+            // lowest, empty for a row of one.
+            let more = kept & (kept - COL);
+            let mut fresh = (more & ROW[0] == 0) as u32
+                | ((more & ROW[1] == 0) as u32) << 1
+                | ((more & ROW[2] == 0) as u32) << 2;
+            fresh &= !done;
+            while fresh != 0 {
+                let r = fresh.trailing_zeros() as usize;
+                fresh &= fresh - 1;
+                let bit = self.plane[k] & ROW[r];
+                if bit == 0 {
+                    // An earlier placement from this plane took the row.
+                    return false;
+                }
+                self.place(k / 3, k % 3, bit);
+            }
+        }
+        true
+    }
+
+    /// Places the naked singles found in one scan. `None` on a
+    /// contradiction, else whether any was placed.
     #[inline(always)]
     fn naked_singles(&mut self) -> Option<bool> {
-        let mut progress = false;
-        loop {
-            let mut placed_any = false;
-            for band in 0..3 {
-                let (mut once, mut twice) = (0u32, 0u32);
-                for plane in &self.cand {
-                    let x = plane[band];
-                    twice |= once & x;
-                    once |= x;
-                }
-                if !self.filled[band] & BAND & !once != 0 {
-                    return None;
-                }
-                let mut singles = once & !twice;
-                while singles != 0 {
-                    let bit = singles & singles.wrapping_neg();
-                    singles ^= bit;
-                    // An earlier placement in this loop may have taken this
-                    // cell's last candidate.
-                    let d = self.cand.iter().position(|p| p[band] & bit != 0)?;
-                    self.place(d, band, bit);
-                    placed_any = true;
-                }
+        let mut placed = false;
+        for band in 0..3 {
+            let (mut once, mut twice) = (0u32, 0u32);
+            for d in 0..9 {
+                let x = self.plane[3 * d + band];
+                twice |= once & x;
+                once |= x;
             }
-            if !placed_any {
-                return Some(progress);
+            let open = self.unsolved[band];
+            if open & !once != 0 {
+                return None;
             }
-            progress = true;
+            let mut singles = once & !twice & open;
+            while singles != 0 {
+                let bit = singles & singles.wrapping_neg();
+                singles ^= bit;
+                // An earlier placement in this loop may have taken this
+                // cell's last candidate.
+                let d = (0..9).find(|&d| self.plane[3 * d + band] & bit != 0)?;
+                self.place(d, band, bit);
+                placed = true;
+            }
         }
+        Some(placed)
     }
 
-    /// One pass of hidden singles over the digit-bands that changed since
-    /// the last pass. `None` on a contradiction (a digit with no place left
-    /// in a unit that lacks it), else whether anything was placed.
-    fn hidden_singles(&mut self) -> Option<bool> {
-        let mut progress = false;
+    /// Places the digits left with one cell in a column. `None` on a
+    /// contradiction, else whether any was placed.
+    fn column_singles(&mut self) -> Option<bool> {
+        let mut placed = false;
         for d in 0..9 {
-            let old = self.seen[d];
-            if self.cand[d] == old {
-                continue;
-            }
-            self.seen[d] = self.cand[d];
-            if self.cand[d] == [0; 3] {
-                // Nothing left to place: the digit must be complete.
-                if self.count[d] != 9 {
-                    return None;
-                }
-                continue;
-            }
-            for (band, &before) in old.iter().enumerate() {
-                // Only a unit whose candidates changed can have become a
-                // single or empty since the last pass.
-                let changed = self.cand[d][band] ^ before;
-                if changed == 0 {
-                    continue;
-                }
-                for unit in [ROW[0], ROW[1], ROW[2], BOX[0], BOX[1], BOX[2]] {
-                    if changed & unit == 0 {
-                        continue;
-                    }
-                    let x = self.cand[d][band] & unit;
-                    if x & x.wrapping_sub(1) == 0 {
-                        if x != 0 {
-                            self.place(d, band, x);
-                            progress = true;
-                        } else if self.placed[d][band] & unit == 0 {
-                            return None;
-                        }
-                    }
-                }
-            }
-            // Columns cross the bands: count candidates per column over the
-            // nine rows, saturating at two.
             let (mut once, mut twice, mut done) = (0u32, 0u32, 0u32);
             for band in 0..3 {
-                let x = self.cand[d][band];
+                let x = self.plane[3 * d + band] & BAND;
                 for shift in [0, 9, 18] {
                     let r = (x >> shift) & 0x1FF;
                     twice |= once & r;
                     once |= r;
                 }
-                let p = self.placed[d][band];
+                let p = x & !self.unsolved[band];
                 done |= (p | p >> 9 | p >> 18) & 0x1FF;
             }
-            if (once | done) != 0x1FF {
+            if once != 0x1FF {
                 return None;
             }
-            let mut singles = once & !twice;
+            let mut singles = once & !twice & !done;
             while singles != 0 {
                 let c = singles.trailing_zeros();
                 singles &= singles - 1;
                 for band in 0..3 {
-                    let x = self.cand[d][band] & (COL << c);
+                    let x = self.plane[3 * d + band] & (COL << c);
                     if x != 0 {
+                        if self.unsolved[band] & x == 0 {
+                            return None;
+                        }
                         self.place(d, band, x);
-                        progress = true;
+                        placed = true;
                         break;
                     }
                 }
             }
         }
-        Some(progress)
+        Some(placed)
     }
 
-    /// Locked candidates inside each band ([`LOCKED`]). Returns whether any
-    /// candidate was removed.
-    fn locked_candidates(&mut self) -> bool {
-        let mut progress = false;
-        for plane in &mut self.cand {
-            for x in plane.iter_mut() {
-                if *x == 0 {
-                    continue;
-                }
-                let occ = ROW_BOXES[(*x & 0x1FF) as usize] as usize
-                    | (ROW_BOXES[((*x >> 9) & 0x1FF) as usize] as usize) << 3
-                    | (ROW_BOXES[(*x >> 18) as usize] as usize) << 6;
-                let kept = *x & LOCKED[occ];
-                if kept != *x {
-                    *x = kept;
-                    progress = true;
-                }
-            }
-        }
-        progress
-    }
-
-    /// Singles to a fixed point. False on a contradiction.
+    /// Singles and locked candidates to a fixed point. False on a
+    /// contradiction.
     fn propagate(&mut self) -> bool {
         loop {
-            if self.naked_singles().is_none() {
+            if !self.update_planes() {
                 return false;
             }
-            if self.is_full() {
-                return true;
-            }
-            match self.hidden_singles() {
+            match self.naked_singles() {
                 None => return false,
                 Some(true) => continue,
                 Some(false) => {}
             }
-            if !self.locked_candidates() {
+            if self.is_full() {
                 return true;
+            }
+            if std::env::var_os("NOCOL").is_some() { return true; }
+            match self.column_singles() {
+                None => return false,
+                Some(true) => continue,
+                Some(false) => return true,
             }
         }
     }
@@ -312,13 +311,13 @@ impl Board {
     fn choose(&self) -> (usize, u32, u32) {
         for band in 0..3 {
             let (mut once, mut twice, mut thrice) = (0u32, 0u32, 0u32);
-            for plane in &self.cand {
-                let x = plane[band];
+            for d in 0..9 {
+                let x = self.plane[3 * d + band];
                 thrice |= twice & x;
                 twice |= once & x;
                 once |= x;
             }
-            let pairs = twice & !thrice;
+            let pairs = twice & !thrice & self.unsolved[band];
             if pairs != 0 {
                 let bit = pairs & pairs.wrapping_neg();
                 return (band, bit, self.digits_at(band, bit));
@@ -326,7 +325,7 @@ impl Board {
         }
         let mut best = (0, 0, 0, u32::MAX);
         for band in 0..3 {
-            let mut empty = !self.filled[band] & BAND;
+            let mut empty = self.unsolved[band];
             while empty != 0 {
                 let bit = empty & empty.wrapping_neg();
                 empty ^= bit;
@@ -341,8 +340,8 @@ impl Board {
 
     fn digits_at(&self, band: usize, bit: u32) -> u32 {
         let mut digits = 0;
-        for (d, plane) in self.cand.iter().enumerate() {
-            if plane[band] & bit != 0 {
+        for d in 0..9 {
+            if self.plane[3 * d + band] & bit != 0 {
                 digits |= 1 << d;
             }
         }
@@ -351,14 +350,13 @@ impl Board {
 
     fn solution(&self) -> [u8; 81] {
         let mut out = [0u8; 81];
-        for (d, plane) in self.placed.iter().enumerate() {
-            for (band, &bits) in plane.iter().enumerate() {
-                let mut bits = bits;
-                while bits != 0 {
-                    let i = bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    out[band * 27 + i] = d as u8 + 1;
-                }
+        for (k, &x) in self.plane.iter().enumerate() {
+            let (d, band) = (k / 3, k % 3);
+            let mut bits = x & BAND;
+            while bits != 0 {
+                let i = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                out[band * 27 + i] = d as u8 + 1;
             }
         }
         out
@@ -410,11 +408,11 @@ impl Nine {
             }
             let (band, bit) = (cell / 27, 1u32 << (cell % 27));
             let d = v as usize - 1;
-            if board.cand[d][band] & bit == 0 {
+            if board.plane[3 * d + band] & bit == 0 {
                 finished = true;
                 break;
             }
-            board.place(d, band, bit);
+            board.place_given(d, band, bit);
         }
         Nine {
             board,
