@@ -11,14 +11,15 @@
 //! conformance test runs every vector both ways (directly and by XCT).
 //!
 //! Dispatch (`Regs::dispatch`) is a tree of range and bit tests on the
-//! opcode, following the opcode map, with no jump table: on the machines
-//! this runs on (virtual machines with IBRS as the Spectre v2 mitigation)
-//! an indirect jump costs some 30 cycles, several times a whole emulated
-//! instruction, while conditional branches in an emulated loop are
-//! predicted. Group code avoids `match`es of four or more arms for the
-//! same reason (LLVM makes those jump tables); it tests opcode bits
-//! instead. The ranges are those of `pdp10_isa::opcodes::class`, which a
-//! unit test checks.
+//! opcode, following the opcode map, with no jump table. It was chosen when
+//! an indirect call measured some 30 cycles on this project's machines
+//! (virtual machines with IBRS as the Spectre v2 mitigation); a later C
+//! micro-benchmark of threaded code measured an indirect jump at a few
+//! cycles only, so a pre-decoded, jump-table design is still open (see the
+//! speed notes in the README). Group code tests opcode bits rather than
+//! using `match`es of four or more arms, which LLVM makes into jump tables.
+//! The ranges are those of `pdp10_isa::opcodes::class`, which a unit test
+//! checks.
 //!
 //! During an instruction, `self.pc` already holds the address of the next
 //! one: skips add 1, jumps replace it, and an instruction executed by XCT

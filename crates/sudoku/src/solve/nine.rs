@@ -3,6 +3,14 @@
 //! a digit, finding naked singles and finding hidden singles are a few dozen
 //! word operations with no per-cell loops.
 //!
+//! A placed digit stays in its own board, so every row, column and box of a
+//! digit's board always holds a bit; a digit-band that changed is brought to
+//! a fixed point with one table look-up ([`PAIRINGS`]: locked candidates and
+//! hidden singles in its rows and boxes), then naked singles, column singles
+//! and the same pairing across each stack of boxes are tried, and only then
+//! does the search guess, on a cell with two candidates when there is one.
+//! A guess copies the whole board (about 120 bytes) instead of undoing.
+//!
 //! Cell (r, c) is bit `(r % 3) * 9 + c` of band `r / 3`.
 
 /// All 27 cells of a band.
@@ -98,6 +106,9 @@ const fn pairings() -> [u32; 512] {
     }
     out
 }
+
+/// Bit `c` of the index moved to bit `3 * c`.
+const SPREAD: [u32; 8] = [0, 1, 8, 9, 64, 65, 72, 73];
 
 /// Bits 27..30 of a digit-band word: the rows of the band where the digit
 /// has been placed.
@@ -282,6 +293,44 @@ impl Board {
         Some(placed)
     }
 
+    /// [`PAIRINGS`] turned on its side: within each stack of three boxes,
+    /// each column and each box takes the digit once, so the columns pair
+    /// with the bands one to one. `None` on a contradiction, else whether
+    /// any candidate was removed.
+    fn stack_pairings(&mut self) -> Option<bool> {
+        let mut changed = 0u32;
+        for d in 0..9 {
+            let mut cols = [0u32; 3];
+            for (band, c) in cols.iter_mut().enumerate() {
+                let x = self.plane[3 * d + band];
+                *c = (x | x >> 9 | x >> 18) & 0x1FF;
+            }
+            let mut keep = [0u32; 3];
+            for j in 0..3 {
+                // Column `c` of the stack is a "row", band `b` a "box".
+                let occ = SPREAD[((cols[0] >> (3 * j)) & 7) as usize]
+                    | SPREAD[((cols[1] >> (3 * j)) & 7) as usize] << 1
+                    | SPREAD[((cols[2] >> (3 * j)) & 7) as usize] << 2;
+                let allowed = PAIRINGS[occ as usize];
+                if allowed == 0 {
+                    return None;
+                }
+                for (b, k) in keep.iter_mut().enumerate() {
+                    let a = (allowed >> (3 * b)) & COL;
+                    *k |= ((a | a >> 8 | a >> 16) & 7) << (3 * j);
+                }
+            }
+            for (b, &k) in keep.iter().enumerate() {
+                let p = &mut self.plane[3 * d + b];
+                let new = *p & ((k * COL) | !BAND);
+                changed |= ((new != *p) as u32) << (3 * d + b);
+                *p = new;
+            }
+        }
+        self.dirty |= changed;
+        Some(changed != 0)
+    }
+
     /// Singles and locked candidates to a fixed point. False on a
     /// contradiction.
     fn propagate(&mut self) -> bool {
@@ -297,8 +346,12 @@ impl Board {
             if self.is_full() {
                 return true;
             }
-            if std::env::var_os("NOCOL").is_some() { return true; }
             match self.column_singles() {
+                None => return false,
+                Some(true) => continue,
+                Some(false) => {}
+            }
+            match self.stack_pairings() {
                 None => return false,
                 Some(true) => continue,
                 Some(false) => return true,
