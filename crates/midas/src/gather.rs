@@ -52,6 +52,13 @@ impl Gathered {
         }
     }
 
+    /// The character before the one pushed last.
+    fn before_last(&self) -> Option<char> {
+        let mut chars = self.text.chars();
+        chars.next_back();
+        chars.next_back()
+    }
+
     fn push_str(&mut self, s: &str, at: Span) {
         for c in s.chars() {
             self.push(c, at);
@@ -91,6 +98,14 @@ enum Cond {
 }
 
 impl Assembler<'_> {
+    /// Takes the next source character into `g` as it is (the character
+    /// after a quote or a control-character `^`).
+    fn gather_next(&mut self, g: &mut Gathered) {
+        if let Some((c, at)) = self.reader.next() {
+            g.push(c, at);
+        }
+    }
+
     /// The next statement, or `None` at the end of the input.
     pub(crate) fn gather(&mut self) -> Option<Gathered> {
         self.reader.peek()?;
@@ -149,38 +164,28 @@ impl Assembler<'_> {
                 '"' => {
                     self.reader.next();
                     g.push(c, at);
-                    if let Some((q, s)) = self.reader.next() {
-                        g.push(q, s);
-                    }
+                    self.gather_next(g);
                 }
                 '^' => {
                     self.reader.next();
                     g.push(c, at);
                     // After a digit it is the exponent of a number;
                     // otherwise ^x is a control character.
-                    let infix = g.text[..g.text.len() - 1]
-                        .chars()
-                        .last()
+                    let infix = g
+                        .before_last()
                         .is_some_and(|p| p.is_ascii_alphanumeric() || p == '.');
                     if !infix {
-                        if let Some((q, s)) = self.reader.next() {
-                            g.push(q, s);
-                        }
+                        self.gather_next(g);
                     }
                 }
                 '\'' => {
                     self.reader.next();
                     g.push(c, at);
-                    let after_symbol = g.text[..g.text.len() - 1]
-                        .chars()
-                        .last()
-                        .is_some_and(|p| is_squoze(p) || p == MARK);
+                    let after_symbol = g.before_last().is_some_and(|p| is_squoze(p) || p == MARK);
                     if !after_symbol {
                         // 'TTY: a SIXBIT quote, read raw so that TTY is
                         // not taken for a macro.
-                        if let Some((q, s)) = self.reader.next() {
-                            g.push(q, s);
-                        }
+                        self.gather_next(g);
                         while let Some(q) = self.reader.peek() {
                             if !is_squoze(q) {
                                 break;
