@@ -21,13 +21,20 @@ pub(crate) fn add_with_flags(a: u64, b: u64, carry_in: u64) -> (u64, u32) {
     // 0 in nearly every add: testing that with a branch the compiler must
     // keep (see `unlikely`) costs 5 host instructions instead of 9 for the
     // table look-up (callgrind, `AOJL 1,.`).
+    //
+    // With no carry out of bit 0 the sum already fits in 36 bits, so it is
+    // masked only on the rare side: in `AOJL 1,.` the AC goes from one
+    // instruction to the next through memory, and the mask would be one
+    // more step on that chain.
     let carries = (a ^ b ^ sum) >> 35;
     let mut flags = 0;
+    let mut sum = sum;
     if carries != 0 {
         unlikely();
         flags = ADD_FLAGS[carries as usize & 3];
+        sum &= FULL;
     }
-    (sum & FULL, flags)
+    (sum, flags)
 }
 
 /// Marks a rarely taken side of a branch so that it stays a branch, as

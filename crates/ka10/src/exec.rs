@@ -1,30 +1,30 @@
 //! The run loop and the one dispatch on the 9-bit opcode.
 //!
-//! [`Cpu::run`] has an inner loop that works on a [`Regs`] no call ever
-//! sees, so that the PC and the flags stay in machine registers. It
-//! executes the common instructions (moves, add/subtract, compare, jump and
-//! skip, the boolean, half-word and test instructions, the stack, JSR/JSP,
-//! JRST 0, JFCL, EXCH, AOBJx) itself; anything else, and any event, leaves
-//! it with nothing changed, and the instruction goes through the general
-//! path (`dispatch::<false>`, the same code with every arm enabled), which
-//! also runs XCTed instructions and the instructions in 41 and 61. The
-//! conformance test runs every vector both ways (directly and by XCT).
+//! [`Cpu::run`] spends its time in an inner loop ([`inner`]) that executes
+//! the common instructions (moves, add/subtract, compare, jump and skip,
+//! the boolean, half-word and test instructions, the stack, JSR/JSP, JRST
+//! 0, JFCL, EXCH, AOBJx), with direct, indexed or one-level indirect
+//! addressing. Anything else, and any event, leaves it with nothing
+//! changed, and the instruction goes through the general path
+//! (`dispatch::<false>`, the same code with every arm enabled), which also
+//! runs XCTed instructions, the instructions in 41 and 61, and every
+//! instruction when a tracer is on. The conformance test runs every vector
+//! both ways (directly and by XCT), and a property test runs random memory
+//! images both ways and compares the machines.
 //!
-//! Dispatch (`Regs::dispatch`) is a tree of range and bit tests on the
-//! opcode, following the opcode map, with no jump table. It was chosen when
-//! an indirect call measured some 30 cycles on this project's machines
-//! (virtual machines with IBRS as the Spectre v2 mitigation); a later C
-//! micro-benchmark of threaded code measured an indirect jump at a few
-//! cycles only, so a pre-decoded, jump-table design is still open (see the
-//! speed notes in the README). Group code tests opcode bits rather than
-//! using `match`es of four or more arms, which LLVM makes into jump tables.
-//! The ranges are those of `pdp10_isa::opcodes::class`, which a unit test
-//! checks.
+//! Dispatch is by tests and branches, never a jump table: see [`inner`] for
+//! the measurements. The general dispatch is a tree of range and bit tests
+//! on the opcode following the opcode map; group code tests opcode bits
+//! rather than using `match`es of four or more arms, which LLVM makes into
+//! jump tables. The ranges are those of `pdp10_isa::opcodes::class`, which
+//! a unit test checks.
 //!
 //! During an instruction, `self.pc` already holds the address of the next
 //! one: skips add 1, jumps replace it, and an instruction executed by XCT
 //! (or from 41/61 by a trap) sees the same PC as the XCT, so its skips and
 //! saved return addresses are relative to the XCT, as on the hardware.
+
+mod inner;
 
 use crate::flags::{USER, USERIO};
 use crate::float::{self, FpOut};
@@ -79,37 +79,11 @@ impl Cpu {
                 }
                 continue;
             }
-            // The inner loop: the common instructions, with the PC and the
-            // flags in locals that never leave it, until something needs
-            // more (a rarer instruction, a trap, an error, the budget).
-            //
-            // The budget is a countdown (`left`) in a register rather than a
-            // compare of `executed` with the limit in memory, and indirect
-            // addressing leaves here rather than as an `Err(Slow)` from the
-            // dispatch. Together with the cheaper ADD flags this took host
-            // instructions per emulated one (callgrind) from 65.7 to 63.0
-            // on benchmark (a), 77 to 72 on (b) and 72.4 to 69.7 on (c).
+            // The inner loop, until something needs more (a rarer
+            // instruction, a trap, an error, the budget).
             let mut r = self.regs();
             let mut left = max_instructions - executed;
-            let (stop, pc, w) = loop {
-                if left == 0 {
-                    break (Event::Budget, r.pc, 0);
-                }
-                let pc = r.pc;
-                if pc >= r.size {
-                    break (Event::nxm(pc), pc, 0);
-                }
-                let w = r.mem[(pc & HALF) as usize];
-                r.pc = (pc + 1) & HALF;
-                left -= 1;
-                if w & (1 << 22) != 0 {
-                    // Indirect addressing: out of line.
-                    break (Event::Slow, pc, w);
-                }
-                if let Err(event) = r.dispatch::<true>(w) {
-                    break (event, pc, w);
-                }
-            };
+            let (stop, pc, w) = r.inner_loop(&mut left);
             executed = max_instructions - left;
             let (next, flags) = (r.pc, r.flags);
             self.commit(next, flags);
@@ -246,13 +220,24 @@ impl Regs<'_> {
     /// rest end in [`Event::Slow`] before changing anything.
     #[inline(always)]
     fn dispatch<const FAST: bool>(&mut self, word: u64) -> Result<(), Event> {
-        let op = (word >> 27) as u32;
+        self.dispatch_op::<FAST>((word >> 27) as u32, word)
+    }
+
+    /// [`Regs::dispatch`] with the opcode given: the inner loop gives it as
+    /// a constant, so that the tree below folds to the one instruction.
+    #[inline(always)]
+    pub(super) fn dispatch_op<const FAST: bool>(
+        &mut self,
+        op: u32,
+        word: u64,
+    ) -> Result<(), Event> {
         let ac = ((word >> 23) & 0o17) as u32;
-        if FAST && word & (1 << 22) != 0 {
-            // Indirect addressing: out of line.
-            return Err(Event::Slow);
-        }
-        let e = self.ea(word)?;
+        // The inner loop leaves indirect addressing to the general path.
+        let e = if FAST {
+            self.ea_direct(word)?
+        } else {
+            self.ea(word)?
+        };
         // Every arm that calls out of line starts with `slow!()`, so that the
         // inner loop's registers are never passed to a call.
         macro_rules! slow {

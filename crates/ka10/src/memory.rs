@@ -187,6 +187,41 @@ impl Regs<'_> {
         }
     }
 
+    /// The effective address of `w` through at most one indirect word, or
+    /// [`Event::Slow`] (nothing done) for a longer chain or an indirect
+    /// word outside memory: the inner loop's case. One level covers the
+    /// common `@TABLE(X)`, which is 4 instructions in 10 of the sudoku
+    /// solver's.
+    #[inline(always)]
+    pub(crate) fn ea_direct(&self, w: u64) -> Result<u32, Event> {
+        if w & I_AND_X == 0 {
+            return Ok((w & RMASK) as u32);
+        }
+        let e = self.indexed(w);
+        if w & INDIRECT == 0 {
+            return Ok(e);
+        }
+        if e >= self.size {
+            return Err(Event::Slow);
+        }
+        let w = self.mem[e as usize];
+        if w & INDIRECT != 0 {
+            return Err(Event::Slow);
+        }
+        Ok(self.indexed(w))
+    }
+
+    /// Y of `w`, plus C(X) when X is not 0, modulo 2^18.
+    #[inline(always)]
+    fn indexed(&self, w: u64) -> u32 {
+        let x = (w >> 18) & 0o17;
+        if x == 0 {
+            (w & RMASK) as u32
+        } else {
+            ((w + self.mem[x as usize]) & RMASK) as u32
+        }
+    }
+
     /// [`effective_address`] of `w`, with the last word of the calculation.
     pub(crate) fn ea_indexed(&self, w: u64) -> Result<(u32, u64), Event> {
         effective_address(self.mem, self.size, w)
