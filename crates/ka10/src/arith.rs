@@ -142,7 +142,7 @@ impl Regs<'_> {
     }
 
     /// IMUL (220-223) and MUL (224-227).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn multiply(&mut self, op: u32, ac: u32, e: u32) -> Result<(), Event> {
         let m = self.md_operand(op, e)?;
         let a = self.get(ac);
@@ -183,7 +183,7 @@ impl Regs<'_> {
 
     /// IDIV (230-233) and DIV (234-237). No divide sets AROV and DCK and
     /// changes neither AC nor memory.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn divide(&mut self, op: u32, ac: u32, e: u32) -> Result<(), Event> {
         let m = self.md_operand(op, e)?;
         let a = self.get(ac);

@@ -54,7 +54,7 @@ pub(crate) fn deposit_byte(word: u64, pointer: u64, byte: u64) -> u64 {
 
 impl Regs<'_> {
     /// IBP, ILDB, LDB, IDPB, DPB. `e` is the address of the pointer.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn byte_op(&mut self, op: u32, ac: u32, e: u32) -> Result<(), Event> {
         let mut pointer = self.load(e)?;
         // IBP, ILDB, IDPB increment unless the first part is already done.

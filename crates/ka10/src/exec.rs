@@ -1,15 +1,14 @@
 //! The run loop and the one dispatch on the 9-bit opcode.
 //!
 //! [`Cpu::run`] spends its time in an inner loop ([`inner`]) that executes
-//! the common instructions (moves, add/subtract, compare, jump and skip,
-//! the boolean, half-word and test instructions, the stack, JSR/JSP, JRST
-//! 0, JFCL, EXCH, AOBJx), with direct, indexed or one-level indirect
-//! addressing. Anything else, and any event, leaves it with nothing
-//! changed, and the instruction goes through the general path
-//! (`dispatch::<false>`, the same code with every arm enabled), which also
-//! runs XCTed instructions, the instructions in 41 and 61, and every
-//! instruction when a tracer is on. The conformance test runs every vector
-//! both ways (directly and by XCT), and a property test runs random memory
+//! most instructions with a constant opcode (the general dispatch below,
+//! `dispatch_op::<true>`), and the rest through the general path
+//! (`dispatch::<false>`, the same code with every arm enabled). Only
+//! events leave it: traps, errors, HALT, XCT and the exec-mode UUO
+//! instructions in 41 and 61 (which the run loop executes as part of the
+//! instruction), and the budget. With a tracer on, every instruction goes
+//! through the general path. The conformance test runs every vector both
+//! ways (directly and by XCT), and a property test runs random memory
 //! images both ways and compares the machines.
 //!
 //! Dispatch is by tests and branches, never a jump table: see [`inner`] for
@@ -79,8 +78,8 @@ impl Cpu {
                 }
                 continue;
             }
-            // The inner loop, until something needs more (a rarer
-            // instruction, a trap, an error, the budget).
+            // The inner loop, until an event (a trap, an error, HALT, XCT,
+            // the budget).
             let mut r = self.regs();
             let mut left = max_instructions - executed;
             let (stop, pc, w) = r.inner_loop(&mut left);
@@ -92,7 +91,8 @@ impl Cpu {
                 Event::Budget => {
                     break Err(self.budget_exhausted(executed));
                 }
-                // Nothing has changed: run it through the general path.
+                // The inner loop runs such instructions itself; were one
+                // to come out, nothing has been done yet.
                 Event::Slow => self.step(w),
                 event => Err(event),
             };
@@ -219,7 +219,7 @@ impl Regs<'_> {
     /// only the instructions the inner loop keeps inline are executed; the
     /// rest end in [`Event::Slow`] before changing anything.
     #[inline(always)]
-    fn dispatch<const FAST: bool>(&mut self, word: u64) -> Result<(), Event> {
+    pub(super) fn dispatch<const FAST: bool>(&mut self, word: u64) -> Result<(), Event> {
         self.dispatch_op::<FAST>((word >> 27) as u32, word)
     }
 
@@ -329,28 +329,27 @@ impl Regs<'_> {
             if op < 0o220 {
                 self.moves(op, ac, e)?;
             } else if op < 0o240 {
-                slow!();
                 if op < 0o230 {
                     self.multiply(op, ac, e)?;
                 } else {
                     self.divide(op, ac, e)?;
                 }
             } else {
-                slow!();
                 if op == 0o247 {
+                    slow!();
                     return self.unimplemented(op, ac, e);
                 }
                 self.shift_op(op, ac, e)?;
             }
             return Ok(());
         }
+        if (0o133..=0o137).contains(&op) {
+            self.byte_op(op, ac, e)?;
+            return Ok(());
+        }
         slow!();
         if op >= 0o130 {
-            if (0o133..=0o137).contains(&op) {
-                self.byte_op(op, ac, e)?;
-            } else {
-                self.float_op(op, ac, e)?;
-            }
+            self.float_op(op, ac, e)?;
             return Ok(());
         }
         if op >= 0o100 {

@@ -162,7 +162,7 @@ pub(crate) fn lshc(high: u64, low: u64, e: u32) -> (u64, u64) {
 
 impl Regs<'_> {
     /// ASH, ROT, LSH, JFFO, ASHC, ROTC, LSHC (240-246).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn shift_op(&mut self, op: u32, ac: u32, e: u32) -> Result<(), Event> {
         let a = self.get(ac);
         match op {

@@ -1,29 +1,35 @@
-//! The inner loop: fetch, count and execute the common instructions until
-//! one needs the general path or something happens.
+//! The inner loop: fetch, count and execute instructions until something
+//! happens (a trap, an error, XCT, HALT, the budget).
 //!
 //! It is a function of its own, so that the PC, the flags and the
 //! instruction countdown live in machine registers for the whole loop and
 //! nothing outside sees them until it returns.
 //!
-//! Dispatch is a tree of tests of the opcode's bits whose 512 leaves each
-//! call the general dispatch ([`Regs::dispatch_op`]) with the opcode as a
+//! Dispatch is a tree of tests of the opcode's bits whose leaves each call
+//! the general dispatch ([`Regs::dispatch_op`]) with the opcode as a
 //! constant, so that every leaf compiles to just its instruction, with its
-//! own test of the outcome. The tree costs a test and a branch per level,
-//! but each branch is a conditional one, which this project's machines
-//! predict well. Their indirect jumps they do not: on them (virtual
-//! machines whose Spectre v2 mitigation is IBRS) a C interpreter loop of
-//! three instructions ran at 91-105 million instructions a second in four
-//! runs of five with a computed `goto`, and at 344-509 with a chain of
-//! `if`s. This loop with a `match` (one jump table) executed fewer host
-//! instructions per emulated one (callgrind: 28, 32 and 40 on benchmarks a,
-//! b and c, against 43, 47 and 51 with the tree) yet ran slower: medians
-//! of five interleaved runs of 115, 79 and 71 MIPS against 166, 123 and
-//! 132.
+//! own test of the outcome. The leaves cover every instruction but the
+//! UUOs, floating point, I/O, XCT, BLT and JRST with an AC, with direct,
+//! indexed or one-level indirect addressing (`@TABLE(X)` is 4 instructions
+//! in 10 of the MIDAS sudoku solver's). The rest go to [`general_step`],
+//! out of line but without leaving the loop.
 //!
-//! One level of indirect addressing is taken here (`@TABLE(X)` is 4
-//! instructions in 10 of the MIDAS sudoku solver's): that took the solver
-//! from 117 to 63 host instructions per emulated one.
+//! The tree costs a test and a branch per level, but each branch is a
+//! conditional one, which this project's machines predict well. Their
+//! indirect jumps they do not: on them (virtual machines whose Spectre v2
+//! mitigation is IBRS) a C interpreter loop of three instructions ran at
+//! 91-105 million instructions a second in four runs of five with a
+//! computed `goto`, and at 344-509 with a chain of `if`s. This loop with a
+//! `match` (one jump table) executed fewer host instructions per emulated
+//! one (callgrind: 28, 32 and 40 on benchmarks a, b and c, against 43, 47
+//! and 51 with the tree) yet ran slower: medians of five interleaved runs
+//! of 115, 79 and 71 MIPS against 166, 123 and 132.
+//!
+//! Host instructions per emulated one (callgrind), before this design and
+//! now: benchmarks a, b and c 61-74 and 44, 49 and 52; the sudoku solver
+//! 117 and 62; `LSH 1,1 / SOJG 2,.-1` 143 and 54.
 
+use crate::io::Devices;
 use crate::memory::{Event, Regs, HALF};
 use crate::MAX_MEMORY;
 
@@ -33,7 +39,7 @@ use crate::MAX_MEMORY;
 macro_rules! inner_loop {
     ($r:ident, $left:ident) => {{
         let size = $r.size;
-        loop {
+        'fetch: loop {
             if $left == 0 {
                 break (Event::Budget, $r.pc, 0);
             }
@@ -45,16 +51,39 @@ macro_rules! inner_loop {
             $r.pc = (pc + 1) & HALF;
             $left -= 1;
             let op = (w >> 27) as u32;
-            // UUOs, floating point, bytes (000-177) and I/O (700-777).
-            if !(0o200..0o700).contains(&op) {
-                break (Event::Slow, pc, w);
+            // Each leaf goes on to the next instruction by itself; what
+            // comes out of this block is an instruction's event.
+            let event = 'leaf: {
+                if !(0o200..0o700).contains(&op) {
+                    // The byte instructions; UUOs, floating point and I/O
+                    // go to the general dispatch.
+                    if (0o133..=0o137).contains(&op) {
+                        opcode_tree!('leaf, $r, w, op, 0o130; 0o4 0o2 0o1);
+                        continue 'fetch;
+                    }
+                    break 'leaf Event::Slow;
+                }
+                if op < 0o400 {
+                    opcode_tree!('leaf, $r, w, op, 0o200; 0o100 0o40 0o20 0o10 0o4 0o2 0o1);
+                } else if op < 0o600 {
+                    opcode_tree!('leaf, $r, w, op, 0o400; 0o100 0o40 0o20 0o10 0o4 0o2 0o1);
+                } else {
+                    opcode_tree!('leaf, $r, w, op, 0o600; 0o40 0o20 0o10 0o4 0o2 0o1);
+                }
+                continue 'fetch;
+            };
+            if event != Event::Slow {
+                break (event, pc, w);
             }
-            if op < 0o400 {
-                opcode_tree!($r, w, op, pc, 0o200; 0o100 0o40 0o20 0o10 0o4 0o2 0o1);
-            } else if op < 0o600 {
-                opcode_tree!($r, w, op, pc, 0o400; 0o100 0o40 0o20 0o10 0o4 0o2 0o1);
-            } else {
-                opcode_tree!($r, w, op, pc, 0o600; 0o40 0o20 0o10 0o4 0o2 0o1);
+            // Not executed here (nothing done yet): the general dispatch,
+            // out of line, with the registers passed by value so that the
+            // loop's stay in machine registers.
+            let (next, flags, outcome) =
+                general_step(&mut *$r.mem, &mut *$r.io, size, $r.pc, $r.flags, w);
+            $r.pc = next;
+            $r.flags = flags;
+            if let Err(event) = outcome {
+                break (event, pc, w);
             }
         }
     }};
@@ -62,20 +91,42 @@ macro_rules! inner_loop {
 
 /// A tree of tests of `$opv`'s bits, given from the highest, over the
 /// opcodes from `$op`: at each leaf, the general dispatch with the opcode
-/// as a constant.
+/// as a constant, leaving the block `$leaf` with its event if it has one.
 macro_rules! opcode_tree {
-    ($r:ident, $w:ident, $opv:ident, $pc:ident, $op:expr;) => {
+    ($leaf:lifetime, $r:ident, $w:ident, $opv:ident, $op:expr;) => {
         if let Err(event) = $r.dispatch_op::<true>($op, $w) {
-            break (event, $pc, $w);
+            break $leaf event;
         }
     };
-    ($r:ident, $w:ident, $opv:ident, $pc:ident, $op:expr; $bit:literal $($rest:literal)*) => {
+    ($leaf:lifetime, $r:ident, $w:ident, $opv:ident, $op:expr; $bit:literal $($rest:literal)*) => {
         if $opv & $bit != 0 {
-            opcode_tree!($r, $w, $opv, $pc, $op + $bit; $($rest)*)
+            opcode_tree!($leaf, $r, $w, $opv, $op + $bit; $($rest)*)
         } else {
-            opcode_tree!($r, $w, $opv, $pc, $op; $($rest)*)
+            opcode_tree!($leaf, $r, $w, $opv, $op; $($rest)*)
         }
     };
+}
+
+/// Executes `w` through the general dispatch on registers made from the
+/// arguments, and gives back the PC, the flags and the outcome.
+#[inline(never)]
+fn general_step(
+    mem: &mut [u64; MAX_MEMORY],
+    io: &mut Devices,
+    size: u32,
+    pc: u32,
+    flags: u32,
+    w: u64,
+) -> (u32, u32, Result<(), Event>) {
+    let mut r = Regs {
+        mem,
+        size,
+        pc,
+        flags,
+        io,
+    };
+    let outcome = r.dispatch::<false>(w);
+    (r.pc, r.flags, outcome)
 }
 
 impl Regs<'_> {
