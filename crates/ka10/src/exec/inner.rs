@@ -23,7 +23,12 @@
 //! `match` (one jump table) executed fewer host instructions per emulated
 //! one (callgrind: 28, 32 and 40 on benchmarks a, b and c, against 43, 47
 //! and 51 with the tree) yet ran slower: medians of five interleaved runs
-//! of 115, 79 and 71 MIPS against 166, 123 and 132.
+//! of 115, 79 and 71 MIPS against 166, 123 and 132. How well these
+//! machines predict indirect jumps varies over time: in a later hour the
+//! same C loop ran at 419-461 with its computed `goto` in four runs of
+//! five, and a jump-table build of this loop (33, 36 and 39 host
+//! instructions) at medians of 116, 105 and 117 against the tree's 87, 105
+//! and 88. The tree stays, for its much better worst case.
 //!
 //! Host instructions per emulated one (callgrind), before this design and
 //! now: benchmarks a, b and c 61-74 and 44, 49 and 52; the sudoku solver
