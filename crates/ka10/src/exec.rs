@@ -232,9 +232,10 @@ impl Regs<'_> {
         word: u64,
     ) -> Result<(), Event> {
         let ac = ((word >> 23) & 0o17) as u32;
-        // The inner loop leaves indirect addressing to the general path.
+        // The inner loop takes one indirect word at most, and leaves longer
+        // chains to the general path.
         let e = if FAST {
-            self.ea_direct(word)?
+            self.ea_one_level(word)?
         } else {
             self.ea(word)?
         };
