@@ -26,9 +26,12 @@
 //! of 115, 79 and 71 MIPS against 166, 123 and 132. How well these
 //! machines predict indirect jumps varies over time: in a later hour the
 //! same C loop ran at 419-461 with its computed `goto` in four runs of
-//! five, and a jump-table build of this loop (33, 36 and 39 host
-//! instructions) at medians of 116, 105 and 117 against the tree's 87, 105
-//! and 88. The tree stays, for its much better worst case.
+//! five, and a jump-table build of this loop (32, 35 and 38 host
+//! instructions; 49 on the sudoku solver) at medians of 143, 122 and 125
+//! against the tree's 93, 88 and 93, yet took 24.3-26.7 s over the solver's
+//! whole 17-clue file against the tree's 21.4-21.9 (interleaved runs). The
+//! tree stays: better on the real workload, and with the better worst
+//! case.
 //!
 //! Host instructions per emulated one (callgrind), before this design and
 //! now: benchmarks a, b and c 61-74 and 44, 49 and 52; the sudoku solver
