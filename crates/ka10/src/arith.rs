@@ -120,15 +120,7 @@ impl Regs<'_> {
             sub_with_flags(a, m)
         };
         self.flags |= f;
-        if op & 2 == 0 {
-            self.put(ac, r);
-        } else {
-            self.store(e, r)?;
-            if op & 1 != 0 {
-                self.put(ac, r);
-            }
-        }
-        Ok(())
+        self.put_by_mode(op, ac, e, r)
     }
 
     /// The operand of a multiply or divide: C(E), or 0,,E in immediate mode.

@@ -75,15 +75,7 @@ impl Regs<'_> {
             0
         };
         let r = boolean(function, a, m);
-        if op & 2 == 0 {
-            self.put(ac, r);
-        } else {
-            self.store(e, r)?;
-            if op & 1 != 0 {
-                self.put(ac, r);
-            }
-        }
-        Ok(())
+        self.put_by_mode(op, ac, e, r)
     }
 
     /// The half-word instructions: 16 transfers x (basic, I, M, S).

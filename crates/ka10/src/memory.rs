@@ -166,6 +166,23 @@ impl Regs<'_> {
         self.mem[(n & 0o17) as usize] = v;
     }
 
+    /// Stores the result `r` of an instruction whose opcode ends in the
+    /// mode bits of the arithmetic and boolean families (System Reference
+    /// Manual 2.3): basic and immediate to AC, memory to E, both to E and
+    /// AC.
+    #[inline(always)]
+    pub(crate) fn put_by_mode(&mut self, op: u32, ac: u32, e: u32, r: u64) -> Result<(), Event> {
+        if op & 2 == 0 {
+            self.put(ac, r);
+        } else {
+            self.store(e, r)?;
+            if op & 1 != 0 {
+                self.put(ac, r);
+            }
+        }
+        Ok(())
+    }
+
     /// Skips the next instruction.
     #[inline(always)]
     pub(crate) fn skip(&mut self) {
