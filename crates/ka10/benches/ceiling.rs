@@ -19,6 +19,8 @@
 //! cargo bench -p ka10 --bench ceiling
 //! ```
 
+mod common;
+
 use ka10::{Cpu, Exit, NoHandler, NoTrace, MAX_MEMORY};
 use pdp10_isa::Word;
 use std::hint::black_box;
@@ -75,11 +77,7 @@ fn minimal(mem: &mut [u64; MAX_MEMORY], size: u32, mut pc: u32) -> (u64, u32) {
 }
 
 fn main() {
-    let runs: usize = std::env::var("KA10_BENCH_RUNS")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(5)
-        .max(1);
+    let runs = common::runs();
     let mut floor = Vec::new();
     let mut floor_101 = Vec::new();
     let mut emulator = Vec::new();

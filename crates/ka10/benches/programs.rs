@@ -16,16 +16,14 @@
 //! The same figures come from the command line with
 //! `pdp10 boot crates/ka10/benches/programs/NAME.txt --stats`.
 
+mod common;
+
 use ka10::{Cpu, Exit, NoHandler, NoTrace, MAX_MEMORY};
 use std::path::Path;
 use std::time::{Duration, Instant};
 
 fn main() {
-    let runs: usize = std::env::var("KA10_BENCH_RUNS")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(5)
-        .max(1);
+    let runs = common::runs();
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/programs");
     for name in ["add-loop", "aoj-loop", "call-loop"] {
         let path = dir.join(format!("{name}.txt"));
