@@ -59,43 +59,84 @@ const fn chars_of(byte: u8) -> (u8, Option<u8>) {
 /// Decodes an evacuated byte stream into words.
 pub fn decode(bytes: &[u8]) -> Result<Vec<Word>, DecodeError> {
     let mut words = Vec::with_capacity(bytes.len() / 5 + 1);
-    let mut pending: u64 = 0;
-    let mut count = 0;
-    let push = |c: u8, pending: &mut u64, count: &mut usize, words: &mut Vec<Word>| {
-        *pending = (*pending << 7) | c as u64;
-        *count += 1;
-        if *count == 5 {
-            words.push(Word::new(*pending << 1));
-            *pending = 0;
-            *count = 0;
-        }
-    };
+    let mut packer = Packer::default();
     let mut i = 0;
     while i < bytes.len() {
         let b = bytes[i];
         if b >= 0o360 {
-            if count != 0 {
+            if packer.count != 0 {
                 return Err(DecodeError::RawWordInsideText { offset: i });
             }
             let Some(raw) = bytes.get(i..i + 5) else {
                 return Err(DecodeError::TruncatedRawWord { offset: i });
             };
-            let value = raw.iter().fold(0u64, |acc, &byte| (acc << 8) | byte as u64);
-            words.push(Word::new(value));
+            let v = raw[1..]
+                .iter()
+                .fold((b & 0o17) as u64, |acc, &x| (acc << 8) | x as u64);
+            words.push(Word::new(v));
             i += 5;
             continue;
         }
         let (first, second) = chars_of(b);
-        push(first, &mut pending, &mut count, &mut words);
-        if let Some(second) = second {
-            push(second, &mut pending, &mut count, &mut words);
+        packer.push(first, &mut words);
+        if let Some(c) = second {
+            packer.push(c, &mut words);
         }
         i += 1;
     }
-    while count != 0 {
-        push(0o003, &mut pending, &mut count, &mut words);
+    while packer.count != 0 {
+        packer.push(0o003, &mut words);
     }
     Ok(words)
+}
+
+/// Five 7-bit characters to a word, left to right, bit 35 zero.
+#[derive(Default)]
+struct Packer {
+    pending: u64,
+    count: usize,
+}
+
+impl Packer {
+    fn push(&mut self, c: u8, words: &mut Vec<Word>) {
+        self.pending = (self.pending << 7) | c as u64;
+        self.count += 1;
+        if self.count == 5 {
+            words.push(Word::new(self.pending << 1));
+            self.pending = 0;
+            self.count = 0;
+        }
+    }
+}
+
+/// The ITS characters (7-bit) that host text stands for, as itstar's
+/// `unpack.c` reads it: LF is CR LF, CR a bare LF, 356 a bare CR, and 177
+/// and 200-357 the rubout escapes. A byte 360-377 starts a raw word, which
+/// text cannot hold: the error gives its offset.
+pub fn its_chars(host: &[u8]) -> Result<Vec<u8>, DecodeError> {
+    let mut chars = Vec::with_capacity(host.len() + host.len() / 32);
+    for (offset, &b) in host.iter().enumerate() {
+        if b >= 0o360 {
+            return Err(DecodeError::RawWordInsideText { offset });
+        }
+        let (first, second) = chars_of(b);
+        chars.push(first);
+        chars.extend(second);
+    }
+    Ok(chars)
+}
+
+/// Host text for ITS characters (7-bit; the top bit of each byte is
+/// ignored): the inverse of [`its_chars`], so that
+/// `its_chars(&host_text(c)) == c` for every sequence.
+pub fn host_text(chars: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(chars.len());
+    let mut encoder = CharEncoder::default();
+    for &c in chars {
+        encoder.push(c & 0o177, &mut out);
+    }
+    encoder.finish(&mut out);
+    out
 }
 
 /// The single host byte for ITS `177` followed by `c`, where there is one.
@@ -107,6 +148,50 @@ const fn after_rubout(c: u8) -> Option<u8> {
         0o012 => Some(0o215),
         0o000..=0o155 => Some(0o200 + c),
         _ => None,
+    }
+}
+
+/// ITS characters to host bytes. CR and rubout are held until the next
+/// character shows whether the pair has a one-byte form (CR LF is LF, 177 c
+/// an escape); what is left alone is a bare CR (356) or rubout (357).
+#[derive(Default)]
+struct CharEncoder {
+    held: Option<u8>,
+}
+
+impl CharEncoder {
+    fn push(&mut self, c: u8, out: &mut Vec<u8>) {
+        match self.held {
+            Some(0o015) if c == 0o012 => {
+                self.held = None;
+                out.push(0o012);
+                return;
+            }
+            Some(0o177) => {
+                if let Some(b) = after_rubout(c) {
+                    self.held = None;
+                    out.push(b);
+                    return;
+                }
+                self.finish(out);
+            }
+            Some(_) => self.finish(out),
+            None => {}
+        }
+        match c {
+            0o015 | 0o177 => self.held = Some(c),
+            0o012 => out.push(0o015),
+            _ => out.push(c),
+        }
+    }
+
+    /// Writes a held character out alone.
+    fn finish(&mut self, out: &mut Vec<u8>) {
+        match self.held.take() {
+            Some(0o015) => out.push(0o356),
+            Some(_) => out.push(0o357),
+            None => {}
+        }
     }
 }
 
@@ -124,18 +209,12 @@ pub fn encode_text(words: &[Word]) -> Vec<u8> {
 
 fn encode_inner(words: &[Word], trim_padding: bool) -> Vec<u8> {
     let mut out = Vec::with_capacity(words.len() * 5);
-    // A CR or rubout waiting to see whether the next character pairs with it.
-    let mut held: Option<u8> = None;
-    let flush_held = |held: &mut Option<u8>, out: &mut Vec<u8>| match held.take() {
-        Some(0o015) => out.push(0o356),
-        Some(_) => out.push(0o357),
-        None => {}
-    };
+    let mut encoder = CharEncoder::default();
     let mut last_word_start = 0;
     for w in words {
         let v = w.raw();
         if v & 1 != 0 {
-            flush_held(&mut held, &mut out);
+            encoder.finish(&mut out);
             last_word_start = out.len();
             out.extend_from_slice(&[
                 0o360 | (v >> 32) as u8,
@@ -148,32 +227,10 @@ fn encode_inner(words: &[Word], trim_padding: bool) -> Vec<u8> {
         }
         last_word_start = out.len();
         for k in 0..5 {
-            let c = ((v >> (29 - 7 * k)) & 0o177) as u8;
-            match held {
-                Some(0o015) if c == 0o012 => {
-                    held = None;
-                    out.push(0o012);
-                    continue;
-                }
-                Some(0o177) => {
-                    if let Some(b) = after_rubout(c) {
-                        held = None;
-                        out.push(b);
-                        continue;
-                    }
-                    flush_held(&mut held, &mut out);
-                }
-                Some(_) => flush_held(&mut held, &mut out),
-                None => {}
-            }
-            match c {
-                0o015 | 0o177 => held = Some(c),
-                0o012 => out.push(0o015),
-                _ => out.push(c),
-            }
+            encoder.push(((v >> (29 - 7 * k)) & 0o177) as u8, &mut out);
         }
     }
-    flush_held(&mut held, &mut out);
+    encoder.finish(&mut out);
     if trim_padding {
         while out.len() > last_word_start && out.last() == Some(&0o003) {
             out.pop();
@@ -254,5 +311,64 @@ mod tests {
             decode(b"\xf0\0"),
             Err(DecodeError::TruncatedRawWord { offset: 0 })
         );
+    }
+
+    /// itstar's table, written out from its description rather than
+    /// derived from `chars_of`: what each host byte 000-357 reads as.
+    fn itstar_reading(b: u8) -> Vec<u8> {
+        match b {
+            0o012 => vec![0o015, 0o012],
+            0o015 => vec![0o012],
+            0o177 => vec![0o177, 0o007],
+            0o207 => vec![0o177, 0o177],
+            0o212 => vec![0o177, 0o015],
+            0o215 => vec![0o177, 0o012],
+            0o356 => vec![0o015],
+            0o357 => vec![0o177],
+            0o200..=0o355 => vec![0o177, b - 0o200],
+            _ => vec![b],
+        }
+    }
+
+    #[test]
+    fn every_host_byte_reads_as_itstar_says_and_round_trips() {
+        for b in 0..=0o357u8 {
+            let chars = its_chars(&[b]).unwrap();
+            assert_eq!(chars, itstar_reading(b), "byte {b:o}");
+            assert_eq!(host_text(&chars), vec![b], "byte {b:o} back");
+        }
+        for b in 0o360..=0o377u8 {
+            assert_eq!(
+                its_chars(&[b'A', b]),
+                Err(DecodeError::RawWordInsideText { offset: 1 })
+            );
+        }
+    }
+
+    #[test]
+    fn every_pair_of_its_characters_round_trips() {
+        for a in 0..0o200u8 {
+            for b in 0..0o200u8 {
+                let chars = [a, b];
+                let host = host_text(&chars);
+                assert_eq!(its_chars(&host).unwrap(), chars, "{a:o} {b:o} as {host:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn line_ends_and_escapes_in_host_text() {
+        assert_eq!(its_chars(b"A\nB").unwrap(), b"A\r\nB");
+        assert_eq!(its_chars(b"A\rB").unwrap(), b"A\nB");
+        assert_eq!(its_chars(b"A\r\nB").unwrap(), b"A\n\r\nB");
+        assert_eq!(host_text(b"A\rB\r\n\n\x7f"), b"A\xeeB\n\r\xef");
+        // The same text as words and as characters agree.
+        let text = b"LINE\r\n\x7fX\r\rLF\n";
+        let host = host_text(text);
+        assert_eq!(
+            decode(&host).unwrap(),
+            ascii(std::str::from_utf8(text).unwrap())
+        );
+        assert_eq!(encode_text(&decode(&host).unwrap()), host);
     }
 }
