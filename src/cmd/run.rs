@@ -37,6 +37,11 @@ pub struct Args {
     /// With --syscalls, also log the ACs at each system call.
     #[arg(long, requires = "syscalls")]
     registers: bool,
+    /// Most the job may write to DSK, all files together: bytes, or with K,
+    /// M or G (1024-based), counted at five bytes a 36-bit word; beyond,
+    /// the job gets ITS's DEVICE FULL error.
+    #[arg(long, value_name = "SIZE", default_value = "256M", value_parser = parse_size)]
+    dsk_quota: u64,
     /// Stop after N instructions (exit status 4).
     #[arg(long, value_name = "N")]
     max_insns: Option<u64>,
@@ -68,6 +73,26 @@ struct Program {
     jname: Sixbit,
     /// Where it came from, as DDT's `..RLFI` tells it.
     name: FileName,
+}
+
+/// A size in bytes: digits, then optionally K, M or G (powers of 1024).
+fn parse_size(s: &str) -> Result<u64, String> {
+    let (digits, unit) = match s.char_indices().last() {
+        Some((i, c)) if c.is_ascii_alphabetic() => (&s[..i], c.to_ascii_uppercase()),
+        _ => (s, 'B'),
+    };
+    let shift = match unit {
+        'B' => 0,
+        'K' => 10,
+        'M' => 20,
+        'G' => 30,
+        _ => return Err(format!("{s:?}: the unit is K, M or G")),
+    };
+    let n: u64 = digits
+        .parse()
+        .map_err(|_| format!("{s:?} is not a size (digits, then K, M or G)"))?;
+    n.checked_mul(1 << shift)
+        .ok_or_else(|| format!("{s:?} is too large"))
 }
 
 fn sixbit(text: &str, what: &str) -> anyhow::Result<Sixbit> {
@@ -241,6 +266,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     };
     let mut job = Job::new(&program.image, config)
         .with_context(|| format!("DSK folder {}", args.dsk.display()))?;
+    job.set_dsk_quota(args.dsk_quota / 5);
     let budget = args.max_insns.unwrap_or(u64::MAX);
     let started = Instant::now();
     let outcome = match &args.trace {

@@ -123,63 +123,103 @@ pub fn encode_text(words: &[Word]) -> Vec<u8> {
 }
 
 fn encode_inner(words: &[Word], trim_padding: bool) -> Vec<u8> {
-    let mut out = Vec::with_capacity(words.len() * 5);
-    // A CR or rubout waiting to see whether the next character pairs with it.
-    let mut held: Option<u8> = None;
-    let flush_held = |held: &mut Option<u8>, out: &mut Vec<u8>| match held.take() {
-        Some(0o015) => out.push(0o356),
-        Some(_) => out.push(0o357),
-        None => {}
-    };
-    let mut last_word_start = 0;
-    for w in words {
+    let mut encoder = Encoder::new();
+    for &w in words {
+        encoder.push(w);
+    }
+    encoder.finish(trim_padding)
+}
+
+/// The encoding one word at a time, for files too large to hold in memory:
+/// pushing words and taking the settled bytes as they come gives exactly
+/// the bytes [`encode`] (or, finished with `trim_padding`, [`encode_text`])
+/// gives for the whole file.
+#[derive(Debug, Default)]
+pub struct Encoder {
+    out: Vec<u8>,
+    /// A CR or rubout waiting to see whether the next character pairs with it.
+    held: Option<u8>,
+    /// Where the last word's bytes start in `out`: only they can still be
+    /// trimmed of ^C padding.
+    last_word_start: usize,
+}
+
+impl Encoder {
+    /// An encoder at the start of a file.
+    pub fn new() -> Encoder {
+        Encoder::default()
+    }
+
+    fn flush_held(&mut self) {
+        match self.held.take() {
+            Some(0o015) => self.out.push(0o356),
+            Some(_) => self.out.push(0o357),
+            None => {}
+        }
+    }
+
+    /// Encodes the next word.
+    pub fn push(&mut self, w: Word) {
         let v = w.raw();
         if v & 1 != 0 {
-            flush_held(&mut held, &mut out);
-            last_word_start = out.len();
-            out.extend_from_slice(&[
+            self.flush_held();
+            self.last_word_start = self.out.len();
+            self.out.extend_from_slice(&[
                 0o360 | (v >> 32) as u8,
                 (v >> 24) as u8,
                 (v >> 16) as u8,
                 (v >> 8) as u8,
                 v as u8,
             ]);
-            continue;
+            return;
         }
-        last_word_start = out.len();
+        self.last_word_start = self.out.len();
         for k in 0..5 {
             let c = ((v >> (29 - 7 * k)) & 0o177) as u8;
-            match held {
+            match self.held {
                 Some(0o015) if c == 0o012 => {
-                    held = None;
-                    out.push(0o012);
+                    self.held = None;
+                    self.out.push(0o012);
                     continue;
                 }
                 Some(0o177) => {
                     if let Some(b) = after_rubout(c) {
-                        held = None;
-                        out.push(b);
+                        self.held = None;
+                        self.out.push(b);
                         continue;
                     }
-                    flush_held(&mut held, &mut out);
+                    self.flush_held();
                 }
-                Some(_) => flush_held(&mut held, &mut out),
+                Some(_) => self.flush_held(),
                 None => {}
             }
             match c {
-                0o015 | 0o177 => held = Some(c),
-                0o012 => out.push(0o015),
-                _ => out.push(c),
+                0o015 | 0o177 => self.held = Some(c),
+                0o012 => self.out.push(0o015),
+                _ => self.out.push(c),
             }
         }
     }
-    flush_held(&mut held, &mut out);
-    if trim_padding {
-        while out.len() > last_word_start && out.last() == Some(&0o003) {
-            out.pop();
-        }
+
+    /// Removes and returns the bytes no later word can change (all but the
+    /// last word's).
+    pub fn take_settled(&mut self) -> Vec<u8> {
+        let settled = self.out.drain(..self.last_word_start).collect();
+        self.last_word_start = 0;
+        settled
     }
-    out
+
+    /// The remaining bytes at the end of the file; `trim_padding` drops the
+    /// last word's ^C padding as [`encode_text`] does.
+    pub fn finish(mut self, trim_padding: bool) -> Vec<u8> {
+        self.flush_held();
+        if trim_padding {
+            while self.out.len() > self.last_word_start && self.out.last() == Some(&0o003) {
+                self.out.pop();
+            }
+        }
+        self.out
+    }
 }
 
 /// Packs host text into ITS ASCII words: five 7-bit characters a word,
@@ -254,5 +294,25 @@ mod tests {
             decode(b"\xf0\0"),
             Err(DecodeError::TruncatedRawWord { offset: 0 })
         );
+    }
+
+    #[test]
+    fn streamed_encoding_matches_the_whole() {
+        // Words that end in CR or rubout and words that begin with what
+        // pairs with them: the pairs straddle the words, and the stream is
+        // taken after every word.
+        let mut words = ascii("ABCD\r\nABC\r\nXYZ\x7f\x07EF\x7f\r\n\r\n\r\n\x7f");
+        words.push(Word::new(0o254000_000001));
+        words.extend(ascii("Q\x7f"));
+        for trim in [false, true] {
+            let mut e = Encoder::new();
+            let mut streamed = Vec::new();
+            for &w in &words {
+                e.push(w);
+                streamed.extend(e.take_settled());
+            }
+            streamed.extend(e.finish(trim));
+            assert_eq!(streamed, encode_inner(&words, trim), "trim {trim}");
+        }
     }
 }
