@@ -2,6 +2,7 @@
 
 pub mod boot;
 pub mod disasm;
+pub mod interrupt;
 pub mod midas;
 pub mod run;
 pub mod solve;

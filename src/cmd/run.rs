@@ -28,7 +28,8 @@ pub struct Args {
     /// `puzzles/`.
     #[arg(long, value_name = "NAME", default_value = "PUZZLE")]
     sname: String,
-    /// Write one line per instruction executed to FILE.
+    /// Write one line per instruction executed to FILE (`-`: standard
+    /// output).
     #[arg(long, value_name = "FILE")]
     trace: Option<PathBuf>,
     /// Log each system call on standard error: PC, call, arguments, result.
@@ -269,18 +270,27 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     job.set_dsk_quota(args.dsk_quota / 5);
     let budget = args.max_insns.unwrap_or(u64::MAX);
     let started = Instant::now();
+    super::interrupt::install()?;
+    let stop = super::interrupt::requested;
     let outcome = match &args.trace {
         Some(path) => {
-            let file =
-                File::create(path).with_context(|| format!("creating {}", path.display()))?;
-            let mut tracer = ka10::trace::TraceWriter::new(BufWriter::new(file));
-            let outcome = job.run(budget, &mut tracer);
+            let sink: Box<dyn Write> = if path.as_os_str() == "-" {
+                Box::new(std::io::stdout())
+            } else {
+                Box::new(
+                    File::create(path).with_context(|| format!("creating {}", path.display()))?,
+                )
+            };
+            let mut tracer = ka10::trace::TraceWriter::new(BufWriter::new(sink));
+            let outcome = job.run_watched(budget, &mut tracer, stop);
             tracer
                 .finish()
                 .with_context(|| format!("writing {}", path.display()))?;
             outcome.map_err(host_error)?
         }
-        None => job.run(budget, &mut ka10::NoTrace).map_err(host_error)?,
+        None => job
+            .run_watched(budget, &mut ka10::NoTrace, stop)
+            .map_err(host_error)?,
     };
     let elapsed = started.elapsed();
     std::io::stdout().flush()?;
