@@ -265,8 +265,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         log_registers: args.registers,
         verbose: args.verbose,
     };
-    let mut job = Job::new(&program.image, config)
-        .with_context(|| format!("DSK folder {}", args.dsk.display()))?;
+    let mut job = Job::new(&program.image, config).context("setting up the job")?;
     job.set_dsk_quota(args.dsk_quota / 5);
     let budget = args.max_insns.unwrap_or(u64::MAX);
     let started = Instant::now();

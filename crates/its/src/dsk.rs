@@ -222,6 +222,26 @@ impl Spool {
     }
 }
 
+/// Makes each host CR LF a plain LF, so that a text file written with
+/// CR LF line ends (DOS, Windows, mail) reads as ITS text, CR LF a line:
+/// the evacuated decoding alone would read the CR as an ITS LF and the LF
+/// as CR LF, an extra line end in every line. The cost: the ITS sequence
+/// LF CR LF, which itstar writes as host CR LF, reads as CR LF; only
+/// text files are read so (image mode reads the bytes as they are).
+pub fn host_line_ends(bytes: &mut Vec<u8>) {
+    let mut kept = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'\r' && bytes.get(i + 1) == Some(&b'\n') {
+            i += 1; // the LF stands for the pair
+        }
+        bytes[kept] = bytes[i];
+        kept += 1;
+        i += 1;
+    }
+    bytes.truncate(kept);
+}
+
 /// An open DSK file.
 #[derive(Debug)]
 pub struct DskFile {
@@ -242,9 +262,13 @@ pub struct DskFile {
 }
 
 impl DskFile {
-    /// Opens `path` for input.
+    /// Opens `path` for input. In ASCII modes a host CR LF reads as one
+    /// ITS line end ([`host_line_ends`]).
     pub fn read(path: PathBuf, unit_ascii: bool, ascii: bool) -> io::Result<DskFile> {
-        let bytes = fs::read(&path)?;
+        let mut bytes = fs::read(&path)?;
+        if ascii {
+            host_line_ends(&mut bytes);
+        }
         let words = evacuated::decode(&bytes)
             .map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e.to_string()))?;
         Ok(DskFile {
@@ -488,6 +512,28 @@ mod tests {
         assert!(e.to_string().contains(&*path.to_string_lossy()), "{e}");
         assert_eq!(names_in(&dir), ["out.txt"]);
         assert!(path.join("inside").is_dir());
+    }
+
+    #[test]
+    fn host_cr_lf_reads_as_one_its_line_end() {
+        let dir = scratch("crlf");
+        let path = dir.join("dos.txt");
+        fs::write(&path, "AB\r\nC\rD\r\r\n").unwrap();
+        let mut f = DskFile::read(path.clone(), true, true).unwrap();
+        let got: Vec<u64> = std::iter::from_fn(|| f.next().unwrap())
+            .map(|w| w.raw())
+            .collect();
+        // CR LF, LF, CR LF: a lone host CR is still ITS LF.
+        let want = [
+            0o101, 0o102, 0o15, 0o12, 0o103, 0o12, 0o104, 0o12, 0o15, 0o12,
+        ];
+        assert_eq!(got, want);
+        // Image mode: the bytes as they are (CR is LF, LF is CR LF).
+        let mut f = DskFile::read(path, true, false).unwrap();
+        let got: Vec<u64> = std::iter::from_fn(|| f.next().unwrap())
+            .map(|w| w.raw())
+            .collect();
+        assert_eq!(&got[..5], &[0o101, 0o102, 0o12, 0o15, 0o12]);
     }
 
     #[test]

@@ -233,6 +233,16 @@ pub struct Job {
 impl Job {
     /// A job with `image` loaded, stopped at its start address, in user mode.
     pub fn new(image: &Image, config: JobConfig) -> Result<Job, Error> {
+        // ITS characters are seven bits: anything else would silently turn
+        // into another character.
+        if let Some(jcl) = &config.jcl {
+            if let Some((at, c)) = jcl.char_indices().find(|(_, c)| !c.is_ascii()) {
+                return Err(Error::new(ErrorKind::BadSetting(format!(
+                    "the JCL {jcl:?} has {c:?} (U+{:04X}) at byte {at}: ITS takes only ASCII",
+                    c as u32
+                ))));
+            }
+        }
         let dsk =
             names::DskRoot::new(&config.dsk).map_err(|e| Error::io(Some(config.dsk.clone()), e))?;
         let mut cpu = ka10::Cpu::new(image.core);
@@ -463,6 +473,15 @@ mod tests {
             core: loader::PAGE,
             symbols: vec![(0o100, "GO".into())],
         }
+    }
+
+    #[test]
+    fn non_ascii_jcl_is_refused_by_name() {
+        let dir = names::tests::scratch("jcl8");
+        let Err(e) = run_captured(&image(), "TEST", Some("PUZZL\u{e9}"), &dir, 1000) else {
+            panic!("a non-ASCII JCL ran");
+        };
+        assert!(e.to_string().contains("'é' (U+00E9) at byte 5"), "{e}");
     }
 
     #[test]
