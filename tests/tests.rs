@@ -7,3 +7,4 @@ mod midas;
 mod run;
 mod solve;
 mod sudoku_mid;
+mod unix;
