@@ -37,9 +37,14 @@ pub fn set_char(words: &mut Vec<Word>, i: u64, c: u8) {
     if words.len() <= index {
         words.resize(index + 1, Word::ZERO);
     }
-    let shift = 29 - 7 * (i % 5);
-    let w = words[index].raw() & !(0o177 << shift) & !1;
-    words[index] = Word::new(w | ((c as u64 & 0o177) << shift));
+    words[index] = with_char(words[index], i % 5, c);
+}
+
+/// Word `w` with character `c` as its `k`th (0-4) and bit 35 cleared.
+fn with_char(w: Word, k: u64, c: u8) -> Word {
+    let shift = 29 - 7 * k;
+    let w = w.raw() & !(0o177 << shift) & !1;
+    Word::new(w | ((c as u64 & 0o177) << shift))
 }
 
 /// How many ITS characters an evacuated host file holds: the words it
@@ -349,9 +354,9 @@ impl DskFile {
         let named = |e| WriteError::Host(named(&self.path, e));
         if self.unit_ascii {
             let i = self.pointer / 5;
-            let mut word = vec![spool.get(i).map_err(named)?];
-            set_char(&mut word, self.pointer % 5, (datum.raw() & 0o177) as u8);
-            spool.set(i, word[0]).map_err(|e| match e {
+            let word = spool.get(i).map_err(named)?;
+            let word = with_char(word, self.pointer % 5, (datum.raw() & 0o177) as u8);
+            spool.set(i, word).map_err(|e| match e {
                 WriteError::Host(e) => named(e),
                 e => e,
             })?;
@@ -380,11 +385,11 @@ impl DskFile {
         let path = self.path.clone();
         if self.unit_ascii && !self.chars.is_multiple_of(5) {
             let i = self.chars / 5;
-            let mut word = vec![spool.get(i).map_err(|e| named(&path, e))?];
+            let mut word = spool.get(i).map_err(|e| named(&path, e))?;
             for k in self.chars % 5..5 {
-                set_char(&mut word, k, EOF_CHAR);
+                word = with_char(word, k, EOF_CHAR);
             }
-            spool.set(i, word[0]).map_err(|e| match e {
+            spool.set(i, word).map_err(|e| match e {
                 WriteError::Host(e) => named(&path, e),
                 WriteError::Ioc(c) => io::Error::other(c.message()),
             })?;
