@@ -32,6 +32,7 @@ pub fn char_at(words: &[Word], i: u64) -> u8 {
 
 /// Stores character `c` as the `i`th of `words`, growing them as needed;
 /// bit 35 of a word that receives a character is cleared, as ITS does.
+#[cfg(test)]
 pub fn set_char(words: &mut Vec<Word>, i: u64, c: u8) {
     let index = (i / 5) as usize;
     if words.len() <= index {
