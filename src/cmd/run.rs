@@ -274,7 +274,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let outcome = match &args.trace {
         Some(path) => {
             let sink: Box<dyn Write> = if path.as_os_str() == "-" {
-                Box::new(std::io::stdout())
+                // Whole lines at a time, between the program's own output.
+                Box::new(std::io::LineWriter::new(std::io::stdout()))
             } else {
                 Box::new(
                     File::create(path).with_context(|| format!("creating {}", path.display()))?,
