@@ -122,16 +122,23 @@ const SPOOL_WORD: u64 = 8;
 /// opening what is already there: with `create_new`, `open` fails on any
 /// existing name, a symbolic link included (O_CREAT|O_EXCL, POSIX `open`),
 /// so a planted link cannot send the data elsewhere. Tries further names
-/// when one is taken.
+/// when one is taken, and short names (`.its-tmp.PID.N`) in the same
+/// folder when the host refuses one so long.
 fn create_beside(path: &Path, suffix: &str) -> io::Result<(File, PathBuf)> {
+    let folder = path.parent().unwrap_or(Path::new("."));
+    let mut long = true;
     let mut last = None;
     for n in 0..100 {
-        let mut name = path.as_os_str().to_owned();
-        name.push(suffix);
-        if n > 0 {
-            name.push(format!(".{n}"));
-        }
-        let candidate = PathBuf::from(name);
+        let candidate = if long {
+            let mut name = path.as_os_str().to_owned();
+            name.push(suffix);
+            if n > 0 {
+                name.push(format!(".{n}"));
+            }
+            PathBuf::from(name)
+        } else {
+            folder.join(format!(".its{suffix}.{}.{n}", std::process::id()))
+        };
         match OpenOptions::new()
             .read(true)
             .write(true)
@@ -140,6 +147,7 @@ fn create_beside(path: &Path, suffix: &str) -> io::Result<(File, PathBuf)> {
         {
             Ok(f) => return Ok((f, candidate)),
             Err(e) if e.kind() == io::ErrorKind::AlreadyExists => last = Some(e),
+            Err(e) if long && e.kind() == io::ErrorKind::InvalidFilename => long = false,
             Err(e) => return Err(named(&candidate, e)),
         }
     }
@@ -478,6 +486,19 @@ mod tests {
         );
         assert_eq!(words[n as usize - 1], Word::new(0o555));
         assert_eq!(names_in(&dir), ["big.bin"]);
+    }
+
+    #[test]
+    fn a_host_name_too_long_for_a_suffix_still_gets_its_file() {
+        let dir = scratch("long");
+        // 250 characters: the host allows 255, not with ".its-spool".
+        let path = dir.join(format!("{}.txt", "a".repeat(246)));
+        fs::write(&path, "OLD").unwrap();
+        let mut f = DskFile::create(path.clone(), true, true, quota()).unwrap();
+        f.put(Word::new(b'N' as u64)).unwrap();
+        f.finish().unwrap();
+        assert_eq!(fs::read(&path).unwrap(), b"N");
+        assert_eq!(names_in(&dir).len(), 1);
     }
 
     #[test]
