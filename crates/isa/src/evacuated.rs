@@ -59,43 +59,97 @@ const fn chars_of(byte: u8) -> (u8, Option<u8>) {
 /// Decodes an evacuated byte stream into words.
 pub fn decode(bytes: &[u8]) -> Result<Vec<Word>, DecodeError> {
     let mut words = Vec::with_capacity(bytes.len() / 5 + 1);
-    let mut pending: u64 = 0;
-    let mut count = 0;
-    let push = |c: u8, pending: &mut u64, count: &mut usize, words: &mut Vec<Word>| {
-        *pending = (*pending << 7) | c as u64;
-        *count += 1;
-        if *count == 5 {
-            words.push(Word::new(*pending << 1));
-            *pending = 0;
-            *count = 0;
-        }
-    };
-    let mut i = 0;
-    while i < bytes.len() {
-        let b = bytes[i];
-        if b >= 0o360 {
-            if count != 0 {
-                return Err(DecodeError::RawWordInsideText { offset: i });
-            }
-            let Some(raw) = bytes.get(i..i + 5) else {
-                return Err(DecodeError::TruncatedRawWord { offset: i });
-            };
-            let value = raw.iter().fold(0u64, |acc, &byte| (acc << 8) | byte as u64);
-            words.push(Word::new(value));
-            i += 5;
-            continue;
-        }
-        let (first, second) = chars_of(b);
-        push(first, &mut pending, &mut count, &mut words);
-        if let Some(second) = second {
-            push(second, &mut pending, &mut count, &mut words);
-        }
-        i += 1;
-    }
-    while count != 0 {
-        push(0o003, &mut pending, &mut count, &mut words);
-    }
+    let mut decoder = Decoder::new();
+    decoder.push(bytes, &mut words)?;
+    decoder.finish(&mut words)?;
     Ok(words)
+}
+
+/// The decoding a block of bytes at a time, for files too large to hold
+/// in memory: pushing the blocks and finishing gives exactly the words
+/// [`decode`] gives for the whole file (error offsets count from the
+/// file's start).
+#[derive(Debug, Default)]
+pub struct Decoder {
+    /// Characters of the word being built, and how many.
+    pending: u64,
+    count: usize,
+    /// The bytes of a raw word cut by the end of a block, and where it
+    /// started.
+    raw: Vec<u8>,
+    raw_offset: usize,
+    /// Bytes pushed so far.
+    offset: usize,
+}
+
+impl Decoder {
+    /// A decoder at the start of a file.
+    pub fn new() -> Decoder {
+        Decoder::default()
+    }
+
+    fn put_char(&mut self, c: u8, words: &mut Vec<Word>) {
+        self.pending = (self.pending << 7) | c as u64;
+        self.count += 1;
+        if self.count == 5 {
+            words.push(Word::new(self.pending << 1));
+            self.pending = 0;
+            self.count = 0;
+        }
+    }
+
+    /// Decodes the next block of bytes, appending whole words to `words`.
+    pub fn push(&mut self, bytes: &[u8], words: &mut Vec<Word>) -> Result<(), DecodeError> {
+        let mut i = 0;
+        while i < bytes.len() {
+            if !self.raw.is_empty() {
+                self.raw.push(bytes[i]);
+                i += 1;
+                if self.raw.len() == 5 {
+                    let value = self.raw.iter().fold(0u64, |acc, &b| (acc << 8) | b as u64);
+                    words.push(Word::new(value));
+                    self.raw.clear();
+                }
+                continue;
+            }
+            let b = bytes[i];
+            if b >= 0o360 {
+                if self.count != 0 {
+                    return Err(DecodeError::RawWordInsideText {
+                        offset: self.offset + i,
+                    });
+                }
+                self.raw.push(b);
+                self.raw_offset = self.offset + i;
+                i += 1;
+                continue;
+            }
+            let (first, second) = chars_of(b);
+            self.put_char(first, words);
+            if let Some(second) = second {
+                self.put_char(second, words);
+            }
+            i += 1;
+        }
+        self.offset += bytes.len();
+        Ok(())
+    }
+
+    /// Ends the file: pads a partial last word with ^C; returns how many
+    /// ^C it added.
+    pub fn finish(&mut self, words: &mut Vec<Word>) -> Result<usize, DecodeError> {
+        if !self.raw.is_empty() {
+            return Err(DecodeError::TruncatedRawWord {
+                offset: self.raw_offset,
+            });
+        }
+        let mut padding = 0;
+        while self.count != 0 {
+            self.put_char(0o003, words);
+            padding += 1;
+        }
+        Ok(padding)
+    }
 }
 
 /// The single host byte for ITS `177` followed by `c`, where there is one.
@@ -293,6 +347,36 @@ mod tests {
         assert_eq!(
             decode(b"\xf0\0"),
             Err(DecodeError::TruncatedRawWord { offset: 0 })
+        );
+    }
+
+    #[test]
+    fn decoding_block_by_block_matches_the_whole() {
+        let bytes = b"AB\nC\x7f\x8fD\rWXYZ\xf1\x02\x03\x04\x05EFGHIJKLMN\xf0\0\0\0\x07XY";
+        let whole = decode(&bytes[..]).unwrap();
+        for size in 1..bytes.len() {
+            let mut d = Decoder::new();
+            let mut words = Vec::new();
+            for block in bytes.chunks(size) {
+                d.push(block, &mut words).unwrap();
+            }
+            assert_eq!(d.finish(&mut words), Ok(3), "XY and three ^C");
+            assert_eq!(words, whole, "blocks of {size}");
+        }
+        // Errors keep their place in the file.
+        let mut d = Decoder::new();
+        let mut words = Vec::new();
+        d.push(b"\xf0\0\0", &mut words).unwrap();
+        d.push(b"\0\0A", &mut words).unwrap();
+        assert_eq!(
+            d.push(b"\xf0", &mut words),
+            Err(DecodeError::RawWordInsideText { offset: 6 })
+        );
+        let mut d = Decoder::new();
+        d.push(b"ABCDE\xf0\0", &mut words).unwrap();
+        assert_eq!(
+            d.finish(&mut words),
+            Err(DecodeError::TruncatedRawWord { offset: 5 })
         );
     }
 

@@ -48,28 +48,6 @@ fn with_char(w: Word, k: u64, c: u8) -> Word {
     Word::new(w | ((c as u64 & 0o177) << shift))
 }
 
-/// How many ITS characters an evacuated host file holds: the words it
-/// decodes to times five, less the ^C padding the decoding added to a
-/// partial last word.
-pub fn char_count(bytes: &[u8]) -> u64 {
-    let mut chars = 0u64;
-    let mut i = 0;
-    while i < bytes.len() {
-        let b = bytes[i];
-        if b >= 0o360 {
-            chars = chars.div_ceil(5) * 5 + 5;
-            i += 5;
-            continue;
-        }
-        chars += match b {
-            0o012 | 0o177 | 0o200..=0o355 => 2,
-            _ => 1,
-        };
-        i += 1;
-    }
-    chars
-}
-
 /// How many words of output the job may still write to DSK: one budget
 /// shared by all its files (`--dsk-quota`); when it runs out the job gets
 /// ITS's DEVICE FULL error.
@@ -256,13 +234,127 @@ pub fn host_line_ends(bytes: &mut Vec<u8>) {
     bytes.truncate(kept);
 }
 
+/// Bytes of host file read at a time.
+const BLOCK_BYTES: usize = 64 * 1024;
+
+/// An input file, decoded a block at a time as the job reads it: only the
+/// words of the last block read are in memory, so a file of any size
+/// costs the same. Going back (`.ACCESS`) before them decodes again from
+/// the start.
+#[derive(Debug)]
+struct Source {
+    file: File,
+    /// Host CR LF reads as one line end (ASCII modes).
+    text: bool,
+    /// The file's length in words.
+    words: u64,
+    decoder: evacuated::Decoder,
+    /// Where the next block starts in the file.
+    next_byte: u64,
+    /// A CR that ended the last block, waiting to see whether LF follows.
+    held_cr: bool,
+    /// The whole file is decoded.
+    done: bool,
+    /// Words `start..start + window.len()`.
+    window: Vec<Word>,
+    start: u64,
+}
+
+fn invalid(e: evacuated::DecodeError) -> io::Error {
+    io::Error::new(io::ErrorKind::InvalidData, e.to_string())
+}
+
+impl Source {
+    /// Opens `path`, reading it through once to check its encoding and
+    /// count its words and characters.
+    fn open(path: &Path, text: bool) -> io::Result<(Source, u64)> {
+        let mut source = Source {
+            file: File::open(path)?,
+            text,
+            words: 0,
+            decoder: evacuated::Decoder::new(),
+            next_byte: 0,
+            held_cr: false,
+            done: false,
+            window: Vec::new(),
+            start: 0,
+        };
+        let mut padding = 0;
+        while !source.done {
+            source.start += source.window.len() as u64;
+            source.window.clear();
+            padding = source.fill()?;
+        }
+        let words = source.start + source.window.len() as u64;
+        source.words = words;
+        source.rewind();
+        Ok((source, words * 5 - padding as u64))
+    }
+
+    fn rewind(&mut self) {
+        self.decoder = evacuated::Decoder::new();
+        self.next_byte = 0;
+        self.held_cr = false;
+        self.done = false;
+        self.window.clear();
+        self.start = 0;
+    }
+
+    /// Decodes the next block into the window; at the end of the file,
+    /// returns the ^C padding added to the last word.
+    fn fill(&mut self) -> io::Result<usize> {
+        let mut block = vec![0u8; BLOCK_BYTES];
+        let n = self.file.read_at(&mut block, self.next_byte)?;
+        block.truncate(n);
+        self.next_byte += n as u64;
+        let last = n == 0;
+        if self.text {
+            if std::mem::take(&mut self.held_cr) {
+                block.insert(0, b'\r');
+            }
+            if !last && block.last() == Some(&b'\r') {
+                block.pop();
+                self.held_cr = true;
+            }
+            host_line_ends(&mut block);
+        }
+        self.decoder
+            .push(&block, &mut self.window)
+            .map_err(invalid)?;
+        if last {
+            self.done = true;
+            return self.decoder.finish(&mut self.window).map_err(invalid);
+        }
+        Ok(0)
+    }
+
+    /// Word `i` of the file; `None` beyond its end.
+    fn word(&mut self, i: u64) -> io::Result<Option<Word>> {
+        if i < self.start {
+            self.rewind();
+        }
+        loop {
+            if let Some(w) = i
+                .checked_sub(self.start)
+                .and_then(|k| self.window.get(k as usize))
+            {
+                return Ok(Some(*w));
+            }
+            if self.done {
+                return Ok(None);
+            }
+            self.start += self.window.len() as u64;
+            self.window.clear();
+            self.fill()?;
+        }
+    }
+}
+
 /// An open DSK file.
 #[derive(Debug)]
 pub struct DskFile {
     /// The host file read, or to be written at close.
     pub path: PathBuf,
-    /// The words of a file open for input.
-    pub words: Vec<Word>,
     /// Length in characters (meaningful in unit ASCII mode).
     pub chars: u64,
     /// The access pointer, in bytes of the channel's size.
@@ -271,6 +363,8 @@ pub struct DskFile {
     pub unit_ascii: bool,
     /// ASCII mode (the host file is written as text).
     pub ascii: bool,
+    /// Where an input file's words come from.
+    source: Option<Box<Source>>,
     /// Where an output file's words are.
     spool: Option<Spool>,
 }
@@ -279,19 +373,14 @@ impl DskFile {
     /// Opens `path` for input. In ASCII modes a host CR LF reads as one
     /// ITS line end ([`host_line_ends`]).
     pub fn read(path: PathBuf, unit_ascii: bool, ascii: bool) -> io::Result<DskFile> {
-        let mut bytes = fs::read(&path)?;
-        if ascii {
-            host_line_ends(&mut bytes);
-        }
-        let words = evacuated::decode(&bytes)
-            .map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e.to_string()))?;
+        let (source, chars) = Source::open(&path, ascii)?;
         Ok(DskFile {
             path,
-            chars: char_count(&bytes),
-            words,
+            chars,
             pointer: 0,
             unit_ascii,
             ascii,
+            source: Some(Box::new(source)),
             spool: None,
         })
     }
@@ -307,7 +396,7 @@ impl DskFile {
         let spool = Spool::new(&path, quota)?;
         Ok(DskFile {
             path,
-            words: Vec::new(),
+            source: None,
             chars: 0,
             pointer: 0,
             unit_ascii,
@@ -320,7 +409,7 @@ impl DskFile {
     pub fn word_length(&self) -> u64 {
         match &self.spool {
             Some(s) => s.len(),
-            None => self.words.len() as u64,
+            None => self.source.as_ref().map_or(0, |s| s.words),
         }
     }
 
@@ -334,19 +423,33 @@ impl DskFile {
     }
 
     /// Reads the next byte (character or word); `Ok(None)` at end of file,
-    /// an IOC error when the pointer was set beyond it.
+    /// an IOC error when the pointer was set beyond it, and NON-RECOVERABLE
+    /// DATA ERROR when the host file cannot be read (or changed since the
+    /// open).
     pub fn next(&mut self) -> Result<Option<Word>, IocError> {
         let length = self.length();
         if self.pointer > length {
             return Err(IocError::PAST_END_OF_FILE);
         }
-        if self.pointer == length || self.spool.is_some() {
+        let Some(source) = self.source.as_mut() else {
+            return Ok(None);
+        };
+        if self.pointer == length {
             return Ok(None);
         }
-        let datum = if self.unit_ascii {
-            Word::new(char_at(&self.words, self.pointer) as u64)
+        let (index, k) = if self.unit_ascii {
+            (self.pointer / 5, self.pointer % 5)
         } else {
-            self.words[self.pointer as usize]
+            (self.pointer, 0)
+        };
+        let word = match source.word(index) {
+            Ok(Some(w)) => w,
+            _ => return Err(IocError::DATA_ERROR),
+        };
+        let datum = if self.unit_ascii {
+            Word::new(char_at(&[word], k) as u64)
+        } else {
+            word
         };
         self.pointer += 1;
         Ok(Some(datum))
@@ -565,9 +668,15 @@ mod tests {
 
     #[test]
     fn characters_and_padding() {
-        assert_eq!(char_count(b"HELLO\n"), 7); // LF is CR LF
-        assert_eq!(char_count(b""), 0);
-        assert_eq!(char_count(b"AB\xf0\0\0\0\x01"), 10); // raw word starts a new word
+        let dir = scratch("chars");
+        let chars = |bytes: &[u8]| {
+            fs::write(dir.join("f"), bytes).unwrap();
+            DskFile::read(dir.join("f"), true, true).unwrap().chars
+        };
+        assert_eq!(chars(b"HELLO\n"), 7); // LF is CR LF
+        assert_eq!(chars(b""), 0);
+        assert_eq!(chars(b"ABCDE\xf0\0\0\0\x01"), 10); // a raw word is five
+        assert_eq!(chars(b"\xf0\0\0\0\x01AB"), 7);
         let mut words = Vec::new();
         for (i, c) in b"ABCDEF".iter().enumerate() {
             set_char(&mut words, i as u64, *c);
@@ -576,6 +685,39 @@ mod tests {
         assert_eq!(char_at(&words, 5), b'F');
         // "ABCDE": 101 102 103 104 105, seven bits each, then bit 35 zero.
         assert_eq!(words[0], Word::new(0o406050_342212));
+    }
+
+    #[test]
+    fn input_is_read_a_block_at_a_time_and_can_go_back() {
+        let dir = scratch("blocks");
+        let path = dir.join("big.txt");
+        // Lines ending CR LF, a few blocks of them; the first line is 47
+        // bytes so that the first block ends between a CR and its LF.
+        let line = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstu\r\n";
+        let mut text = format!("{}\r\n", "H".repeat(45));
+        text += &line.repeat(3 * BLOCK_BYTES / line.len());
+        assert_eq!(text.as_bytes()[BLOCK_BYTES - 1], b'\r');
+        fs::write(&path, &text).unwrap();
+        let mut f = DskFile::read(path, true, true).unwrap();
+        // Host CR LF is ITS CR LF: the characters are the bytes.
+        assert_eq!(f.chars, text.len() as u64);
+        let mut count = 0usize;
+        while let Some(c) = f.next().unwrap() {
+            assert_eq!(c.raw(), text.as_bytes()[count] as u64, "character {count}");
+            count += 1;
+        }
+        assert_eq!(count, text.len());
+        let src = f.source.as_ref().unwrap();
+        assert!(
+            src.window.len() <= 2 * BLOCK_BYTES / 5 + 1,
+            "one block's words in memory"
+        );
+        // Back into the middle, and to the start.
+        f.pointer = 47 + line.len() as u64 * 1000;
+        assert_eq!(f.next().unwrap(), Some(Word::new(b'0' as u64)));
+        f.pointer = 47;
+        assert_eq!(f.next().unwrap(), Some(Word::new(b'0' as u64)));
+        assert_eq!(f.next().unwrap(), Some(Word::new(b'1' as u64)));
     }
 
     #[test]
