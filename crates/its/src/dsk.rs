@@ -65,13 +65,21 @@ impl Quota {
         self.0.store(words, Ordering::Relaxed);
     }
 
-    /// Takes one word from the budget; false when none is left.
-    fn take(&self) -> bool {
+    /// Takes `words` from the budget; false (taking nothing) when fewer
+    /// are left.
+    fn take(&self, words: u64) -> bool {
         self.0
-            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| n.checked_sub(1))
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| {
+                n.checked_sub(words)
+            })
             .is_ok()
     }
 }
+
+/// What opening a file for output costs of the quota: one disk block, as
+/// ITS's disk gave a file, so that a job cannot make files without end
+/// by writing nothing into them.
+pub const FILE_WORDS: u64 = 1024;
 
 /// The default budget: 256 MiB of host file at five bytes a word, more
 /// than a whole RP06 pack held (about 40 million words).
@@ -196,7 +204,7 @@ impl Spool {
     /// Sets word `i`, which is at most one past the end.
     fn set(&mut self, i: u64, w: Word) -> Result<(), WriteError> {
         if i == self.len() {
-            if !self.quota.take() {
+            if !self.quota.take(1) {
                 return Err(WriteError::Ioc(IocError::DEVICE_FULL));
             }
             if self.cache.len() >= CACHE_WORDS {
@@ -393,6 +401,9 @@ impl DskFile {
         ascii: bool,
         quota: Quota,
     ) -> io::Result<DskFile> {
+        if !quota.take(FILE_WORDS) {
+            return Err(io::ErrorKind::StorageFull.into());
+        }
         let spool = Spool::new(&path, quota)?;
         Ok(DskFile {
             path,
@@ -607,7 +618,7 @@ mod tests {
     #[test]
     fn the_quota_counts_words_of_all_files() {
         let dir = scratch("quota");
-        let q = Quota::new(3);
+        let q = Quota::new(2 * FILE_WORDS + 3);
         let mut a = DskFile::create(dir.join("a.txt"), true, true, q.clone()).unwrap();
         for c in b"ABCDEFGHIJ" {
             a.put(Word::new(*c as u64)).unwrap(); // two words
@@ -626,6 +637,9 @@ mod tests {
         a.pointer = 0;
         a.put(Word::new(b'Z' as u64)).unwrap();
         a.finish().unwrap();
+        // Each file opened costs a block: none is left for a third.
+        let e = DskFile::create(dir.join("c.txt"), true, true, Quota::new(FILE_WORDS - 1));
+        assert_eq!(e.unwrap_err().kind(), io::ErrorKind::StorageFull);
         assert_eq!(fs::read(dir.join("a.txt")).unwrap(), b"ZBCDEFGHIJ");
     }
 

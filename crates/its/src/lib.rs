@@ -288,9 +288,10 @@ impl Job {
     }
 
     /// Limits what the job may write to DSK, all its files together, to
-    /// `words` 36-bit words; beyond, its writes fail with ITS's DEVICE
-    /// FULL (an I/O channel error). The default is
-    /// [`DEFAULT_DSK_QUOTA_WORDS`].
+    /// `words` 36-bit words, each file opened for output counting a
+    /// 1024-word block more; beyond, its writes fail with ITS's DEVICE
+    /// FULL (an I/O channel error; an open, the call's error). The
+    /// default is [`DEFAULT_DSK_QUOTA_WORDS`].
     pub fn set_dsk_quota(&mut self, words: u64) {
         self.system.dsk.set_quota(words);
     }

@@ -129,7 +129,8 @@ fn a_planted_link_is_never_followed() {
 fn the_quota_gives_device_full_and_no_file() {
     let dir = scratch("quota");
     // 102 .IOT 1,["X] 103 JRST 102: without end.
-    let outcome = run(&dir, &program(&[0o254000_000102]), Some(3));
+    // A block for opening the file, three words for writing into it.
+    let outcome = run(&dir, &program(&[0o254000_000102]), Some(1024 + 3));
     match &outcome {
         Outcome::ProgramError { message, .. } => {
             assert!(message.contains("DEVICE FULL"), "{message}")
@@ -137,4 +138,12 @@ fn the_quota_gives_device_full_and_no_file() {
         other => panic!("{other:?}"),
     }
     assert!(listing(&dir).is_empty(), "{:?}", listing(&dir));
+    // Less than a block: the open itself fails, DEVICE FULL (code 6).
+    let outcome = run(&dir, &program(&[CLOSE, BREAK16]), Some(1023));
+    match &outcome {
+        Outcome::ProgramError { message, .. } => {
+            assert!(message.contains("PLANT TXT - DEVICE FULL"), "{message}")
+        }
+        other => panic!("{other:?}"),
+    }
 }
