@@ -3,7 +3,7 @@
 //! Each subcommand lives in its own module under `cmd/`; this file only parses
 //! the command line and turns errors into exit statuses.
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 use std::process::ExitCode;
 
 mod cmd;
@@ -30,6 +30,8 @@ enum Command {
     Solve(cmd::solve::Args),
     /// Check the emulated MIDAS solver against the native one, puzzle by puzzle.
     Verify(cmd::verify::Args),
+    /// Print the shell completion script for pdp10.
+    Completions(cmd::completions::Args),
 }
 
 fn main() -> ExitCode {
@@ -41,6 +43,7 @@ fn main() -> ExitCode {
         Command::Run(args) => cmd::run::run(args),
         Command::Solve(args) => cmd::solve::run(args),
         Command::Verify(args) => cmd::verify::run(args),
+        Command::Completions(args) => cmd::completions::run(args, Cli::command()),
     };
     match result {
         Ok(code) => code,

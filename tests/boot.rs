@@ -206,10 +206,14 @@ fn a_bad_image_names_line_and_column() {
 fn nonexistent_memory_stops_with_pc_and_instruction() {
     let path = scratch("nxm.txt", b"100: 200040020000 ; MOVE 1,20000\nstart: 100\n");
     let r = boot(&[path.to_str().unwrap(), "--memory", "10000"]);
-    assert_eq!(r.status, 1);
-    assert!(r
-        .stdout
-        .starts_with("stopped: reference to nonexistent memory 20000 at PC 000100"));
+    // As `pdp10 run` stops for a program error; the reason once, on
+    // standard error.
+    assert_eq!(r.status, 2);
+    assert!(
+        r.stdout.starts_with("stopped at 000100: MOVE 1,20000\nPC "),
+        "{}",
+        r.stdout
+    );
     assert_eq!(
         r.stderr,
         "pdp10: boot: reference to nonexistent memory 20000 at PC 000100: \
@@ -220,7 +224,9 @@ fn nonexistent_memory_stops_with_pc_and_instruction() {
 #[test]
 fn the_budget_stops_the_run() {
     let r = boot(&[&benchmark("aoj-loop"), "--max-insns", "10"]);
-    assert_eq!(r.status, 1);
+    // Status 4, as `pdp10 run --max-insns` gives.
+    assert_eq!(r.status, 4);
+    assert!(!r.stdout.contains("budget"), "said once: {}", r.stdout);
     assert_eq!(
         r.stderr,
         "pdp10: boot: instruction budget exhausted after 10 instructions at PC 001001: \
@@ -233,7 +239,7 @@ fn the_budget_stops_the_run() {
 fn a_missing_device_is_an_error() {
     let path = scratch("ptp.txt", b"100: 710140000000 ; DATAO PTP,0\nstart: 100\n");
     let r = boot(&[path.to_str().unwrap()]);
-    assert_eq!(r.status, 1);
+    assert_eq!(r.status, 2);
     assert_eq!(
         r.stderr,
         "pdp10: boot: no such device 100 at PC 000100: 710140000000 (DATAO PTP,0)\n"

@@ -1,8 +1,11 @@
 //! End-to-end tests of the `pdp10` binary: one module per area.
 
 mod boot;
+mod dsk_files;
+mod interrupt;
 mod main_command;
 mod midas;
 mod run;
 mod solve;
 mod sudoku_mid;
+mod unix;

@@ -4,7 +4,11 @@
 //! with `load -i`), or a text image of `ADDR: WORD` lines and a
 //! `start: ADDR` line (see `ka10::image`). After the run the stop reason,
 //! the PC and the 16 ACs are printed in octal, then any `--examine`d words.
+//! Exit status: 0 after a HALT, 2 on an error (nonexistent memory, an
+//! absent device, ...), 4 when `--max-insns` ran out, 130 on Ctrl-C, as
+//! `pdp10 run` gives for the same events.
 
+use super::interrupt::{run_cpu, Stop};
 use anyhow::{bail, Context};
 use ka10::trace::TraceWriter;
 use ka10::{Cpu, Exit, NoHandler, NoTrace, MAX_MEMORY};
@@ -33,7 +37,7 @@ pub struct Args {
     /// are errors.
     #[arg(long, value_name = "WORDS", default_value = "1000000", value_parser = parse_memory)]
     memory: usize,
-    /// Stop with an error after N instructions.
+    /// Stop after N instructions (exit status 4).
     #[arg(long, value_name = "N")]
     max_insns: Option<u64>,
     /// Print instructions executed, wall time and MIPS on standard error.
@@ -141,30 +145,51 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     cpu.set_pc(start);
     let budget = args.max_insns.unwrap_or(u64::MAX);
 
+    super::interrupt::install()?;
     let began = Instant::now();
-    let result = if args.trace {
+    let stop = if args.trace {
         let mut tracer = TraceWriter::new(io::BufWriter::new(io::stderr().lock()));
-        let result = cpu.run(&mut NoHandler, &mut tracer, budget);
+        let stop = run_cpu(&mut cpu, &mut NoHandler, &mut tracer, budget);
         tracer.finish().context("writing the trace")?;
-        result
+        stop
     } else {
-        cpu.run(&mut NoHandler, &mut NoTrace, budget)
+        run_cpu(&mut cpu, &mut NoHandler, &mut NoTrace, budget)
     };
     let elapsed = began.elapsed();
 
     let mut out = io::stdout().lock();
     // Console output came first: keep it apart from the report.
     out.flush()?;
-    let failed = match &result {
-        Ok(Exit::Halt { pc }) => {
-            let word = cpu.read(*pc).unwrap_or_default();
-            writeln!(out, "halted at {pc:06o}: {}", disassemble(word, &NoSymbols))?;
+    let at = |pc: u32| {
+        let word = cpu.read(pc).unwrap_or_default();
+        format!("{pc:06o}: {}", disassemble(word, &NoSymbols))
+    };
+    // The report on standard output; why it stopped, when that is not a
+    // HALT, once on standard error, with the exit status `pdp10 run` gives
+    // for the same event.
+    let failed = match &stop {
+        Stop::Ran(Ok(Exit::Halt { pc })) => {
+            writeln!(out, "halted at {}", at(*pc))?;
             None
         }
-        Ok(Exit::Handler(never)) => match *never {},
-        Err(err) => {
-            writeln!(out, "stopped: {err}")?;
-            Some(err)
+        Stop::Ran(Ok(Exit::Handler(never))) => match *never {},
+        Stop::Ran(Err(err)) => {
+            let text = disassemble(err.instruction, &NoSymbols);
+            writeln!(out, "stopped at {:06o}: {text}", err.pc)?;
+            let status = match err.kind {
+                ka10::ErrorKind::BudgetExhausted { .. } => 4,
+                _ => 2,
+            };
+            Some((err.to_string(), status))
+        }
+        Stop::Interrupted => {
+            writeln!(out, "interrupted at {}", at(cpu.pc()))?;
+            let message = format!(
+                "interrupted (Ctrl-C) after {} instructions at PC {:06o}",
+                cpu.instructions(),
+                cpu.pc()
+            );
+            Some((message, super::interrupt::EXIT_STATUS))
         }
     };
     writeln!(out, "PC {:06o}  flags {:06o}", cpu.pc(), cpu.flags())?;
@@ -194,9 +219,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     match failed {
         None => Ok(ExitCode::SUCCESS),
-        Some(err) => {
-            eprintln!("pdp10: boot: {err}");
-            Ok(ExitCode::from(1))
+        Some((message, status)) => {
+            eprintln!("pdp10: boot: {message}");
+            Ok(ExitCode::from(status))
         }
     }
 }

@@ -28,7 +28,8 @@ pub struct Args {
     /// `puzzles/`.
     #[arg(long, value_name = "NAME", default_value = "PUZZLE")]
     sname: String,
-    /// Write one line per instruction executed to FILE.
+    /// Write one line per instruction executed to FILE (`-`: standard
+    /// output).
     #[arg(long, value_name = "FILE")]
     trace: Option<PathBuf>,
     /// Log each system call on standard error: PC, call, arguments, result.
@@ -37,6 +38,12 @@ pub struct Args {
     /// With --syscalls, also log the ACs at each system call.
     #[arg(long, requires = "syscalls")]
     registers: bool,
+    /// Most the job may write to DSK, all files together: bytes, or with K,
+    /// M or G (1024-based), counted at five bytes a 36-bit word and a
+    /// 1024-word block for each file opened; beyond, the job gets ITS's
+    /// DEVICE FULL error.
+    #[arg(long, value_name = "SIZE", default_value = "256M", value_parser = parse_size)]
+    dsk_quota: u64,
     /// Stop after N instructions (exit status 4).
     #[arg(long, value_name = "N")]
     max_insns: Option<u64>,
@@ -68,6 +75,26 @@ struct Program {
     jname: Sixbit,
     /// Where it came from, as DDT's `..RLFI` tells it.
     name: FileName,
+}
+
+/// A size in bytes: digits, then optionally K, M or G (powers of 1024).
+fn parse_size(s: &str) -> Result<u64, String> {
+    let (digits, unit) = match s.char_indices().last() {
+        Some((i, c)) if c.is_ascii_alphabetic() => (&s[..i], c.to_ascii_uppercase()),
+        _ => (s, 'B'),
+    };
+    let shift = match unit {
+        'B' => 0,
+        'K' => 10,
+        'M' => 20,
+        'G' => 30,
+        _ => return Err(format!("{s:?}: the unit is K, M or G")),
+    };
+    let n: u64 = digits
+        .parse()
+        .map_err(|_| format!("{s:?} is not a size (digits, then K, M or G)"))?;
+    n.checked_mul(1 << shift)
+        .ok_or_else(|| format!("{s:?} is too large"))
 }
 
 fn sixbit(text: &str, what: &str) -> anyhow::Result<Sixbit> {
@@ -239,22 +266,32 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         log_registers: args.registers,
         verbose: args.verbose,
     };
-    let mut job = Job::new(&program.image, config)
-        .with_context(|| format!("DSK folder {}", args.dsk.display()))?;
+    let mut job = Job::new(&program.image, config).context("setting up the job")?;
+    job.set_dsk_quota(args.dsk_quota / 5);
     let budget = args.max_insns.unwrap_or(u64::MAX);
     let started = Instant::now();
+    super::interrupt::install()?;
+    let stop = super::interrupt::requested;
     let outcome = match &args.trace {
         Some(path) => {
-            let file =
-                File::create(path).with_context(|| format!("creating {}", path.display()))?;
-            let mut tracer = ka10::trace::TraceWriter::new(BufWriter::new(file));
-            let outcome = job.run(budget, &mut tracer);
+            let sink: Box<dyn Write> = if path.as_os_str() == "-" {
+                // Whole lines at a time, between the program's own output.
+                Box::new(std::io::LineWriter::new(std::io::stdout()))
+            } else {
+                Box::new(
+                    File::create(path).with_context(|| format!("creating {}", path.display()))?,
+                )
+            };
+            let mut tracer = ka10::trace::TraceWriter::new(BufWriter::new(sink));
+            let outcome = job.run_watched(budget, &mut tracer, stop);
             tracer
                 .finish()
                 .with_context(|| format!("writing {}", path.display()))?;
             outcome.map_err(host_error)?
         }
-        None => job.run(budget, &mut ka10::NoTrace).map_err(host_error)?,
+        None => job
+            .run_watched(budget, &mut ka10::NoTrace, stop)
+            .map_err(host_error)?,
     };
     let elapsed = started.elapsed();
     std::io::stdout().flush()?;

@@ -201,7 +201,13 @@ fn check(
     let run = its::run_captured(image, "SUDOKU", Some("VFY"), &dsk.root, budget)
         .map_err(|e| anyhow::anyhow!("running the emulated solver: {e}"))?;
     let native = native_answer(&puzzle.grid);
-    let disagreement = if run.outcome.exit_status() != 0 {
+    // Status 1 is the solver's own verdict (`.LOGOUT 2,`: a puzzle was
+    // invalid or had no solution), compared below like any answer.
+    let finished = matches!(
+        run.outcome,
+        its::Outcome::Finished { .. } | its::Outcome::Failed { status: 1, .. }
+    );
+    let disagreement = if !finished {
         Some(format!(
             "puzzle:\n{text}native:   {native}\nemulated: the run failed (status {}): {}\noutput:\n{}",
             run.outcome.exit_status(),

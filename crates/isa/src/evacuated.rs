@@ -59,46 +59,36 @@ const fn chars_of(byte: u8) -> (u8, Option<u8>) {
 /// Decodes an evacuated byte stream into words.
 pub fn decode(bytes: &[u8]) -> Result<Vec<Word>, DecodeError> {
     let mut words = Vec::with_capacity(bytes.len() / 5 + 1);
-    let mut packer = Packer::default();
-    let mut i = 0;
-    while i < bytes.len() {
-        let b = bytes[i];
-        if b >= 0o360 {
-            if packer.count != 0 {
-                return Err(DecodeError::RawWordInsideText { offset: i });
-            }
-            let Some(raw) = bytes.get(i..i + 5) else {
-                return Err(DecodeError::TruncatedRawWord { offset: i });
-            };
-            let v = raw[1..]
-                .iter()
-                .fold((b & 0o17) as u64, |acc, &x| (acc << 8) | x as u64);
-            words.push(Word::new(v));
-            i += 5;
-            continue;
-        }
-        let (first, second) = chars_of(b);
-        packer.push(first, &mut words);
-        if let Some(c) = second {
-            packer.push(c, &mut words);
-        }
-        i += 1;
-    }
-    while packer.count != 0 {
-        packer.push(0o003, &mut words);
-    }
+    let mut decoder = Decoder::new();
+    decoder.push(bytes, &mut words)?;
+    decoder.finish(&mut words)?;
     Ok(words)
 }
 
-/// Five 7-bit characters to a word, left to right, bit 35 zero.
-#[derive(Default)]
-struct Packer {
+/// The decoding a block of bytes at a time, for files too large to hold
+/// in memory: pushing the blocks and finishing gives exactly the words
+/// [`decode`] gives for the whole file (error offsets count from the
+/// file's start).
+#[derive(Debug, Default)]
+pub struct Decoder {
+    /// Characters of the word being built, and how many.
     pending: u64,
     count: usize,
+    /// The bytes of a raw word cut by the end of a block, and where it
+    /// started.
+    raw: Vec<u8>,
+    raw_offset: usize,
+    /// Bytes pushed so far.
+    offset: usize,
 }
 
-impl Packer {
-    fn push(&mut self, c: u8, words: &mut Vec<Word>) {
+impl Decoder {
+    /// A decoder at the start of a file.
+    pub fn new() -> Decoder {
+        Decoder::default()
+    }
+
+    fn put_char(&mut self, c: u8, words: &mut Vec<Word>) {
         self.pending = (self.pending << 7) | c as u64;
         self.count += 1;
         if self.count == 5 {
@@ -106,6 +96,59 @@ impl Packer {
             self.pending = 0;
             self.count = 0;
         }
+    }
+
+    /// Decodes the next block of bytes, appending whole words to `words`.
+    pub fn push(&mut self, bytes: &[u8], words: &mut Vec<Word>) -> Result<(), DecodeError> {
+        let mut i = 0;
+        while i < bytes.len() {
+            if !self.raw.is_empty() {
+                self.raw.push(bytes[i]);
+                i += 1;
+                if self.raw.len() == 5 {
+                    let value = self.raw.iter().fold(0u64, |acc, &b| (acc << 8) | b as u64);
+                    words.push(Word::new(value));
+                    self.raw.clear();
+                }
+                continue;
+            }
+            let b = bytes[i];
+            if b >= 0o360 {
+                if self.count != 0 {
+                    return Err(DecodeError::RawWordInsideText {
+                        offset: self.offset + i,
+                    });
+                }
+                self.raw.push(b);
+                self.raw_offset = self.offset + i;
+                i += 1;
+                continue;
+            }
+            let (first, second) = chars_of(b);
+            self.put_char(first, words);
+            if let Some(second) = second {
+                self.put_char(second, words);
+            }
+            i += 1;
+        }
+        self.offset += bytes.len();
+        Ok(())
+    }
+
+    /// Ends the file: pads a partial last word with ^C; returns how many
+    /// ^C it added.
+    pub fn finish(&mut self, words: &mut Vec<Word>) -> Result<usize, DecodeError> {
+        if !self.raw.is_empty() {
+            return Err(DecodeError::TruncatedRawWord {
+                offset: self.raw_offset,
+            });
+        }
+        let mut padding = 0;
+        while self.count != 0 {
+            self.put_char(0o003, words);
+            padding += 1;
+        }
+        Ok(padding)
     }
 }
 
@@ -151,10 +194,30 @@ const fn after_rubout(c: u8) -> Option<u8> {
     }
 }
 
+/// Encodes words so that ITS text comes out as host text; a word with bit 35
+/// set is stored raw. Decoding the result gives back exactly `words`.
+pub fn encode(words: &[Word]) -> Vec<u8> {
+    encode_inner(words, false)
+}
+
+/// Like [`encode`], but drops the ^C padding at the end of the last word, as
+/// tools do for text files (decoding pads it back).
+pub fn encode_text(words: &[Word]) -> Vec<u8> {
+    encode_inner(words, true)
+}
+
+fn encode_inner(words: &[Word], trim_padding: bool) -> Vec<u8> {
+    let mut encoder = Encoder::new();
+    for &w in words {
+        encoder.push(w);
+    }
+    encoder.finish(trim_padding)
+}
+
 /// ITS characters to host bytes. CR and rubout are held until the next
 /// character shows whether the pair has a one-byte form (CR LF is LF, 177 c
 /// an escape); what is left alone is a bare CR (356) or rubout (357).
-#[derive(Default)]
+#[derive(Debug, Default)]
 struct CharEncoder {
     held: Option<u8>,
 }
@@ -195,48 +258,71 @@ impl CharEncoder {
     }
 }
 
-/// Encodes words so that ITS text comes out as host text; a word with bit 35
-/// set is stored raw. Decoding the result gives back exactly `words`.
-pub fn encode(words: &[Word]) -> Vec<u8> {
-    encode_inner(words, false)
+/// The encoding one word at a time, for files too large to hold in memory:
+/// pushing words and taking the settled bytes as they come gives exactly
+/// the bytes [`encode`] (or, finished with `trim_padding`, [`encode_text`])
+/// gives for the whole file.
+#[derive(Debug, Default)]
+pub struct Encoder {
+    out: Vec<u8>,
+    chars: CharEncoder,
+    /// Where the last word's bytes start in `out`: only they can still be
+    /// trimmed of ^C padding.
+    last_word_start: usize,
+    /// A raw last word is data, never padding: trimming its bytes would
+    /// leave a file that ends inside a raw word.
+    last_raw: bool,
 }
 
-/// Like [`encode`], but drops the ^C padding at the end of the last word, as
-/// tools do for text files (decoding pads it back).
-pub fn encode_text(words: &[Word]) -> Vec<u8> {
-    encode_inner(words, true)
-}
+impl Encoder {
+    /// An encoder at the start of a file.
+    pub fn new() -> Encoder {
+        Encoder::default()
+    }
 
-fn encode_inner(words: &[Word], trim_padding: bool) -> Vec<u8> {
-    let mut out = Vec::with_capacity(words.len() * 5);
-    let mut encoder = CharEncoder::default();
-    let mut last_word_start = 0;
-    for w in words {
+    /// Encodes the next word.
+    pub fn push(&mut self, w: Word) {
         let v = w.raw();
         if v & 1 != 0 {
-            encoder.finish(&mut out);
-            last_word_start = out.len();
-            out.extend_from_slice(&[
+            self.chars.finish(&mut self.out);
+            self.last_word_start = self.out.len();
+            self.last_raw = true;
+            self.out.extend_from_slice(&[
                 0o360 | (v >> 32) as u8,
                 (v >> 24) as u8,
                 (v >> 16) as u8,
                 (v >> 8) as u8,
                 v as u8,
             ]);
-            continue;
+            return;
         }
-        last_word_start = out.len();
+        self.last_word_start = self.out.len();
+        self.last_raw = false;
         for k in 0..5 {
-            encoder.push(((v >> (29 - 7 * k)) & 0o177) as u8, &mut out);
+            let c = ((v >> (29 - 7 * k)) & 0o177) as u8;
+            self.chars.push(c, &mut self.out);
         }
     }
-    encoder.finish(&mut out);
-    if trim_padding {
-        while out.len() > last_word_start && out.last() == Some(&0o003) {
-            out.pop();
-        }
+
+    /// Removes and returns the bytes no later word can change (all but the
+    /// last word's).
+    pub fn take_settled(&mut self) -> Vec<u8> {
+        let settled = self.out.drain(..self.last_word_start).collect();
+        self.last_word_start = 0;
+        settled
     }
-    out
+
+    /// The remaining bytes at the end of the file; `trim_padding` drops the
+    /// last word's ^C padding as [`encode_text`] does.
+    pub fn finish(mut self, trim_padding: bool) -> Vec<u8> {
+        self.chars.finish(&mut self.out);
+        if trim_padding && !self.last_raw {
+            while self.out.len() > self.last_word_start && self.out.last() == Some(&0o003) {
+                self.out.pop();
+            }
+        }
+        self.out
+    }
 }
 
 /// Packs host text into ITS ASCII words: five 7-bit characters a word,
@@ -311,6 +397,56 @@ mod tests {
             decode(b"\xf0\0"),
             Err(DecodeError::TruncatedRawWord { offset: 0 })
         );
+    }
+
+    #[test]
+    fn decoding_block_by_block_matches_the_whole() {
+        let bytes = b"AB\nC\x7f\x8fD\rWXYZ\xf1\x02\x03\x04\x05EFGHIJKLMN\xf0\0\0\0\x07XY";
+        let whole = decode(&bytes[..]).unwrap();
+        for size in 1..bytes.len() {
+            let mut d = Decoder::new();
+            let mut words = Vec::new();
+            for block in bytes.chunks(size) {
+                d.push(block, &mut words).unwrap();
+            }
+            assert_eq!(d.finish(&mut words), Ok(3), "XY and three ^C");
+            assert_eq!(words, whole, "blocks of {size}");
+        }
+        // Errors keep their place in the file.
+        let mut d = Decoder::new();
+        let mut words = Vec::new();
+        d.push(b"\xf0\0\0", &mut words).unwrap();
+        d.push(b"\0\0A", &mut words).unwrap();
+        assert_eq!(
+            d.push(b"\xf0", &mut words),
+            Err(DecodeError::RawWordInsideText { offset: 6 })
+        );
+        let mut d = Decoder::new();
+        d.push(b"ABCDE\xf0\0", &mut words).unwrap();
+        assert_eq!(
+            d.finish(&mut words),
+            Err(DecodeError::TruncatedRawWord { offset: 5 })
+        );
+    }
+
+    #[test]
+    fn streamed_encoding_matches_the_whole() {
+        // Words that end in CR or rubout and words that begin with what
+        // pairs with them: the pairs straddle the words, and the stream is
+        // taken after every word.
+        let mut words = ascii("ABCD\r\nABC\r\nXYZ\x7f\x07EF\x7f\r\n\r\n\r\n\x7f");
+        words.push(Word::new(0o254000_000001));
+        words.extend(ascii("Q\x7f"));
+        for trim in [false, true] {
+            let mut e = Encoder::new();
+            let mut streamed = Vec::new();
+            for &w in &words {
+                e.push(w);
+                streamed.extend(e.take_settled());
+            }
+            streamed.extend(e.finish(trim));
+            assert_eq!(streamed, encode_inner(&words, trim), "trim {trim}");
+        }
     }
 
     /// itstar's table, written out from its description rather than

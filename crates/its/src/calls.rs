@@ -59,7 +59,7 @@ pub(crate) fn dispatch(
             match &c.device {
                 Device::Dsk(f) => {
                     let (len, size) = (f.length(), c.byte_size());
-                    let words = f.words.len() as u64;
+                    let words = f.word_length();
                     Ok(vec![
                         Word::new(len),
                         Word::new(size),

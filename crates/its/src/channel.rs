@@ -3,7 +3,7 @@
 //! devices.
 
 use crate::codes::{CallError, IocError};
-use crate::dsk::DskFile;
+use crate::dsk::{DskFile, WriteError};
 use crate::machine::{load, store, BytePointer, Machine, Mpv};
 use crate::names::{DskRoot, FileName};
 use crate::sixbit::Sixbit;
@@ -118,6 +118,15 @@ impl From<TtyError> for Fault {
     }
 }
 
+impl From<WriteError> for Fault {
+    fn from(e: WriteError) -> Fault {
+        match e {
+            WriteError::Ioc(c) => Fault::Ioc(c),
+            WriteError::Host(e) => Fault::Host(e),
+        }
+    }
+}
+
 impl From<io::Error> for Fault {
     fn from(e: io::Error) -> Fault {
         Fault::Host(e)
@@ -140,7 +149,15 @@ pub fn open(dsk: &DskRoot, name: FileName, mode: u32) -> Result<Channel, CallErr
                 return Err(CallError::ILLEGAL_FILE_NAME);
             }
             if output {
-                Device::Dsk(DskFile::create(dsk.new_file(&name)?, unit_ascii, ascii))
+                let path = dsk.new_file(&name)?;
+                let file =
+                    DskFile::create(path, unit_ascii, ascii, dsk.quota().clone()).map_err(|e| {
+                        match e.kind() {
+                            io::ErrorKind::StorageFull => CallError::DEVICE_FULL,
+                            _ => CallError::FILE_LOCKED,
+                        }
+                    })?;
+                Device::Dsk(file)
             } else {
                 let path = dsk.existing_file(&name)?;
                 Device::Dsk(
@@ -193,7 +210,7 @@ fn write_unit(ch: &mut Channel, tty: &mut Terminal, datum: Word) -> Result<(), F
     let (image, display) = (ch.image(), ch.display());
     match &mut ch.device {
         Device::Tty => Ok(tty.put((datum.raw() & 0o377) as u8, image, display, &mut ch.escape)?),
-        Device::Dsk(f) => f.put(datum).map_err(Fault::Ioc),
+        Device::Dsk(f) => Ok(f.put(datum)?),
         Device::Nul => Ok(()),
     }
 }
@@ -264,7 +281,7 @@ fn block_transfer(
                 }
                 continue;
             }
-            (Device::Dsk(f), true) => f.put(load(m, address)?).map_err(Fault::Ioc)?,
+            (Device::Dsk(f), true) => f.put(load(m, address)?)?,
             (Device::Dsk(f), false) => {
                 // Whole words, whatever the mode.
                 let was_unit = std::mem::replace(&mut f.unit_ascii, false);

@@ -1,18 +1,24 @@
-//! Files open on the DSK device: the whole file lives in memory as ITS
-//! words while the channel is open, decoded from (and, for output, encoded
-//! back to) the host file in the evacuated encoding.
+//! Files open on the DSK device: an input file lives in memory as ITS
+//! words while the channel is open, decoded from the host file in the
+//! evacuated encoding; an output file goes to a spool file as it is
+//! written and becomes a host file only when the channel is closed.
 //!
 //! The access pointer counts bytes of the channel's size: characters in
 //! unit ASCII mode (five a word), whole words otherwise (`.ACCESS` in
 //! `doc/sysdoc/uuos.114`). An output file replaces the host file of that name
-//! when the channel is closed, as ITS replaces the old file at `.CLOSE`.
+//! when the channel is closed, as ITS replaces the old file at `.CLOSE`; a
+//! job that dies with it open leaves the old file as it was, as ITS
+//! deletes the unclosed `_DSK_ OUTPUT` file of a killed job.
 
 use crate::codes::IocError;
 use pdp10_isa::evacuated;
 use pdp10_isa::Word;
-use std::fs;
-use std::io;
-use std::path::PathBuf;
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, Write};
+use std::os::unix::fs::FileExt;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 
 /// ITS's end-of-file character, which pads the last word of a text file.
 pub const EOF_CHAR: u8 = 0o003;
@@ -26,36 +32,330 @@ pub fn char_at(words: &[Word], i: u64) -> u8 {
 
 /// Stores character `c` as the `i`th of `words`, growing them as needed;
 /// bit 35 of a word that receives a character is cleared, as ITS does.
+#[cfg(test)]
 pub fn set_char(words: &mut Vec<Word>, i: u64, c: u8) {
     let index = (i / 5) as usize;
     if words.len() <= index {
         words.resize(index + 1, Word::ZERO);
     }
-    let shift = 29 - 7 * (i % 5);
-    let w = words[index].raw() & !(0o177 << shift) & !1;
-    words[index] = Word::new(w | ((c as u64 & 0o177) << shift));
+    words[index] = with_char(words[index], i % 5, c);
 }
 
-/// How many ITS characters an evacuated host file holds: the words it
-/// decodes to times five, less the ^C padding the decoding added to a
-/// partial last word.
-pub fn char_count(bytes: &[u8]) -> u64 {
-    let mut chars = 0u64;
+/// Word `w` with character `c` as its `k`th (0-4) and bit 35 cleared.
+fn with_char(w: Word, k: u64, c: u8) -> Word {
+    let shift = 29 - 7 * k;
+    let w = w.raw() & !(0o177 << shift) & !1;
+    Word::new(w | ((c as u64 & 0o177) << shift))
+}
+
+/// How many words of output the job may still write to DSK: one budget
+/// shared by all its files (`--dsk-quota`); when it runs out the job gets
+/// ITS's DEVICE FULL error.
+#[derive(Clone, Debug)]
+pub struct Quota(Arc<AtomicU64>);
+
+impl Quota {
+    /// A budget of `words` words.
+    pub fn new(words: u64) -> Quota {
+        Quota(Arc::new(AtomicU64::new(words)))
+    }
+
+    /// Sets the budget anew.
+    pub fn set(&self, words: u64) {
+        self.0.store(words, Ordering::Relaxed);
+    }
+
+    /// Takes `words` from the budget; false (taking nothing) when fewer
+    /// are left.
+    fn take(&self, words: u64) -> bool {
+        self.0
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| {
+                n.checked_sub(words)
+            })
+            .is_ok()
+    }
+}
+
+/// What opening a file for output costs of the quota: one disk block, as
+/// ITS's disk gave a file, so that a job cannot make files without end
+/// by writing nothing into them.
+pub const FILE_WORDS: u64 = 1024;
+
+/// The default budget: 256 MiB of host file at five bytes a word, more
+/// than a whole RP06 pack held (about 40 million words).
+pub const DEFAULT_QUOTA_WORDS: u64 = 256 * 1024 * 1024 / 5;
+
+/// What stops a write to a DSK file.
+#[derive(Debug)]
+pub enum WriteError {
+    /// ITS's own error (DEVICE FULL, access beyond the end).
+    Ioc(IocError),
+    /// The host failed; the message names the file.
+    Host(io::Error),
+}
+
+/// An error of the host file system, with the file's name in its message.
+fn named(path: &Path, e: io::Error) -> io::Error {
+    io::Error::new(e.kind(), format!("{}: {e}", path.display()))
+}
+
+/// Words held in memory before they go to the spool file.
+const CACHE_WORDS: usize = 8192;
+/// Bytes a word takes in the spool file.
+const SPOOL_WORD: u64 = 8;
+
+/// Creates a new file beside `path`, named after it with `suffix`, never
+/// opening what is already there: with `create_new`, `open` fails on any
+/// existing name, a symbolic link included (O_CREAT|O_EXCL, POSIX `open`),
+/// so a planted link cannot send the data elsewhere. Tries further names
+/// when one is taken, and short names (`.its-tmp.PID.N`) in the same
+/// folder when the host refuses one so long.
+fn create_beside(path: &Path, suffix: &str) -> io::Result<(File, PathBuf)> {
+    let folder = path.parent().unwrap_or(Path::new("."));
+    let mut long = true;
+    let mut last = None;
+    for n in 0..100 {
+        let candidate = if long {
+            let mut name = path.as_os_str().to_owned();
+            name.push(suffix);
+            if n > 0 {
+                name.push(format!(".{n}"));
+            }
+            PathBuf::from(name)
+        } else {
+            folder.join(format!(".its{suffix}.{}.{n}", std::process::id()))
+        };
+        match OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create_new(true)
+            .open(&candidate)
+        {
+            Ok(f) => return Ok((f, candidate)),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => last = Some(e),
+            Err(e) if long && e.kind() == io::ErrorKind::InvalidFilename => long = false,
+            Err(e) => return Err(named(&candidate, e)),
+        }
+    }
+    Err(named(
+        path,
+        last.unwrap_or_else(|| io::ErrorKind::AlreadyExists.into()),
+    ))
+}
+
+/// An output file being written: its words go to a spool file as they
+/// come (eight bytes a word, so that `.ACCESS` can go back and rewrite
+/// one), with the latest few in memory. The spool file is removed from
+/// its folder as soon as it is made: whatever happens to the job or the
+/// host process, it leaves nothing behind. Only [`DskFile::finish`] makes
+/// the new file, from the spool.
+#[derive(Debug)]
+struct Spool {
+    file: File,
+    /// Words `start..start + cache.len()`; those before are in the file.
+    cache: Vec<Word>,
+    start: u64,
+    quota: Quota,
+}
+
+impl Spool {
+    fn new(path: &Path, quota: Quota) -> io::Result<Spool> {
+        let (file, name) = create_beside(path, ".its-spool")?;
+        fs::remove_file(&name).map_err(|e| named(&name, e))?;
+        Ok(Spool {
+            file,
+            cache: Vec::new(),
+            start: 0,
+            quota,
+        })
+    }
+
+    fn len(&self) -> u64 {
+        self.start + self.cache.len() as u64
+    }
+
+    /// Writes the cached words to the spool file.
+    fn spill(&mut self) -> io::Result<()> {
+        let bytes: Vec<u8> = self
+            .cache
+            .iter()
+            .flat_map(|w| w.raw().to_le_bytes())
+            .collect();
+        self.file.write_all_at(&bytes, self.start * SPOOL_WORD)?;
+        self.start += self.cache.len() as u64;
+        self.cache.clear();
+        Ok(())
+    }
+
+    /// Word `i`, zero beyond the end.
+    fn get(&self, i: u64) -> io::Result<Word> {
+        if i >= self.start {
+            return Ok(self
+                .cache
+                .get((i - self.start) as usize)
+                .copied()
+                .unwrap_or(Word::ZERO));
+        }
+        let mut b = [0u8; SPOOL_WORD as usize];
+        self.file.read_exact_at(&mut b, i * SPOOL_WORD)?;
+        Ok(Word::new(u64::from_le_bytes(b)))
+    }
+
+    /// Sets word `i`, which is at most one past the end.
+    fn set(&mut self, i: u64, w: Word) -> Result<(), WriteError> {
+        if i == self.len() {
+            if !self.quota.take(1) {
+                return Err(WriteError::Ioc(IocError::DEVICE_FULL));
+            }
+            if self.cache.len() >= CACHE_WORDS {
+                self.spill().map_err(WriteError::Host)?;
+            }
+            self.cache.push(w);
+        } else if i >= self.start {
+            self.cache[(i - self.start) as usize] = w;
+        } else {
+            self.file
+                .write_all_at(&w.raw().to_le_bytes(), i * SPOOL_WORD)
+                .map_err(WriteError::Host)?;
+        }
+        Ok(())
+    }
+}
+
+/// Makes each host CR LF a plain LF, so that a text file written with
+/// CR LF line ends (DOS, Windows, mail) reads as ITS text, CR LF a line:
+/// the evacuated decoding alone would read the CR as an ITS LF and the LF
+/// as CR LF, an extra line end in every line. The cost: the ITS sequence
+/// LF CR LF, which itstar writes as host CR LF, reads as CR LF; only
+/// text files are read so (image mode reads the bytes as they are).
+pub fn host_line_ends(bytes: &mut Vec<u8>) {
+    let mut kept = 0;
     let mut i = 0;
     while i < bytes.len() {
-        let b = bytes[i];
-        if b >= 0o360 {
-            chars = chars.div_ceil(5) * 5 + 5;
-            i += 5;
-            continue;
+        if bytes[i] == b'\r' && bytes.get(i + 1) == Some(&b'\n') {
+            i += 1; // the LF stands for the pair
         }
-        chars += match b {
-            0o012 | 0o177 | 0o200..=0o355 => 2,
-            _ => 1,
-        };
+        bytes[kept] = bytes[i];
+        kept += 1;
         i += 1;
     }
-    chars
+    bytes.truncate(kept);
+}
+
+/// Bytes of host file read at a time.
+const BLOCK_BYTES: usize = 64 * 1024;
+
+/// An input file, decoded a block at a time as the job reads it: only the
+/// words of the last block read are in memory, so a file of any size
+/// costs the same. Going back (`.ACCESS`) before them decodes again from
+/// the start.
+#[derive(Debug)]
+struct Source {
+    file: File,
+    /// Host CR LF reads as one line end (ASCII modes).
+    text: bool,
+    /// The file's length in words.
+    words: u64,
+    decoder: evacuated::Decoder,
+    /// Where the next block starts in the file.
+    next_byte: u64,
+    /// A CR that ended the last block, waiting to see whether LF follows.
+    held_cr: bool,
+    /// The whole file is decoded.
+    done: bool,
+    /// Words `start..start + window.len()`.
+    window: Vec<Word>,
+    start: u64,
+}
+
+fn invalid(e: evacuated::DecodeError) -> io::Error {
+    io::Error::new(io::ErrorKind::InvalidData, e.to_string())
+}
+
+impl Source {
+    /// Opens `path`, reading it through once to check its encoding and
+    /// count its words and characters.
+    fn open(path: &Path, text: bool) -> io::Result<(Source, u64)> {
+        let mut source = Source {
+            file: File::open(path)?,
+            text,
+            words: 0,
+            decoder: evacuated::Decoder::new(),
+            next_byte: 0,
+            held_cr: false,
+            done: false,
+            window: Vec::new(),
+            start: 0,
+        };
+        let mut padding = 0;
+        while !source.done {
+            source.start += source.window.len() as u64;
+            source.window.clear();
+            padding = source.fill()?;
+        }
+        let words = source.start + source.window.len() as u64;
+        source.words = words;
+        source.rewind();
+        Ok((source, words * 5 - padding as u64))
+    }
+
+    fn rewind(&mut self) {
+        self.decoder = evacuated::Decoder::new();
+        self.next_byte = 0;
+        self.held_cr = false;
+        self.done = false;
+        self.window.clear();
+        self.start = 0;
+    }
+
+    /// Decodes the next block into the window; at the end of the file,
+    /// returns the ^C padding added to the last word.
+    fn fill(&mut self) -> io::Result<usize> {
+        let mut block = vec![0u8; BLOCK_BYTES];
+        let n = self.file.read_at(&mut block, self.next_byte)?;
+        block.truncate(n);
+        self.next_byte += n as u64;
+        let last = n == 0;
+        if self.text {
+            if std::mem::take(&mut self.held_cr) {
+                block.insert(0, b'\r');
+            }
+            if !last && block.last() == Some(&b'\r') {
+                block.pop();
+                self.held_cr = true;
+            }
+            host_line_ends(&mut block);
+        }
+        self.decoder
+            .push(&block, &mut self.window)
+            .map_err(invalid)?;
+        if last {
+            self.done = true;
+            return self.decoder.finish(&mut self.window).map_err(invalid);
+        }
+        Ok(0)
+    }
+
+    /// Word `i` of the file; `None` beyond its end.
+    fn word(&mut self, i: u64) -> io::Result<Option<Word>> {
+        if i < self.start {
+            self.rewind();
+        }
+        loop {
+            if let Some(w) = i
+                .checked_sub(self.start)
+                .and_then(|k| self.window.get(k as usize))
+            {
+                return Ok(Some(*w));
+            }
+            if self.done {
+                return Ok(None);
+            }
+            self.start += self.window.len() as u64;
+            self.window.clear();
+            self.fill()?;
+        }
+    }
 }
 
 /// An open DSK file.
@@ -63,47 +363,64 @@ pub fn char_count(bytes: &[u8]) -> u64 {
 pub struct DskFile {
     /// The host file read, or to be written at close.
     pub path: PathBuf,
-    /// The file's words.
-    pub words: Vec<Word>,
     /// Length in characters (meaningful in unit ASCII mode).
     pub chars: u64,
     /// The access pointer, in bytes of the channel's size.
     pub pointer: u64,
-    /// Opened for output.
-    pub output: bool,
     /// Unit ASCII mode: bytes are characters.
     pub unit_ascii: bool,
     /// ASCII mode (the host file is written as text).
     pub ascii: bool,
+    /// Where an input file's words come from.
+    source: Option<Box<Source>>,
+    /// Where an output file's words are.
+    spool: Option<Spool>,
 }
 
 impl DskFile {
-    /// Opens `path` for input.
+    /// Opens `path` for input. In ASCII modes a host CR LF reads as one
+    /// ITS line end ([`host_line_ends`]).
     pub fn read(path: PathBuf, unit_ascii: bool, ascii: bool) -> io::Result<DskFile> {
-        let bytes = fs::read(&path)?;
-        let words = evacuated::decode(&bytes)
-            .map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e.to_string()))?;
+        let (source, chars) = Source::open(&path, ascii)?;
         Ok(DskFile {
             path,
-            chars: char_count(&bytes),
-            words,
+            chars,
             pointer: 0,
-            output: false,
             unit_ascii,
             ascii,
+            source: Some(Box::new(source)),
+            spool: None,
         })
     }
 
-    /// A new, empty output file to be written to `path` at close.
-    pub fn create(path: PathBuf, unit_ascii: bool, ascii: bool) -> DskFile {
-        DskFile {
+    /// A new, empty output file, to replace `path` when it is closed
+    /// ([`DskFile::finish`]); until then nothing in the folder changes.
+    pub fn create(
+        path: PathBuf,
+        unit_ascii: bool,
+        ascii: bool,
+        quota: Quota,
+    ) -> io::Result<DskFile> {
+        if !quota.take(FILE_WORDS) {
+            return Err(io::ErrorKind::StorageFull.into());
+        }
+        let spool = Spool::new(&path, quota)?;
+        Ok(DskFile {
             path,
-            words: Vec::new(),
+            source: None,
             chars: 0,
             pointer: 0,
-            output: true,
             unit_ascii,
             ascii,
+            spool: Some(spool),
+        })
+    }
+
+    /// The length in words.
+    pub fn word_length(&self) -> u64 {
+        match &self.spool {
+            Some(s) => s.len(),
+            None => self.source.as_ref().map_or(0, |s| s.words),
         }
     }
 
@@ -112,76 +429,127 @@ impl DskFile {
         if self.unit_ascii {
             self.chars
         } else {
-            self.words.len() as u64
+            self.word_length()
         }
     }
 
     /// Reads the next byte (character or word); `Ok(None)` at end of file,
-    /// an IOC error when the pointer was set beyond it.
+    /// an IOC error when the pointer was set beyond it, and NON-RECOVERABLE
+    /// DATA ERROR when the host file cannot be read (or changed since the
+    /// open).
     pub fn next(&mut self) -> Result<Option<Word>, IocError> {
         let length = self.length();
         if self.pointer > length {
             return Err(IocError::PAST_END_OF_FILE);
         }
+        let Some(source) = self.source.as_mut() else {
+            return Ok(None);
+        };
         if self.pointer == length {
             return Ok(None);
         }
-        let datum = if self.unit_ascii {
-            Word::new(char_at(&self.words, self.pointer) as u64)
+        let (index, k) = if self.unit_ascii {
+            (self.pointer / 5, self.pointer % 5)
         } else {
-            self.words[self.pointer as usize]
+            (self.pointer, 0)
+        };
+        let word = match source.word(index) {
+            Ok(Some(w)) => w,
+            _ => return Err(IocError::DATA_ERROR),
+        };
+        let datum = if self.unit_ascii {
+            Word::new(char_at(&[word], k) as u64)
+        } else {
+            word
         };
         self.pointer += 1;
         Ok(Some(datum))
     }
 
     /// Writes one byte at the pointer.
-    pub fn put(&mut self, datum: Word) -> Result<(), IocError> {
+    pub fn put(&mut self, datum: Word) -> Result<(), WriteError> {
         if self.pointer > self.length() {
-            return Err(IocError::PAST_END_OF_FILE);
+            return Err(WriteError::Ioc(IocError::PAST_END_OF_FILE));
         }
+        let Some(spool) = self.spool.as_mut() else {
+            return Err(WriteError::Ioc(IocError::ILLEGAL_MODE));
+        };
+        let named = |e| WriteError::Host(named(&self.path, e));
         if self.unit_ascii {
-            set_char(&mut self.words, self.pointer, (datum.raw() & 0o177) as u8);
+            let i = self.pointer / 5;
+            let word = spool.get(i).map_err(named)?;
+            let word = with_char(word, self.pointer % 5, (datum.raw() & 0o177) as u8);
+            spool.set(i, word).map_err(|e| match e {
+                WriteError::Host(e) => named(e),
+                e => e,
+            })?;
             self.pointer += 1;
             self.chars = self.chars.max(self.pointer);
         } else {
-            let i = self.pointer as usize;
-            if i == self.words.len() {
-                self.words.push(datum);
-            } else {
-                self.words[i] = datum;
-            }
+            spool.set(self.pointer, datum).map_err(|e| match e {
+                WriteError::Host(e) => named(e),
+                e => e,
+            })?;
             self.pointer += 1;
-            self.chars = self.words.len() as u64 * 5;
+            self.chars = spool.len() * 5;
         }
         Ok(())
     }
 
-    /// Finishes an output file: pads a partial last word of characters with
-    /// ^C and replaces the host file (through a temporary file beside it,
-    /// so a failure leaves the old file whole).
+    /// Closes an output file: pads a partial last word of characters with
+    /// ^C and replaces the host file through a new temporary file beside
+    /// it (created as [`create_beside`] says), renamed over it once
+    /// complete, so that a failure leaves the old file whole and no
+    /// temporary file behind. Errors name the file.
     pub fn finish(&mut self) -> io::Result<()> {
-        if !self.output {
+        let Some(mut spool) = self.spool.take() else {
             return Ok(());
-        }
-        let mut i = self.chars;
-        if self.unit_ascii {
-            while !i.is_multiple_of(5) {
-                set_char(&mut self.words, i, EOF_CHAR);
-                i += 1;
-            }
-        }
-        let bytes = if self.ascii {
-            evacuated::encode_text(&self.words)
-        } else {
-            evacuated::encode(&self.words)
         };
-        let mut temp = self.path.clone().into_os_string();
-        temp.push(".its-tmp");
-        let temp = PathBuf::from(temp);
-        fs::write(&temp, bytes)?;
-        fs::rename(&temp, &self.path)
+        let path = self.path.clone();
+        if self.unit_ascii && !self.chars.is_multiple_of(5) {
+            let i = self.chars / 5;
+            let mut word = spool.get(i).map_err(|e| named(&path, e))?;
+            for k in self.chars % 5..5 {
+                word = with_char(word, k, EOF_CHAR);
+            }
+            spool.set(i, word).map_err(|e| match e {
+                WriteError::Host(e) => named(&path, e),
+                WriteError::Ioc(c) => io::Error::other(c.message()),
+            })?;
+        }
+        let (temp, temp_path) = create_beside(&path, ".its-tmp")?;
+        let written = write_encoded(&mut spool, temp, self.ascii)
+            .and_then(|()| fs::rename(&temp_path, &path));
+        if let Err(e) = written {
+            let _ = fs::remove_file(&temp_path);
+            return Err(named(&path, e));
+        }
+        Ok(())
     }
+}
+
+/// Writes the spooled words to `out` in the evacuated encoding, as text
+/// when `ascii`, a block of words at a time.
+fn write_encoded(spool: &mut Spool, out: File, ascii: bool) -> io::Result<()> {
+    spool.spill()?;
+    let mut out = io::BufWriter::new(out);
+    let mut encoder = evacuated::Encoder::new();
+    let mut block = vec![0u8; CACHE_WORDS * SPOOL_WORD as usize];
+    let mut i = 0;
+    while i < spool.start {
+        let n = (spool.start - i).min(CACHE_WORDS as u64) as usize;
+        let bytes = &mut block[..n * SPOOL_WORD as usize];
+        spool.file.read_exact_at(bytes, i * SPOOL_WORD)?;
+        for b in bytes.chunks_exact(SPOOL_WORD as usize) {
+            let raw = u64::from_le_bytes(b.try_into().unwrap_or_default());
+            encoder.push(Word::new(raw));
+        }
+        out.write_all(&encoder.take_settled())?;
+        i += n as u64;
+    }
+    out.write_all(&encoder.finish(ascii))?;
+    let file = out.into_inner().map_err(|e| e.into_error())?;
+    file.sync_all()
 }
 
 #[cfg(test)]
@@ -189,11 +557,140 @@ mod tests {
     use super::*;
     use crate::names::tests::scratch;
 
+    fn quota() -> Quota {
+        Quota::new(DEFAULT_QUOTA_WORDS)
+    }
+
+    fn names_in(dir: &Path) -> Vec<String> {
+        let mut names: Vec<String> = fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    }
+
+    #[test]
+    fn output_streams_through_the_spool_and_can_be_rewritten() {
+        let dir = scratch("spool");
+        fs::write(dir.join("big.bin"), "OLD").unwrap();
+        let mut f = DskFile::create(dir.join("big.bin"), false, false, quota()).unwrap();
+        let n = 3 * CACHE_WORDS as u64 + 7;
+        for i in 0..n {
+            f.put(Word::new(i << 1 | 1)).unwrap();
+        }
+        // Nothing new in the folder while the file is open: the spool has
+        // no name there.
+        assert_eq!(names_in(&dir), ["big.bin"]);
+        assert!(f.spool.as_ref().unwrap().cache.len() <= CACHE_WORDS);
+        // Back to a word already in the spool file, and one in memory.
+        f.pointer = 5;
+        f.put(Word::new(0o777)).unwrap();
+        f.pointer = n - 1;
+        f.put(Word::new(0o555)).unwrap();
+        assert_eq!(f.word_length(), n);
+        f.finish().unwrap();
+        let words = evacuated::decode(&fs::read(dir.join("big.bin")).unwrap()).unwrap();
+        assert_eq!(words.len() as u64, n);
+        assert_eq!(words[4], Word::new(4 << 1 | 1));
+        assert_eq!(words[5], Word::new(0o777));
+        assert_eq!(
+            words[CACHE_WORDS + 1],
+            Word::new((CACHE_WORDS as u64 + 1) << 1 | 1)
+        );
+        assert_eq!(words[n as usize - 1], Word::new(0o555));
+        assert_eq!(names_in(&dir), ["big.bin"]);
+    }
+
+    #[test]
+    fn a_host_name_too_long_for_a_suffix_still_gets_its_file() {
+        let dir = scratch("long");
+        // 250 characters: the host allows 255, not with ".its-spool".
+        let path = dir.join(format!("{}.txt", "a".repeat(246)));
+        fs::write(&path, "OLD").unwrap();
+        let mut f = DskFile::create(path.clone(), true, true, quota()).unwrap();
+        f.put(Word::new(b'N' as u64)).unwrap();
+        f.finish().unwrap();
+        assert_eq!(fs::read(&path).unwrap(), b"N");
+        assert_eq!(names_in(&dir).len(), 1);
+    }
+
+    #[test]
+    fn the_quota_counts_words_of_all_files() {
+        let dir = scratch("quota");
+        let q = Quota::new(2 * FILE_WORDS + 3);
+        let mut a = DskFile::create(dir.join("a.txt"), true, true, q.clone()).unwrap();
+        for c in b"ABCDEFGHIJ" {
+            a.put(Word::new(*c as u64)).unwrap(); // two words
+        }
+        let mut b = DskFile::create(dir.join("b.bin"), false, false, q).unwrap();
+        b.put(Word::new(1)).unwrap(); // the third
+        assert!(matches!(
+            b.put(Word::new(2)),
+            Err(WriteError::Ioc(IocError::DEVICE_FULL))
+        ));
+        assert!(matches!(
+            a.put(Word::new(b'K' as u64)),
+            Err(WriteError::Ioc(IocError::DEVICE_FULL))
+        ));
+        // Rewriting what is there takes nothing.
+        a.pointer = 0;
+        a.put(Word::new(b'Z' as u64)).unwrap();
+        a.finish().unwrap();
+        // Each file opened costs a block: none is left for a third.
+        let e = DskFile::create(dir.join("c.txt"), true, true, Quota::new(FILE_WORDS - 1));
+        assert_eq!(e.unwrap_err().kind(), io::ErrorKind::StorageFull);
+        assert_eq!(fs::read(dir.join("a.txt")).unwrap(), b"ZBCDEFGHIJ");
+    }
+
+    #[test]
+    fn a_failed_install_leaves_no_temporary_file_and_names_the_file() {
+        let dir = scratch("fail");
+        let path = dir.join("out.txt");
+        let mut f = DskFile::create(path.clone(), true, true, quota()).unwrap();
+        f.put(Word::new(b'A' as u64)).unwrap();
+        // Something else took the name meanwhile: a folder, not empty, which
+        // the rename cannot replace.
+        fs::create_dir_all(path.join("inside")).unwrap();
+        let e = f.finish().unwrap_err();
+        assert!(e.to_string().contains(&*path.to_string_lossy()), "{e}");
+        assert_eq!(names_in(&dir), ["out.txt"]);
+        assert!(path.join("inside").is_dir());
+    }
+
+    #[test]
+    fn host_cr_lf_reads_as_one_its_line_end() {
+        let dir = scratch("crlf");
+        let path = dir.join("dos.txt");
+        fs::write(&path, "AB\r\nC\rD\r\r\n").unwrap();
+        let mut f = DskFile::read(path.clone(), true, true).unwrap();
+        let got: Vec<u64> = std::iter::from_fn(|| f.next().unwrap())
+            .map(|w| w.raw())
+            .collect();
+        // CR LF, LF, CR LF: a lone host CR is still ITS LF.
+        let want = [
+            0o101, 0o102, 0o15, 0o12, 0o103, 0o12, 0o104, 0o12, 0o15, 0o12,
+        ];
+        assert_eq!(got, want);
+        // Image mode: the bytes as they are (CR is LF, LF is CR LF).
+        let mut f = DskFile::read(path, true, false).unwrap();
+        let got: Vec<u64> = std::iter::from_fn(|| f.next().unwrap())
+            .map(|w| w.raw())
+            .collect();
+        assert_eq!(&got[..5], &[0o101, 0o102, 0o12, 0o15, 0o12]);
+    }
+
     #[test]
     fn characters_and_padding() {
-        assert_eq!(char_count(b"HELLO\n"), 7); // LF is CR LF
-        assert_eq!(char_count(b""), 0);
-        assert_eq!(char_count(b"AB\xf0\0\0\0\x01"), 10); // raw word starts a new word
+        let dir = scratch("chars");
+        let chars = |bytes: &[u8]| {
+            fs::write(dir.join("f"), bytes).unwrap();
+            DskFile::read(dir.join("f"), true, true).unwrap().chars
+        };
+        assert_eq!(chars(b"HELLO\n"), 7); // LF is CR LF
+        assert_eq!(chars(b""), 0);
+        assert_eq!(chars(b"ABCDE\xf0\0\0\0\x01"), 10); // a raw word is five
+        assert_eq!(chars(b"\xf0\0\0\0\x01AB"), 7);
         let mut words = Vec::new();
         for (i, c) in b"ABCDEF".iter().enumerate() {
             set_char(&mut words, i as u64, *c);
@@ -202,6 +699,39 @@ mod tests {
         assert_eq!(char_at(&words, 5), b'F');
         // "ABCDE": 101 102 103 104 105, seven bits each, then bit 35 zero.
         assert_eq!(words[0], Word::new(0o406050_342212));
+    }
+
+    #[test]
+    fn input_is_read_a_block_at_a_time_and_can_go_back() {
+        let dir = scratch("blocks");
+        let path = dir.join("big.txt");
+        // Lines ending CR LF, a few blocks of them; the first line is 47
+        // bytes so that the first block ends between a CR and its LF.
+        let line = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstu\r\n";
+        let mut text = format!("{}\r\n", "H".repeat(45));
+        text += &line.repeat(3 * BLOCK_BYTES / line.len());
+        assert_eq!(text.as_bytes()[BLOCK_BYTES - 1], b'\r');
+        fs::write(&path, &text).unwrap();
+        let mut f = DskFile::read(path, true, true).unwrap();
+        // Host CR LF is ITS CR LF: the characters are the bytes.
+        assert_eq!(f.chars, text.len() as u64);
+        let mut count = 0usize;
+        while let Some(c) = f.next().unwrap() {
+            assert_eq!(c.raw(), text.as_bytes()[count] as u64, "character {count}");
+            count += 1;
+        }
+        assert_eq!(count, text.len());
+        let src = f.source.as_ref().unwrap();
+        assert!(
+            src.window.len() <= 2 * BLOCK_BYTES / 5 + 1,
+            "one block's words in memory"
+        );
+        // Back into the middle, and to the start.
+        f.pointer = 47 + line.len() as u64 * 1000;
+        assert_eq!(f.next().unwrap(), Some(Word::new(b'0' as u64)));
+        f.pointer = 47;
+        assert_eq!(f.next().unwrap(), Some(Word::new(b'0' as u64)));
+        assert_eq!(f.next().unwrap(), Some(Word::new(b'1' as u64)));
     }
 
     #[test]
@@ -222,14 +752,14 @@ mod tests {
     fn output_lands_as_host_text_or_raw_words() {
         let dir = scratch("dskw");
         let path = dir.join("out.txt");
-        let mut f = DskFile::create(path.clone(), true, true);
+        let mut f = DskFile::create(path.clone(), true, true, quota()).unwrap();
         for c in b"OK\r\n" {
             f.put(Word::new(*c as u64)).unwrap();
         }
         f.finish().unwrap();
         assert_eq!(fs::read(&path).unwrap(), b"OK\n");
         let bin = dir.join("out.bin");
-        let mut f = DskFile::create(bin.clone(), false, false);
+        let mut f = DskFile::create(bin.clone(), false, false, quota()).unwrap();
         f.put(Word::new(0o254000_000101)).unwrap();
         f.finish().unwrap();
         assert_eq!(

@@ -31,11 +31,18 @@
 //!
 //! | [`Outcome`] | exit status | cause |
 //! |---|---|---|
-//! | `Finished` | 0 | `.LOGOUT`, `.BREAK 16,`, LOGOUT |
+//! | `Finished` | 0 | `.LOGOUT 1,` (or 0), `.BREAK 16,`, LOGOUT |
+//! | `Failed` | n−1 | `.LOGOUT n,` with n = 2 to 17: the program reports failure |
 //! | `Value` | 1 | `.VALUE` (DDT's message) |
 //! | `ProgramError` | 2 | illegal instruction or call, memory beyond core, I/O channel error, `.LOSE` |
 //! | `Unimplemented` | 3 | a call ITS has and the shim does not |
 //! | `BudgetExhausted` | 4 | the instruction budget ran out |
+//! | `Interrupted` | 130 | stopped from outside (Ctrl-C), see [`Job::run_watched`] |
+//!
+//! Output files are installed only by `.CLOSE` (or the CLOSE call) and by
+//! `.LOGOUT`/LOGOUT, which close every channel; when the run ends any
+//! other way, files still open are dropped and the old files stay, as ITS
+//! drops a dying job's unclosed `_DSK_ OUTPUT` files.
 #![deny(missing_docs)]
 
 mod call;
@@ -51,6 +58,7 @@ pub mod sixbit;
 mod system;
 pub mod tty;
 
+pub use dsk::DEFAULT_QUOTA_WORDS as DEFAULT_DSK_QUOTA_WORDS;
 pub use error::{Error, ErrorKind};
 pub use loader::Image;
 pub use names::FileName;
@@ -77,6 +85,14 @@ pub enum Outcome {
     Finished {
         /// DDT's `:KILL`, when the job asked to be killed and the run is
         /// verbose.
+        message: Option<String>,
+    },
+    /// The job logged out reporting failure: `.LOGOUT n,` with n from 2
+    /// to 17 (real ITS kills the job for any nonzero n).
+    Failed {
+        /// The host exit status: n − 1.
+        status: u8,
+        /// DDT's `:KILL`, when the run is verbose.
         message: Option<String>,
     },
     /// The job executed `.VALUE`.
@@ -107,6 +123,13 @@ pub enum Outcome {
         /// The count and the place.
         message: String,
     },
+    /// The run was stopped from outside (Ctrl-C).
+    Interrupted {
+        /// Address of the next instruction.
+        pc: u32,
+        /// The count and the place.
+        message: String,
+    },
 }
 
 impl Outcome {
@@ -115,21 +138,24 @@ impl Outcome {
     pub fn exit_status(&self) -> u8 {
         match self {
             Outcome::Finished { .. } => 0,
+            Outcome::Failed { status, .. } => *status,
             Outcome::Value { .. } => 1,
             Outcome::ProgramError { .. } => 2,
             Outcome::Unimplemented { .. } => 3,
             Outcome::BudgetExhausted { .. } => 4,
+            Outcome::Interrupted { .. } => 130,
         }
     }
 
     /// The message to show the user, if any.
     pub fn message(&self) -> Option<&str> {
         match self {
-            Outcome::Finished { message } => message.as_deref(),
+            Outcome::Finished { message } | Outcome::Failed { message, .. } => message.as_deref(),
             Outcome::Value { message, .. }
             | Outcome::ProgramError { message, .. }
             | Outcome::Unimplemented { message, .. }
-            | Outcome::BudgetExhausted { message, .. } => Some(message),
+            | Outcome::BudgetExhausted { message, .. }
+            | Outcome::Interrupted { message, .. } => Some(message),
         }
     }
 }
@@ -194,6 +220,10 @@ impl ka10::TrapHandler for System {
     }
 }
 
+/// How many instructions [`Job::run_watched`] runs between two looks at
+/// its `stop` question: about a hundredth of a second.
+pub const CHUNK_INSTRUCTIONS: u64 = 1 << 20;
+
 /// A job: the processor with the program in core, and its ITS.
 pub struct Job {
     cpu: ka10::Cpu,
@@ -203,6 +233,16 @@ pub struct Job {
 impl Job {
     /// A job with `image` loaded, stopped at its start address, in user mode.
     pub fn new(image: &Image, config: JobConfig) -> Result<Job, Error> {
+        // ITS characters are seven bits: anything else would silently turn
+        // into another character.
+        if let Some(jcl) = &config.jcl {
+            if let Some((at, c)) = jcl.char_indices().find(|(_, c)| !c.is_ascii()) {
+                return Err(Error::new(ErrorKind::BadSetting(format!(
+                    "the JCL {jcl:?} has {c:?} (U+{:04X}) at byte {at}: ITS takes only ASCII",
+                    c as u32
+                ))));
+            }
+        }
         let dsk =
             names::DskRoot::new(&config.dsk).map_err(|e| Error::io(Some(config.dsk.clone()), e))?;
         let mut cpu = ka10::Cpu::new(image.core);
@@ -247,6 +287,15 @@ impl Job {
         Ok(Job { cpu, system })
     }
 
+    /// Limits what the job may write to DSK, all its files together, to
+    /// `words` 36-bit words, each file opened for output counting a
+    /// 1024-word block more; beyond, its writes fail with ITS's DEVICE
+    /// FULL (an I/O channel error; an open, the call's error). The
+    /// default is [`DEFAULT_DSK_QUOTA_WORDS`].
+    pub fn set_dsk_quota(&mut self, words: u64) {
+        self.system.dsk.set_quota(words);
+    }
+
     /// The processor (for tracing and inspection).
     pub fn cpu(&self) -> &ka10::Cpu {
         &self.cpu
@@ -263,28 +312,74 @@ impl Job {
     }
 
     /// Runs the job for at most `max_instructions` more instructions,
-    /// calling `tracer` around each. Open output files are written when
-    /// the run ends, as ITS closes a dying job's channels.
+    /// calling `tracer` around each. Output files still open when the run
+    /// ends are dropped, as ITS drops a dying job's unclosed files (only
+    /// `.CLOSE` and `.LOGOUT` install them).
     pub fn run<T: ka10::Tracer>(
         &mut self,
         max_instructions: u64,
         tracer: &mut T,
     ) -> Result<Outcome, Error> {
-        let result = self.cpu.run(&mut self.system, tracer, max_instructions);
-        let outcome = match result {
-            Ok(ka10::Exit::Handler(Ending::Outcome(o))) => o,
-            Ok(ka10::Exit::Handler(Ending::Host(e))) => {
-                let _ = self.system.close_all();
-                return Err(e);
+        self.run_watched(max_instructions, tracer, || false)
+    }
+
+    /// Like [`Job::run`], but runs the processor in chunks of
+    /// [`CHUNK_INSTRUCTIONS`] and asks `stop` between them (never inside the
+    /// processor's loop); when it says yes the run ends as
+    /// [`Outcome::Interrupted`], with the tracer's lines whole.
+    pub fn run_watched<T: ka10::Tracer>(
+        &mut self,
+        max_instructions: u64,
+        tracer: &mut T,
+        mut stop: impl FnMut() -> bool,
+    ) -> Result<Outcome, Error> {
+        let first = self.cpu.instructions();
+        let result = loop {
+            let done = self.cpu.instructions() - first;
+            let chunk = (max_instructions - done).min(CHUNK_INSTRUCTIONS);
+            match self.cpu.run(&mut self.system, tracer, chunk) {
+                Err(e)
+                    if matches!(e.kind, ka10::ErrorKind::BudgetExhausted { .. })
+                        && done + chunk < max_instructions =>
+                {
+                    if stop() {
+                        break Ok(self.interrupted());
+                    }
+                }
+                Err(mut e) => {
+                    if let ka10::ErrorKind::BudgetExhausted { executed } = &mut e.kind {
+                        *executed = self.cpu.instructions() - first;
+                    }
+                    break Ok(self.cpu_error(e));
+                }
+                Ok(ka10::Exit::Handler(Ending::Outcome(o))) => break Ok(o),
+                Ok(ka10::Exit::Handler(Ending::Host(e))) => break Err(e),
+                Ok(ka10::Exit::Halt { pc }) => {
+                    break Ok(Outcome::ProgramError {
+                        pc,
+                        message: format!("the processor halted at PC {pc:06o}"),
+                    })
+                }
             }
-            Ok(ka10::Exit::Halt { pc }) => Outcome::ProgramError {
-                pc,
-                message: format!("the processor halted at PC {pc:06o}"),
-            },
-            Err(e) => self.cpu_error(e),
         };
-        self.system.close_all().map_err(|e| Error::io(None, e))?;
+        let dropped = self.system.discard_all();
+        let outcome = result?;
+        dropped.map_err(|e| Error::io(None, e))?;
         Ok(outcome)
+    }
+
+    fn interrupted(&self) -> Outcome {
+        let pc = self.cpu.pc();
+        let word = self.cpu.read(pc).unwrap_or_default();
+        Outcome::Interrupted {
+            pc,
+            message: format!(
+                "interrupted after {} instructions; next: {}>>{}   at PC {pc:06o}",
+                self.cpu.instructions(),
+                self.system.image.symbolic(pc),
+                pdp10_isa::disassemble(word, &pdp10_isa::NoSymbols)
+            ),
+        }
     }
 
     fn cpu_error(&self, e: ka10::Error) -> Outcome {
@@ -379,6 +474,15 @@ mod tests {
             core: loader::PAGE,
             symbols: vec![(0o100, "GO".into())],
         }
+    }
+
+    #[test]
+    fn non_ascii_jcl_is_refused_by_name() {
+        let dir = names::tests::scratch("jcl8");
+        let Err(e) = run_captured(&image(), "TEST", Some("PUZZL\u{e9}"), &dir, 1000) else {
+            panic!("a non-ASCII JCL ran");
+        };
+        assert!(e.to_string().contains("'é' (U+00E9) at byte 5"), "{e}");
     }
 
     #[test]

@@ -38,6 +38,8 @@ impl fmt::Display for FileName {
 #[derive(Clone, Debug)]
 pub struct DskRoot {
     root: PathBuf,
+    /// What the job may still write.
+    quota: crate::dsk::Quota,
 }
 
 /// The ITS name parts of a host name: split at the first `.`, upper case,
@@ -68,7 +70,20 @@ impl DskRoot {
                 format!("{} is not a folder", path.display()),
             ));
         }
-        Ok(DskRoot { root })
+        Ok(DskRoot {
+            root,
+            quota: crate::dsk::Quota::new(crate::dsk::DEFAULT_QUOTA_WORDS),
+        })
+    }
+
+    /// Limits what the job may write to DSK, all files together, to
+    /// `words` 36-bit words (then DEVICE FULL).
+    pub fn set_quota(&self, words: u64) {
+        self.quota.set(words);
+    }
+
+    pub(crate) fn quota(&self) -> &crate::dsk::Quota {
+        &self.quota
     }
 
     /// The folder itself (canonical).

@@ -174,6 +174,14 @@ impl System {
         self.terminal.flush()
     }
 
+    /// Drops every channel without installing output files, as ITS does
+    /// for a job that dies with files open: the old files stay.
+    pub(crate) fn discard_all(&mut self) -> std::io::Result<()> {
+        self.channels = Default::default();
+        self.errors = [0; 16];
+        self.terminal.flush()
+    }
+
     fn close(&mut self, ch: usize) -> std::io::Result<()> {
         if let Some(mut channel) = self.channels[ch].take() {
             if let Device::Dsk(f) = &mut channel.device {
@@ -259,9 +267,14 @@ impl System {
             pc,
             instruction,
             &format!(
-                "I/O channel error {:o} on channel {ch:o} ({})",
+                "I/O channel error {:o} on channel {ch:o} ({}){}",
                 code.0,
-                code.message()
+                code.message(),
+                if code == IocError::DEVICE_FULL {
+                    ": the job's DSK quota is used up (pdp10 run --dsk-quota)"
+                } else {
+                    ""
+                }
             ),
         )
     }
@@ -509,7 +522,7 @@ impl System {
                 self.set_ac(m, a, Word::new(t))?;
                 Ok(Flow::Next)
             }
-            0o33 => Err(self.logout()),
+            0o33 => Err(self.dot_logout(ac)),
             0o37 => {
                 if let Some(Channel {
                     device: Device::Tty,
@@ -552,6 +565,24 @@ impl System {
             let _ = write!(self.note, " AC {n:o} := {w:?}");
         }
         Ok(())
+    }
+
+    /// `.LOGOUT ac,` (and the LOGOUT call, as `.LOGOUT 1,`): closes the
+    /// channels, installing output files, and ends the run. Any nonzero AC
+    /// field asks DDT to kill the job (`uuos.114`); the shim also reads it
+    /// as the host exit status plus one, so that `.LOGOUT 1,` is success
+    /// and `.LOGOUT 2,`, `.LOGOUT 3,` report failure with status 1 and 2.
+    fn dot_logout(&mut self, ac: u8) -> Ending {
+        if let Err(e) = self.close_all() {
+            return Ending::Host(crate::Error::io(None, e));
+        }
+        match ac {
+            0 | 1 => self.logout(),
+            n => Ending::Outcome(Outcome::Failed {
+                status: n - 1,
+                message: self.verbose.then(|| ":KILL".to_string()),
+            }),
+        }
     }
 
     fn logout(&mut self) -> Ending {
@@ -960,7 +991,7 @@ impl System {
     }
 
     pub(crate) fn logout_for_call(&mut self) -> CallFailure {
-        CallFailure::End(self.logout())
+        CallFailure::End(self.dot_logout(1))
     }
 
     pub(crate) fn note(&mut self, text: &str) {
