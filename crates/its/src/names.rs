@@ -38,6 +38,8 @@ impl fmt::Display for FileName {
 #[derive(Clone, Debug)]
 pub struct DskRoot {
     root: PathBuf,
+    /// Files read from memory instead of the folder (`served.rs`).
+    pub(crate) served: crate::served::Served,
 }
 
 /// The ITS name parts of a host name: split at the first `.`, upper case,
@@ -68,7 +70,10 @@ impl DskRoot {
                 format!("{} is not a folder", path.display()),
             ));
         }
-        Ok(DskRoot { root })
+        Ok(DskRoot {
+            root,
+            served: Default::default(),
+        })
     }
 
     /// The folder itself (canonical).
