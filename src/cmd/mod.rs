@@ -2,7 +2,10 @@
 
 pub mod boot;
 pub mod disasm;
+pub mod jobs;
+pub mod load;
 pub mod midas;
+pub mod puzzles;
 pub mod run;
 pub mod solve;
 pub mod verify;
