@@ -5,4 +5,5 @@ mod main_command;
 mod midas;
 mod run;
 mod solve;
+mod streams;
 mod sudoku_mid;

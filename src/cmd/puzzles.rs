@@ -41,6 +41,9 @@ pub enum Item {
 /// The name standard input goes by on the command line.
 pub const STDIN: &str = "-";
 
+/// Its name in messages.
+pub const STDIN_NAME: &str = "<stdin>";
+
 /// Every item of `files` in order, each file opened when its turn comes;
 /// at most `first` puzzles of each.
 pub struct Inputs<'a> {
@@ -94,7 +97,11 @@ impl Iterator for Inputs<'_> {
             let path = self.files.next()?;
             match open(path) {
                 Ok(input) => {
-                    let name: Arc<str> = path.display().to_string().into();
+                    let name: Arc<str> = if path.as_os_str() == STDIN {
+                        STDIN_NAME.into()
+                    } else {
+                        path.display().to_string().into()
+                    };
                     self.current = Some(Reader::new(name, input, self.first));
                 }
                 Err(e) => return Some(Item::Bad(format!("{}: cannot read: {e}", path.display()))),

@@ -138,6 +138,15 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
     }
     let wall = started.elapsed().as_secs_f64();
+    anyhow::ensure!(
+        !totals.counts.is_empty() || totals.unreadable > 0,
+        "no puzzles in {}",
+        args.files
+            .iter()
+            .map(|f| f.display().to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
     summary(&totals, wall, threads);
     for (place, why) in &totals.shown {
         println!();
