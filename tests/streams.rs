@@ -138,7 +138,7 @@ fn jobs_are_bounded_and_minus_j_is_jobs() {
         let err = text(&out.stderr);
         assert!(
             err.contains(&format!(
-                "pdp10 {command}: --jobs 100000 is more than the 256 threads started at most; using 256"
+                "pdp10 {command}: --jobs 100000 is more than the 256 threads started at most; using 2\n"
             )),
             "{err}"
         );

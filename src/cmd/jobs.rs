@@ -11,12 +11,14 @@ pub const MAX_JOBS: usize = 256;
 /// standard error when `asked` is cut to the ceiling.
 pub fn threads(command: &str, asked: usize, work: Option<usize>) -> usize {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let mut n = if asked == 0 { cores } else { asked };
-    if n > MAX_JOBS {
-        eprintln!("pdp10 {command}: --jobs {n} is more than the {MAX_JOBS} threads started at most; using {MAX_JOBS}");
-        n = MAX_JOBS;
+    let wanted = if asked == 0 { cores } else { asked };
+    let n = wanted.min(MAX_JOBS).min(work.unwrap_or(usize::MAX)).max(1);
+    if wanted > MAX_JOBS {
+        eprintln!(
+            "pdp10 {command}: --jobs {wanted} is more than the {MAX_JOBS} threads started at most; using {n}"
+        );
     }
-    n.min(work.unwrap_or(usize::MAX)).max(1)
+    n
 }
 
 /// A pool of `threads` workers.

@@ -275,6 +275,39 @@ mod tests {
     }
 
     #[test]
+    fn boot_loads_sources_binaries_and_text_images_alike() {
+        let dir = scratch();
+        let source = dir.path().join("tiny.Mid");
+        std::fs::write(&source, TINY).unwrap();
+        let binary = dir.path().join("tiny.bin");
+        std::fs::write(&binary, midas::assemble_str("t", TINY).unwrap().to_bytes()).unwrap();
+        let text = dir.path().join("tiny.txt");
+        std::fs::write(&text, "; the same\n100: 042040000033\nstart: 100\n").unwrap();
+        let image = assemble_text("t", TINY).unwrap();
+        assert_eq!(
+            image.blocks,
+            vec![(0o100, vec![pdp10_isa::Word::new(0o042040_000033)])]
+        );
+        for path in [&source, &binary, &text] {
+            let mut cpu = ka10::Cpu::new(0o1000);
+            assert_eq!(
+                into_cpu(&mut cpu, path).unwrap(),
+                0o100,
+                "{}",
+                path.display()
+            );
+            assert_eq!(cpu.read(0o100).unwrap().raw(), 0o042040_000033);
+            // Beyond the memory given: an error naming the file.
+            let mut small = ka10::Cpu::new(0o100);
+            let err = format!("{:#}", into_cpu(&mut small, path).unwrap_err());
+            assert!(
+                err.contains("beyond memory") && err.contains("tiny"),
+                "{err}"
+            );
+        }
+    }
+
+    #[test]
     fn program_names_resolve_to_a_job_name() {
         let words = |w: &[&str]| w.iter().map(|s| s.to_string()).collect::<Vec<_>>();
         let w = words(&["TS", "SUDOKU", "PUZZL1"]);
