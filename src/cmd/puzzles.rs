@@ -18,6 +18,10 @@ use sudoku::{Layout, Puzzle};
 /// comment.
 pub const MAX_LINE: usize = 1 << 20;
 
+/// The most bytes of one line read past [`MAX_LINE`] before the rest of
+/// the input is given up (an input without line ends, such as a device).
+pub const MAX_SKIP: u64 = 64 << 20;
+
 /// The most lines one puzzle's record may have: 25 rows of a grid with
 /// separators and comments need far fewer.
 pub const MAX_RECORD_LINES: usize = 10_000;
@@ -115,11 +119,24 @@ fn open(path: &Path) -> std::io::Result<Box<dyn BufRead + Send>> {
         return Ok(Box::new(BufReader::new(std::io::stdin())));
     }
     let file = std::fs::File::open(path)?;
-    if file.metadata()?.is_dir() {
+    let kind = file.metadata()?.file_type();
+    if kind.is_dir() {
         return Err(std::io::Error::new(
             std::io::ErrorKind::IsADirectory,
             "is a folder",
         ));
+    }
+    // A device (`/dev/zero`, a terminal) is no puzzle file and may never
+    // end; standard input (`-`) and named pipes are streams on purpose.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_char_device() || kind.is_block_device() {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::InvalidInput,
+                "is a device, not a file",
+            ));
+        }
     }
     Ok(Box::new(BufReader::with_capacity(1 << 16, file)))
 }
@@ -128,6 +145,8 @@ fn open(path: &Path) -> std::io::Result<Box<dyn BufRead + Send>> {
 enum Line {
     Text(String),
     TooLong,
+    /// Longer than [`MAX_SKIP`]: reading stops.
+    Endless,
     NotUtf8,
 }
 
@@ -219,6 +238,7 @@ impl Reader {
     fn read_line(&mut self) -> std::io::Result<Option<Line>> {
         let mut bytes = Vec::new();
         let mut too_long = false;
+        let mut skipped = 0u64;
         loop {
             let buf = match self.input.fill_buf() {
                 Ok(b) => b,
@@ -243,6 +263,14 @@ impl Reader {
             }
             self.input.consume(take);
             self.bytes += take as u64;
+            skipped += take as u64;
+            if too_long && skipped > MAX_SKIP {
+                // No end in sight (`- < /dev/zero`): the rest of this input
+                // is not read.
+                self.line += 1;
+                self.done = true;
+                return Ok(Some(Line::Endless));
+            }
             if end {
                 break;
             }
@@ -271,6 +299,13 @@ impl Reader {
         let text = match line {
             Line::Text(text) => text,
             Line::TooLong => return self.bad_line(&format!("a line longer than {MAX_LINE} bytes")),
+            Line::Endless => {
+                let what = format!(
+                    "a line longer than {MAX_LINE} bytes, and {MAX_SKIP} bytes long without an end: \
+                     the rest of the input is not read"
+                );
+                return self.bad_line(&what);
+            }
             Line::NotUtf8 => return self.bad_line("not UTF-8 text"),
         };
         let content = text.trim_end_matches(['\n', '\r']);
@@ -544,6 +579,25 @@ mod tests {
             panic!()
         };
         assert_eq!(&**text, format!("{P1}\r\n"));
+    }
+
+    #[test]
+    fn an_input_without_line_ends_is_given_up() {
+        let input = Box::new(BufReader::new(std::io::repeat(b'1')));
+        let mut reader = Reader::new("f".into(), input, usize::MAX);
+        let shown = show(&std::iter::from_fn(|| reader.next()).collect::<Vec<_>>());
+        assert_eq!(shown.len(), 1);
+        assert!(
+            shown[0].ends_with("the rest of the input is not read"),
+            "{shown:?}"
+        );
+        assert!(reader.bytes > MAX_SKIP && reader.bytes < MAX_SKIP + (1 << 20));
+        // A device is refused by name.
+        #[cfg(unix)]
+        {
+            let err = open(Path::new("/dev/zero")).err().unwrap();
+            assert_eq!(err.to_string(), "is a device, not a file");
+        }
     }
 
     #[test]
