@@ -152,13 +152,13 @@ fn jobs_are_bounded_and_minus_j_is_jobs() {
     );
 }
 
-/// A line of 100 MB is refused without being held: the command runs in 60
+/// A line of 50 MB is refused without being held: the command runs in 60
 /// MB of address space (reading the whole input would need more), and the
 /// puzzle after the line is still solved.
 #[test]
 fn a_huge_line_is_refused_without_being_held() {
     let dir = tempfile::tempdir().unwrap();
-    let mut input = vec![b'1'; 100 << 20];
+    let mut input = vec![b'1'; 50 << 20];
     input.extend_from_slice(format!("\n{P1}\n").as_bytes());
     let mut child = Command::new("sh")
         .args(["-c", "ulimit -v 60000 && exec \"$0\" solve -j 1 -", PDP10])
