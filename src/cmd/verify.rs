@@ -18,6 +18,7 @@ use super::puzzles::{Inputs, Item};
 use anyhow::Context;
 use its::{FileName, Image, Job, JobConfig, Sixbit};
 use rayon::prelude::*;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -147,12 +148,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             .collect::<Vec<_>>()
             .join(", ")
     );
-    summary(&totals, wall, threads);
+    // Written with `?`, so that a closed pipe (`| head`) ends quietly.
+    let mut out = std::io::stdout().lock();
+    summary(&mut out, &totals, wall, threads)?;
     for (place, why) in &totals.shown {
-        println!();
-        println!("{place}: disagreement");
-        println!("{why}");
+        writeln!(out, "\n{place}: disagreement\n{why}")?;
     }
+    out.flush()?;
     Ok(if totals.unreadable > 0 {
         ExitCode::from(2)
     } else if totals.disagreements > 0 {
@@ -310,16 +312,21 @@ fn agree(givens: &Grid, native: &Answer, emulated: &Answer) -> bool {
     }
 }
 
-fn summary(totals: &Totals, wall: f64, threads: usize) {
+fn summary(
+    out: &mut impl Write,
+    totals: &Totals,
+    wall: f64,
+    threads: usize,
+) -> std::io::Result<()> {
     let n = totals.counts.len();
-    println!("puzzles:   {n}");
-    println!("agree:     {}", n - totals.disagreements);
-    println!("disagree:  {}", totals.disagreements);
+    writeln!(out, "puzzles:   {n}")?;
+    writeln!(out, "agree:     {}", n - totals.disagreements)?;
+    writeln!(out, "disagree:  {}", totals.disagreements)?;
     if totals.unreadable > 0 {
-        println!("unreadable: {}", totals.unreadable);
+        writeln!(out, "unreadable: {}", totals.unreadable)?;
     }
     let Some((max, max_at)) = &totals.most else {
-        return;
+        return Ok(());
     };
     let mut counts = totals.counts.clone();
     counts.sort_unstable();
@@ -330,18 +337,21 @@ fn summary(totals: &Totals, wall: f64, threads: usize) {
     } else {
         (counts[n / 2 - 1] + counts[n / 2]) as f64 / 2.0
     };
-    println!("emulated instructions per puzzle: mean {mean:.0}, median {median:.0}, max {max} ({max_at})");
-    println!(
+    writeln!(out, "emulated instructions per puzzle: mean {mean:.0}, median {median:.0}, max {max} ({max_at})")?;
+    writeln!(
+        out,
         "wall time: {wall:.3} s on {threads} thread{}, {:.0} puzzles/s, {:.1} emulated MIPS",
         if threads == 1 { "" } else { "s" },
         n as f64 / wall,
         total as f64 / wall / 1e6
-    );
-    println!(
+    )?;
+    writeln!(
+        out,
         "a real KA10 at 0.38 MIPS: {:.3} s in all, {:.1} ms a puzzle",
         total as f64 / KA10_IPS,
         mean / KA10_IPS * 1e3
-    );
+    )?;
+    Ok(())
 }
 
 #[cfg(test)]
