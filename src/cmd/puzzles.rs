@@ -388,9 +388,14 @@ impl Reader {
             _ => (0, cells),
         };
         self.append(n, text);
+        if size > sudoku::MAX_SIZE {
+            // Too wide for any grid: an error on its own, which takes no
+            // puzzle after it down with it.
+            return self.finish();
+        }
         self.state = State::GridRows {
             rows: rows + 1,
-            size: size.min(sudoku::MAX_SIZE + 1),
+            size,
         };
     }
 
@@ -559,6 +564,18 @@ mod tests {
         assert_eq!(shown.len(), 2, "{shown:?}");
         assert!(shown[0].starts_with("BAD f:4:5:"), "{shown:?}");
         assert!(shown[1].starts_with("f:7 "), "{shown:?}");
+        // A row too wide for any grid, then a good grid.
+        let text = format!(
+            "1234\n3412\n2143\n4321\n{}\n1234\n3412\n2143\n4321\n",
+            "1".repeat(26)
+        );
+        let shown = show(&read_all("f", text.as_bytes(), usize::MAX));
+        assert_eq!(shown.len(), 3, "{shown:?}");
+        assert!(
+            shown[1].starts_with("BAD f:5:1: a 26x26 grid is too large"),
+            "{shown:?}"
+        );
+        assert_eq!(shown[2], "f:6 1234341221434321");
         // Not UTF-8, and a grid cut short by the end of the file.
         let shown = show(&read_all("f", b"12|34\n\xff\n\n12|34\n34|12\n", usize::MAX));
         assert_eq!(
