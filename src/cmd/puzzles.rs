@@ -339,6 +339,12 @@ impl Reader {
 
     fn take_euler(&mut self, n: usize, text: &str, blank: bool) {
         match self.state {
+            // A header where a row should be: the puzzle under way is cut
+            // short (an error), and this one starts.
+            State::EulerRows(_) if text.starts_with("Grid") => {
+                self.finish();
+                self.take_euler(n, text, blank);
+            }
             State::EulerRows(left) => {
                 self.append(n, text);
                 self.state = State::EulerRows(left - 1);
@@ -409,6 +415,9 @@ impl Reader {
         let mut bad = false;
         for token in text.split_whitespace() {
             let next = match self.state {
+                // A bad number ends the record at this line; the next line
+                // may start a good puzzle.
+                State::DoverCells(_) if dover_number(token).is_none() => None,
                 State::DoverCells(left) if left > 1 => Some(State::DoverCells(left - 1)),
                 State::DoverWidth(rows) => dover_number(token)
                     .and_then(|cols| sudoku::Shape::new(rows, cols))
@@ -564,6 +573,25 @@ mod tests {
         assert_eq!(shown.len(), 2, "{shown:?}");
         assert!(shown[0].starts_with("BAD f:4:5:"), "{shown:?}");
         assert!(shown[1].starts_with("f:7 "), "{shown:?}");
+        // dover's and Euler's: a bad puzzle, then good ones.
+        let text = "2. 2.\n1. x.\n2. 2.\n1. 2. 3. 4. 3. 4. 1. 2.\n2. 1. 4. 3. 4. 3. 2. 1.\n";
+        let shown = show(&read_all("f", text.as_bytes(), usize::MAX));
+        assert_eq!(shown.len(), 2, "{shown:?}");
+        assert!(
+            shown[0].starts_with("BAD f:2:4: unexpected \"x.\""),
+            "{shown:?}"
+        );
+        assert_eq!(shown[1], "f:3 1234341221434321");
+        let rows = "003020600\n900305001\n001806400\n008102900\n700000008\n\
+                    006708200\n002609500\n800203009\n005010300\n";
+        let text = format!("Grid 01\n123\nGrid 02\n{rows}");
+        let shown = show(&read_all("f", text.as_bytes(), usize::MAX));
+        assert_eq!(shown.len(), 2, "{shown:?}");
+        assert!(
+            shown[0].starts_with("BAD f:2:1: expected 9 cells"),
+            "{shown:?}"
+        );
+        assert!(shown[1].starts_with("f:3 ..3.2.6.."), "{shown:?}");
         // A row too wide for any grid, then a good grid.
         let text = format!(
             "1234\n3412\n2143\n4321\n{}\n1234\n3412\n2143\n4321\n",
