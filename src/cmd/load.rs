@@ -37,6 +37,27 @@ pub fn assemble_text(name: &str, text: &str) -> anyhow::Result<Image> {
         .with_context(|| format!("loading the assembly of {name}"))
 }
 
+/// The most bytes a binary may have: 256K words take at most 5 bytes each
+/// in the evacuated encoding, and symbols come on top.
+pub const MAX_BINARY: u64 = 16 << 20;
+
+/// The bytes of the regular file `path`, at most [`MAX_BINARY`] of them (a
+/// device such as `/dev/zero` would never end).
+fn read_binary(path: &Path) -> std::io::Result<Vec<u8>> {
+    use std::io::{Error, ErrorKind, Read};
+    let file = std::fs::File::open(path)?;
+    if !file.metadata()?.is_file() {
+        return Err(Error::new(ErrorKind::InvalidInput, "not a regular file"));
+    }
+    let mut bytes = Vec::new();
+    file.take(MAX_BINARY + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > MAX_BINARY {
+        let why = format!("larger than {MAX_BINARY} bytes, which no PDP-10 program is");
+        return Err(Error::new(ErrorKind::InvalidData, why));
+    }
+    Ok(bytes)
+}
+
 /// A program as `boot` takes it.
 pub enum Loaded {
     /// A source or a binary.
@@ -55,7 +76,7 @@ pub fn load(path: &Path, text_images: bool) -> anyhow::Result<Loaded> {
             .with_context(|| format!("loading the assembly of {shown}"))?;
         return Ok(Loaded::Image(image));
     }
-    let bytes = std::fs::read(path).with_context(|| format!("cannot read {shown}"))?;
+    let bytes = read_binary(path).with_context(|| format!("cannot read {shown}"))?;
     let words = pdp10_isa::evacuated::decode(&bytes);
     // Neither PDUMP (first word zero) nor SBLK (no JRST 1 in the loader):
     // a text image, when one is allowed.
@@ -305,6 +326,20 @@ mod tests {
                 "{err}"
             );
         }
+    }
+
+    #[test]
+    fn devices_and_huge_files_are_no_programs() {
+        let err = format!("{:#}", load_program(Path::new("/dev/zero")).unwrap_err());
+        assert_eq!(err, "cannot read /dev/zero: not a regular file");
+        let dir = scratch();
+        let big = dir.path().join("big.bin");
+        let file = std::fs::File::create(&big).unwrap();
+        file.set_len(MAX_BINARY + 1).unwrap();
+        let err = format!("{:#}", load_program(&big).unwrap_err());
+        assert!(err.ends_with("which no PDP-10 program is"), "{err}");
+        let mut cpu = ka10::Cpu::new(0o1000);
+        assert!(into_cpu(&mut cpu, dir.path()).is_err());
     }
 
     #[test]
