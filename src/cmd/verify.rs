@@ -122,15 +122,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             pool = Some(jobs::pool(threads)?);
         }
         let pool = pool.as_ref().expect("just made");
-        let checked: Vec<anyhow::Result<Option<Checked>>> = pool.install(|| {
-            batch
-                .par_iter()
-                .map_init(
-                    || None,
-                    |job, item| check(job, &image, dsk.path(), item, args.max_insns),
-                )
-                .collect()
-        });
+        let checked = check_batch(pool, &batch, &image, dsk.path(), args.max_insns);
         for (item, checked) in batch.iter().zip(checked) {
             totals.add(item, checked?, args.show);
         }
@@ -161,6 +153,23 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         ExitCode::FAILURE
     } else {
         ExitCode::SUCCESS
+    })
+}
+
+/// Checks a batch on the pool, in its order: one machine for each of
+/// rayon's pieces of work, reused from puzzle to puzzle.
+fn check_batch(
+    pool: &rayon::ThreadPool,
+    batch: &[Item],
+    image: &Image,
+    dsk: &Path,
+    budget: u64,
+) -> Vec<anyhow::Result<Option<Checked>>> {
+    pool.install(|| {
+        batch
+            .par_iter()
+            .map_init(|| None, |job, item| check(job, image, dsk, item, budget))
+            .collect()
     })
 }
 
