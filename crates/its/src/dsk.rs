@@ -81,22 +81,22 @@ impl DskFile {
     /// Opens `path` for input.
     pub fn read(path: PathBuf, unit_ascii: bool, ascii: bool) -> io::Result<DskFile> {
         let bytes = fs::read(&path)?;
-        DskFile::from_bytes(path, &bytes, unit_ascii, ascii)
+        DskFile::from_bytes(path, bytes.into(), unit_ascii, ascii)
     }
 
     /// Opens for input a file whose host bytes are `bytes` (read from
     /// `path`, or served from memory), decoded as [`DskFile::read`] does.
     pub fn from_bytes(
         path: PathBuf,
-        bytes: &[u8],
+        bytes: std::sync::Arc<[u8]>,
         unit_ascii: bool,
         ascii: bool,
     ) -> io::Result<DskFile> {
-        let words = evacuated::decode(bytes)
+        let words = evacuated::decode(&bytes)
             .map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e.to_string()))?;
         Ok(DskFile {
             path,
-            chars: char_count(bytes),
+            chars: char_count(&bytes),
             words,
             pointer: 0,
             output: false,

@@ -19,9 +19,9 @@ pub(crate) struct Served(Vec<(FileName, Arc<[u8]>)>);
 impl Served {
     /// The bytes served under `name` (the device is not compared: `SYS:`
     /// and `COM:` are DSK directories by then).
-    pub(crate) fn get(&self, name: &FileName) -> Option<&[u8]> {
+    pub(crate) fn get(&self, name: &FileName) -> Option<Arc<[u8]>> {
         let same = |n: &FileName| n.dir == name.dir && n.fn1 == name.fn1 && n.fn2 == name.fn2;
-        self.0.iter().find(|(n, _)| same(n)).map(|(_, b)| &b[..])
+        self.0.iter().find(|(n, _)| same(n)).map(|(_, b)| b.clone())
     }
 }
 
