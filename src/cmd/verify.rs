@@ -29,6 +29,12 @@ const KA10_IPS: f64 = 380_000.0;
 
 /// Arguments of `pdp10 verify`.
 #[derive(clap::Args)]
+#[command(after_help = "\
+Each puzzle's lines, exactly as they are in the file, are the DSK file PUZZLE;VFY SUDOKU \
+of a fresh job (on an empty DSK) whose JCL is VFY. A puzzle (or file) that cannot be read \
+is reported on standard error with its place, and the others are still checked. Exit \
+status 0 when the solvers agree on every puzzle, 1 on a disagreement, 2 when some input \
+could not be read.")]
 pub struct Args {
     /// Puzzle files, in any layout the native reader takes; `-` is standard
     /// input.
