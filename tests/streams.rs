@@ -242,3 +242,27 @@ fn verify_gives_the_solver_the_users_bytes() {
         );
     }
 }
+
+#[test]
+fn verify_reports_each_bad_puzzle_and_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "a.txt", &format!("{P1}\n{}\n{P2}\n", &P1[..80]));
+    let out = run(dir.path(), &["verify", "a.txt", "nosuch.txt"], None);
+    assert_eq!(out.status.code(), Some(2));
+    let report = text(&out.stdout);
+    assert!(
+        report.starts_with("puzzles:   2\nagree:     2\ndisagree:  0\nunreadable: 2\n"),
+        "{report}"
+    );
+    let err = text(&out.stderr);
+    assert!(
+        err.starts_with("pdp10: a.txt:2:1: a one-line puzzle has"),
+        "{err}"
+    );
+    assert!(err.contains("pdp10: nosuch.txt: cannot read: "), "{err}");
+    // Nothing to check at all is an error.
+    write(dir.path(), "empty.txt", "# nothing\n");
+    let out = run(dir.path(), &["verify", "empty.txt"], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(text(&out.stderr), "pdp10: no puzzles in empty.txt\n");
+}
