@@ -157,8 +157,8 @@ enum State {
     Idle,
     /// Euler's: rows still to come.
     EulerRows(usize),
-    /// Grid's: rows read, rows wanted (the first row's cells), and
-    /// whether it has them all (only separators may follow).
+    /// Grid's: rows read and rows wanted (the first row's cells); once it
+    /// has them all, only separators and comments join the record.
     GridRows { rows: usize, size: usize },
     /// dover's: the box height read, the width wanted on the same line.
     DoverWidth(usize),
@@ -289,6 +289,7 @@ impl Reader {
         // The puzzle under way is lost with its bad line: one error, not a
         // cascade of them about its other lines.
         self.record = None;
+        self.record_lines = 0;
         self.state = State::Idle;
         let at = format!("{}:{}", self.file, self.line);
         self.ready.push_back(Item::Bad(format!("{at}: {what}")));
