@@ -7,5 +7,6 @@ mod main_command;
 mod midas;
 mod run;
 mod solve;
+mod streams;
 mod sudoku_mid;
 mod unix;

@@ -12,10 +12,9 @@ use super::interrupt::{run_cpu, Stop};
 use anyhow::{bail, Context};
 use ka10::trace::TraceWriter;
 use ka10::{Cpu, Exit, NoHandler, NoTrace, MAX_MEMORY};
-use pdp10_isa::sblk::{Sblk, SblkError};
 use pdp10_isa::{disassemble, NoSymbols, Word};
 use std::io::{self, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -82,58 +81,10 @@ fn parse_deposit(s: &str) -> Result<(u32, Word), String> {
     Ok((ka10::image::parse_address(a)?, ka10::image::parse_word(w)?))
 }
 
-/// Loads FILE into `cpu`; returns the start address.
-fn load(cpu: &mut Cpu, path: &Path) -> anyhow::Result<u32> {
-    let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
-    let words = pdp10_isa::evacuated::decode(&bytes);
-    let sblk = words.as_ref().map_err(|e| e.to_string()).and_then(|w| {
-        Sblk::parse(w).map_err(|e| match e {
-            SblkError::NoJrst1 => String::new(),
-            e => e.to_string(),
-        })
-    });
-    match sblk {
-        Ok(sblk) => {
-            for block in &sblk.blocks {
-                for (i, w) in block.words.iter().enumerate() {
-                    let address = block.address as usize + i;
-                    if address >= MAX_MEMORY || !cpu.write(address as u32, *w) {
-                        bail!(
-                            "{}: block at {:o} extends beyond memory",
-                            path.display(),
-                            block.address
-                        );
-                    }
-                }
-            }
-            Ok(sblk.start_address())
-        }
-        // Not SBLK at all: a text image.
-        Err(not_sblk) if not_sblk.is_empty() => {
-            let text = std::str::from_utf8(&bytes).map_err(|_| {
-                anyhow::anyhow!(
-                    "{}: neither an SBLK file (no JRST 1) nor a text image",
-                    path.display()
-                )
-            })?;
-            let image = ka10::image::parse(text).map_err(|e| {
-                anyhow::anyhow!("{}:{}:{}: {}", path.display(), e.line, e.column, e.message)
-            })?;
-            for (address, w) in image.words {
-                if !cpu.write(address, w) {
-                    bail!("{}: address {address:o} is beyond memory", path.display());
-                }
-            }
-            Ok(image.start)
-        }
-        Err(message) => bail!("{}: bad SBLK file: {message}", path.display()),
-    }
-}
-
 /// Runs `pdp10 boot`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let mut cpu = Cpu::new(args.memory);
-    let start = load(&mut cpu, &args.file)?;
+    let start = super::load::into_cpu(&mut cpu, &args.file)?;
     for (address, w) in &args.deposit {
         if !cpu.write(*address, *w) {
             bail!("--deposit: address {address:o} is beyond memory");

@@ -10,11 +10,12 @@
 //! `asm/sudoku.mid` and gives the program the JCL `PUZZL1`, which it opens as
 //! `PUZZL1 SUDOKU` = `puzzles/puzzl1.sudoku`.
 
-use anyhow::{bail, Context};
-use its::{loader, Clock, FileName, Image, Job, JobConfig, Outcome, Sixbit};
+use super::load;
+use anyhow::Context;
+use its::{Clock, Job, JobConfig, Outcome, Sixbit};
 use std::fs::File;
 use std::io::{BufReader, BufWriter, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -68,14 +69,19 @@ pub struct Args {
     words: Vec<String>,
 }
 
-/// A program found and loaded.
-struct Program {
-    image: Image,
-    /// The second file name: the job's name.
-    jname: Sixbit,
-    /// Where it came from, as DDT's `..RLFI` tells it.
-    name: FileName,
+/// A host failure during the run; a closed output pipe stays an
+/// `io::Error` so that `main` treats `pdp10 run ... | head` as success.
+fn host_error(e: its::Error) -> anyhow::Error {
+    if let its::ErrorKind::Io { source, .. } = e.kind() {
+        if source.kind() == std::io::ErrorKind::BrokenPipe {
+            return std::io::Error::from(std::io::ErrorKind::BrokenPipe).into();
+        }
+    }
+    e.into()
 }
+
+/// Instructions a second of a real KA10 (SIMH's `kx10_defs.h`: 0.38 MIPS).
+const REAL_KA10_IPS: f64 = 380_000.0;
 
 /// A size in bytes: digits, then optionally K, M or G (powers of 1024).
 fn parse_size(s: &str) -> Result<u64, String> {
@@ -97,150 +103,11 @@ fn parse_size(s: &str) -> Result<u64, String> {
         .ok_or_else(|| format!("{s:?} is too large"))
 }
 
-fn sixbit(text: &str, what: &str) -> anyhow::Result<Sixbit> {
-    match Sixbit::new(text) {
-        Some(s) if !s.is_empty() && text.chars().count() <= 6 => Ok(s),
-        _ => bail!("{what} {text:?} is not an ITS name (one to six SIXBIT characters)"),
-    }
-}
-
-/// Splits the words into the program's name and the JCL words.
-fn split_program(words: &[String]) -> anyhow::Result<(Vec<String>, &[String])> {
-    let first = &words[0];
-    if first.contains('/') || first.contains('.') {
-        return Ok((vec![first.clone()], &words[1..]));
-    }
-    if first.contains(' ') {
-        let parts: Vec<String> = first.split_whitespace().map(str::to_string).collect();
-        return Ok((parts, &words[1..]));
-    }
-    match words.get(1) {
-        Some(second) => Ok((vec![first.clone(), second.clone()], &words[2..])),
-        None => {
-            bail!("PROGRAM is an ITS name in two words (`TS SUDOKU`) or a host path; got {first:?}")
-        }
-    }
-}
-
-fn load_host_file(path: &Path) -> anyhow::Result<Image> {
-    if path
-        .extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("mid"))
-    {
-        return assemble(path);
-    }
-    let bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
-    loader::load_bytes(&bytes).with_context(|| format!("loading {}", path.display()))
-}
-
-/// Assembles a MIDAS source in memory.
-fn assemble(path: &Path) -> anyhow::Result<Image> {
-    let assembly = midas::assemble_file(path).map_err(|e| anyhow::anyhow!("{e}"))?;
-    loader::load_words(&assembly.sblk_words())
-        .with_context(|| format!("loading the assembly of {}", path.display()))
-}
-
-fn find_program(args: &Args, names: &[String], sname: Sixbit) -> anyhow::Result<Program> {
-    let six = |s| Sixbit::new(s).unwrap_or_default();
-    if names.len() == 1 {
-        let path = PathBuf::from(&names[0]);
-        let image = load_host_file(&path)?;
-        let file = path
-            .file_name()
-            .and_then(|f| f.to_str())
-            .unwrap_or_default();
-        let (fn1, fn2) = its::names::its_parts_of_host_name(file);
-        let (fn1, fn2) = if path
-            .extension()
-            .is_some_and(|e| e.eq_ignore_ascii_case("mid"))
-        {
-            ("TS".to_string(), fn1)
-        } else {
-            (fn1, fn2)
-        };
-        let jname = Sixbit::lossy(if fn2.is_empty() { &fn1 } else { &fn2 });
-        return Ok(Program {
-            image,
-            jname,
-            name: FileName {
-                device: six("DSK"),
-                dir: sname,
-                fn1: Sixbit::lossy(&fn1),
-                fn2: jname,
-            },
-        });
-    }
-    if names.len() != 2 {
-        bail!("PROGRAM is an ITS name in two words (`TS SUDOKU`); got {names:?}");
-    }
-    let fn1 = sixbit(&names[0], "file name")?;
-    let fn2 = sixbit(&names[1], "file name")?;
-    let dsk = its::names::DskRoot::new(&args.dsk)
-        .with_context(|| format!("DSK folder {}", args.dsk.display()))?;
-    for dir in [sname, six("SYS")] {
-        let name = FileName {
-            device: six("DSK"),
-            dir,
-            fn1,
-            fn2,
-        };
-        if let Ok(path) = dsk.existing_file(&name) {
-            let image = load_host_file(&path)?;
-            return Ok(Program {
-                image,
-                jname: fn2,
-                name,
-            });
-        }
-    }
-    let source = args
-        .dsk
-        .join("asm")
-        .join(format!("{}.mid", fn2.text().to_ascii_lowercase()));
-    if fn1.text() == "TS" && source.is_file() {
-        eprintln!(
-            "pdp10 run: no {fn1} {fn2} in {sname}; or SYS;, assembling {} in memory",
-            source.display()
-        );
-        let image = assemble(&source)?;
-        let name = FileName {
-            device: six("DSK"),
-            dir: six("ASM"),
-            fn1,
-            fn2,
-        };
-        return Ok(Program {
-            image,
-            jname: fn2,
-            name,
-        });
-    }
-    bail!(
-        "no file {fn1} {fn2} in {sname}; or SYS; under {} (nor a source asm/{}.mid)",
-        args.dsk.display(),
-        fn2.text().to_ascii_lowercase()
-    )
-}
-
-/// A host failure during the run; a closed output pipe stays an
-/// `io::Error` so that `main` treats `pdp10 run ... | head` as success.
-fn host_error(e: its::Error) -> anyhow::Error {
-    if let its::ErrorKind::Io { source, .. } = e.kind() {
-        if source.kind() == std::io::ErrorKind::BrokenPipe {
-            return std::io::Error::from(std::io::ErrorKind::BrokenPipe).into();
-        }
-    }
-    e.into()
-}
-
-/// Instructions a second of a real KA10 (SIMH's `kx10_defs.h`: 0.38 MIPS).
-const REAL_KA10_IPS: f64 = 380_000.0;
-
 /// Runs `pdp10 run`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let (names, jcl_words) = split_program(&args.words)?;
-    let sname = sixbit(&args.sname, "--sname")?;
-    let program = find_program(&args, &names, sname)?;
+    let (names, jcl_words) = load::split_program(&args.words)?;
+    let sname = load::sixbit(&args.sname, "--sname")?;
+    let program = load::find(&names, &args.dsk, sname)?;
     let jcl = (!jcl_words.is_empty()).then(|| jcl_words.join(" "));
     let uname = std::env::var("USER")
         .ok()

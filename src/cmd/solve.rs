@@ -1,7 +1,8 @@
 //! `pdp10 solve`: the native solver on puzzle files, one result per puzzle
 //! on standard output in input order, a summary on standard error.
 
-use anyhow::Context;
+use super::jobs;
+use super::puzzles::{self, Inputs, Item};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use std::io::{IsTerminal, Write};
@@ -17,11 +18,14 @@ Each file is read in the layout its first line shows: one puzzle per line (N*N c
 grids of N lines (with | - + = as decoration), dover's (\"R. C.\" then numbers each \
 followed by a dot) or Project Euler 96's (\"Grid NN\" then 9 lines of digits).
 
+Files are read as a stream, in any size; `-` is standard input. \
 Output, one result per puzzle in input order: the solution, NO SOLUTION, or \
-INVALID: <reason> when two givens conflict. Exit status 0 when every puzzle was solved \
-(or, with --check, valid), 1 otherwise, 2 on an unreadable file.")]
+INVALID: <reason> when two givens conflict. A puzzle that cannot be read (or a file) \
+is reported on standard error with its place (FILE:LINE:COLUMN), and the others are \
+still solved. Exit status 0 when every puzzle was solved (or, with --check, valid), 1 \
+otherwise, 2 when some input could not be read.")]
 pub struct Args {
-    /// Puzzle files.
+    /// Puzzle files; `-` is standard input.
     #[arg(required = true, value_name = "FILE")]
     files: Vec<PathBuf>,
     /// Print the number of solutions (up to --limit) instead of a solution.
@@ -39,8 +43,9 @@ pub struct Args {
     /// Layout of the solutions printed.
     #[arg(long, value_enum, default_value_t = Format::Line)]
     format: Format,
-    /// Worker threads (0: one per core); the output keeps the input order.
-    #[arg(long, value_name = "N", default_value_t = 0)]
+    /// Worker threads (0: one per core; at most 256, and no more than
+    /// there are puzzles); the output keeps the input order.
+    #[arg(long, short, value_name = "N", default_value_t = 0)]
     jobs: usize,
 }
 
@@ -63,17 +68,43 @@ struct Tally {
     unsolvable: usize,
     invalid: usize,
     valid: usize,
+    /// Bad puzzles and unreadable files.
+    unreadable: usize,
 }
 
-/// Runs `pdp10 solve`.
+/// Runs `pdp10 solve`: batches of puzzles read in order, each solved in
+/// parallel and printed in order before the next is read.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let start = Instant::now();
-    let mut puzzles: Vec<(String, Puzzle)> = Vec::new();
-    for file in &args.files {
-        let name = file.display().to_string();
-        let read = sudoku::parse_file(file)?;
-        puzzles.extend(read.into_iter().map(|p| (name.clone(), p)));
+    let mut inputs = Inputs::new(&args.files, None);
+    let mut progress = Progress::new(&args.files);
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let mut tally = Tally::default();
+    let mut pool = None;
+    let mut chunk = 256;
+    loop {
+        let batch: Vec<Item> = inputs.by_ref().take(chunk).collect();
+        if batch.is_empty() {
+            break;
+        }
+        let began = Instant::now();
+        let outcomes = solve_batch(&args, &mut pool, &batch, batch.len() < chunk)?;
+        print_batch(&mut out, &args, &batch, &outcomes, &mut tally)?;
+        progress.show(start, inputs.bytes_read(), tally.puzzles);
+        // Batches of about a tenth of a second keep the bar moving.
+        if began.elapsed() < Duration::from_millis(50) && chunk < 1 << 16 {
+            chunk *= 2;
+        }
     }
+    out.flush()?;
+    drop(out);
+    progress.finish();
+    Ok(summary(&args, &tally, start.elapsed().as_secs_f64()))
+}
+
+/// The limit on solutions counted, and how many are kept.
+fn limits(args: &Args) -> (usize, usize) {
     let limit = match (args.limit, args.all) {
         (Some(n), _) => usize::try_from(n).unwrap_or(usize::MAX),
         (None, true) => usize::MAX,
@@ -86,99 +117,150 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     } else {
         1
     };
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.jobs)
-        .build()
-        .context("cannot start the worker threads")?;
+    (limit, keep)
+}
 
-    let progress =
-        ProgressBar::with_draw_target(Some(puzzles.len() as u64), ProgressDrawTarget::hidden());
-    progress.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} puzzles, {per_sec}, {eta} left")
-            .expect("valid template"),
-    );
-    let mut shown = false;
+/// Solves the puzzles of `batch` (none with --check), in its order, on the
+/// pool, which the first batch starts: no more threads than it has puzzles
+/// when it is the whole input (`last`).
+fn solve_batch(
+    args: &Args,
+    pool: &mut Option<rayon::ThreadPool>,
+    batch: &[Item],
+    last: bool,
+) -> anyhow::Result<Vec<Option<Outcome>>> {
+    let (limit, keep) = limits(args);
+    let solve = |item: &Item| match item {
+        Item::Puzzle { puzzle, .. } if !args.check => {
+            Some(sudoku::solve_with(&puzzle.grid, limit, keep))
+        }
+        _ => None,
+    };
+    if pool.is_none() {
+        let puzzles = batch
+            .iter()
+            .filter(|i| matches!(i, Item::Puzzle { .. }))
+            .count();
+        let threads = jobs::threads("solve", args.jobs, last.then_some(puzzles));
+        if threads == 1 {
+            return Ok(batch.iter().map(solve).collect());
+        }
+        *pool = Some(jobs::pool(threads)?);
+    }
+    let pool = pool.as_ref().expect("just made");
+    Ok(pool.install(|| batch.par_iter().map(solve).collect()))
+}
 
-    let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
-    let mut tally = Tally::default();
-    let mut chunk = 256;
-    let mut done = 0;
-    while done < puzzles.len() {
-        let end = (done + chunk).min(puzzles.len());
-        let batch = &puzzles[done..end];
-        let began = Instant::now();
-        let outcomes: Vec<Outcome> = if args.check {
-            Vec::new()
-        } else if args.jobs == 1 {
-            batch
-                .iter()
-                .map(|(_, p)| sudoku::solve_with(&p.grid, limit, keep))
-                .collect()
-        } else {
-            pool.install(|| {
-                batch
-                    .par_iter()
-                    .map(|(_, p)| sudoku::solve_with(&p.grid, limit, keep))
-                    .collect()
-            })
-        };
-        for (i, (file, puzzle)) in batch.iter().enumerate() {
-            tally.puzzles += 1;
-            let index = done + i;
-            if args.check {
-                print_check(&mut out, &puzzle.grid, &mut tally)?;
-            } else {
-                print_outcome(
-                    &mut out,
-                    &args,
-                    index,
-                    file,
-                    puzzle,
-                    &outcomes[i],
-                    &mut tally,
-                )?;
+/// Prints a batch's results in input order; a bad puzzle's message goes to
+/// standard error in its place.
+fn print_batch(
+    out: &mut impl Write,
+    args: &Args,
+    batch: &[Item],
+    outcomes: &[Option<Outcome>],
+    tally: &mut Tally,
+) -> std::io::Result<()> {
+    for (item, outcome) in batch.iter().zip(outcomes) {
+        match item {
+            Item::Bad(message) => {
+                tally.unreadable += 1;
+                out.flush()?;
+                eprintln!("pdp10: {message}");
+            }
+            Item::Puzzle { file, puzzle, .. } => {
+                let index = tally.puzzles;
+                tally.puzzles += 1;
+                match outcome {
+                    None => print_check(out, &puzzle.grid, tally)?,
+                    Some(outcome) => print_outcome(out, args, index, file, puzzle, outcome, tally)?,
+                }
             }
         }
-        done = end;
-        progress.set_position(done as u64);
-        if !shown && start.elapsed() > Duration::from_secs(1) && std::io::stderr().is_terminal() {
-            progress.set_draw_target(ProgressDrawTarget::stderr());
-            shown = true;
-        }
-        // Batches of about a tenth of a second keep the bar moving.
-        if began.elapsed() < Duration::from_millis(50) && chunk < 1 << 16 {
-            chunk *= 2;
+    }
+    Ok(())
+}
+
+/// A progress bar on standard error, shown when a run has taken a second
+/// and standard error is a terminal: through the input's bytes when every
+/// file has a known size, else a count of puzzles.
+struct Progress {
+    bar: ProgressBar,
+    by_bytes: bool,
+    shown: bool,
+}
+
+impl Progress {
+    fn new(files: &[PathBuf]) -> Progress {
+        let total = puzzles::total_bytes(files);
+        let bar = ProgressBar::with_draw_target(total, ProgressDrawTarget::hidden());
+        let template = match total {
+            Some(_) => "{bar:40} {percent}% of the input, {elapsed} elapsed, {eta} left",
+            None => "{pos} puzzles, {per_sec}, {elapsed} elapsed",
+        };
+        bar.set_style(ProgressStyle::with_template(template).expect("valid template"));
+        Progress {
+            bar,
+            by_bytes: total.is_some(),
+            shown: false,
         }
     }
-    out.flush()?;
-    drop(out);
-    progress.finish_and_clear();
 
-    let seconds = start.elapsed().as_secs_f64();
+    fn show(&mut self, start: Instant, bytes: u64, puzzles: usize) {
+        self.bar
+            .set_position(if self.by_bytes { bytes } else { puzzles as u64 });
+        if !self.shown
+            && start.elapsed() > Duration::from_secs(1)
+            && std::io::stderr().is_terminal()
+        {
+            self.bar.set_draw_target(ProgressDrawTarget::stderr());
+            self.shown = true;
+        }
+    }
+
+    fn finish(&self) {
+        self.bar.finish_and_clear();
+    }
+}
+
+/// `1 puzzle`, `2 puzzles`.
+pub fn puzzles(n: usize) -> String {
+    format!("{n} puzzle{}", if n == 1 { "" } else { "s" })
+}
+
+/// Prints the summary on standard error and gives the exit status: 2 when
+/// some input could not be read, else 1 when a puzzle was unsolvable or
+/// invalid, else 0.
+fn summary(args: &Args, tally: &Tally, seconds: f64) -> ExitCode {
     let rate = if seconds > 0.0 {
         tally.puzzles as f64 / seconds
     } else {
         0.0
     };
+    let unreadable = match tally.unreadable {
+        0 => String::new(),
+        n => format!(", {n} unreadable"),
+    };
+    let head = puzzles(tally.puzzles);
     let ok = if args.check {
         eprintln!(
-            "{} puzzles: {} valid, {} invalid in {seconds:.3} s ({rate:.0} puzzles/s)",
-            tally.puzzles, tally.valid, tally.invalid
+            "{head}: {} valid, {} invalid{unreadable} in {seconds:.3} s ({rate:.0} puzzles/s)",
+            tally.valid, tally.invalid
         );
         tally.invalid == 0
     } else {
         eprintln!(
-            "{} puzzles: {} solved ({} unique, {} multiple), {} unsolvable, {} invalid in {seconds:.3} s ({rate:.0} puzzles/s)",
-            tally.puzzles, tally.solved, tally.unique, tally.multiple, tally.unsolvable, tally.invalid
+            "{head}: {} solved ({} unique, {} multiple), {} unsolvable, {} invalid{unreadable} in {seconds:.3} s ({rate:.0} puzzles/s)",
+            tally.solved, tally.unique, tally.multiple, tally.unsolvable, tally.invalid
         );
         tally.unsolvable == 0 && tally.invalid == 0
     };
-    Ok(if ok {
+    if tally.unreadable > 0 {
+        ExitCode::from(2)
+    } else if ok {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)
-    })
+    }
 }
 
 fn print_solution(out: &mut impl Write, grid: &Grid, format: Format) -> std::io::Result<()> {

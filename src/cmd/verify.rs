@@ -1,35 +1,53 @@
-//! `pdp10 verify FILE... [--jobs N]`: every puzzle through the emulated MIDAS
-//! solver (`asm/sudoku.mid` on the KA10 under the ITS shim) and through the
-//! native one (`crates/sudoku`), and the two outcomes compared.
+//! `pdp10 verify FILE... [-j N]`: every puzzle through the emulated MIDAS
+//! solver (`asm/sudoku.mid`, built into the binary, on the KA10 under the
+//! ITS shim) and through the native one (`crates/sudoku`), and the two
+//! outcomes compared.
 //!
-//! Each puzzle is written, in the layout its file used, to a file of its own
-//! in a scratch DSK folder and solved by a fresh job (`:SUDOKU VFY`), so the
-//! instruction count of a puzzle is the whole run of the program on it:
-//! reading the command line and the file, building the tables, the search
-//! and the output. One emulated machine runs per thread.
+//! The program is assembled once. Each puzzle's lines, the user's bytes as
+//! they are, are served from memory as the DSK file `PUZZLE;VFY SUDOKU` to
+//! a job started afresh on a reused machine (`its::Job::reuse`) with the
+//! JCL `VFY`, so the instruction count of a puzzle is the whole run of the
+//! program on it: reading the command line and the file, building the
+//! tables, the search and the output. The DSK folder is an empty temporary
+//! one: the program sees none of the user's files. Puzzles are read as a
+//! stream and checked in batches, in parallel (rayon), in input order.
 
+use super::jobs;
+use super::load;
+use super::puzzles::{Inputs, Item};
 use anyhow::Context;
+use its::{FileName, Image, Job, JobConfig, Sixbit};
+use rayon::prelude::*;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::Instant;
-use sudoku::{Grid, Layout, Puzzle, Verdict};
+use std::time::{Duration, Instant};
+use sudoku::{Grid, Layout, Verdict};
 
 /// Instructions per second of a real KA10 (SIMH's `kx10_defs.h`).
 const KA10_IPS: f64 = 380_000.0;
 
 /// Arguments of `pdp10 verify`.
 #[derive(clap::Args)]
+#[command(after_help = "\
+Each puzzle's lines, exactly as they are in the file, are the DSK file PUZZLE;VFY SUDOKU \
+of a fresh job (on an empty DSK) whose JCL is VFY. A puzzle (or file) that cannot be read \
+is reported on standard error with its place, and the others are still checked. Exit \
+status 0 when the solvers agree on every puzzle, 1 on a disagreement, 2 when some input \
+could not be read.")]
 pub struct Args {
-    /// Puzzle files, in any layout the native reader takes.
+    /// Puzzle files, in any layout the native reader takes; `-` is standard
+    /// input.
     #[arg(required = true, value_name = "FILE")]
     files: Vec<PathBuf>,
-    /// Threads, each running its own emulated machine (default: one per core).
+    /// Threads, each running its own emulated machine (0 or none: one per
+    /// core; at most 256, and no more than there are puzzles).
     #[arg(long, short, value_name = "N")]
     jobs: Option<usize>,
-    /// The PDP-10 solver: a MIDAS source (assembled first) or an SBLK binary.
-    #[arg(long, value_name = "FILE", default_value = "asm/sudoku.mid")]
-    program: PathBuf,
+    /// The PDP-10 solver: a MIDAS source (assembled first) or an SBLK
+    /// binary [default: asm/sudoku.mid, built into pdp10].
+    #[arg(long, value_name = "FILE")]
+    program: Option<PathBuf>,
     /// Instruction budget for each puzzle.
     #[arg(long, value_name = "N", default_value_t = 1_000_000_000)]
     max_insns: u64,
@@ -69,168 +87,190 @@ struct Checked {
     disagreement: Option<String>,
 }
 
-/// A puzzle and where it came from.
-struct Item {
-    file: PathBuf,
-    puzzle: Puzzle,
+/// What the run found, over all batches.
+#[derive(Default)]
+struct Totals {
+    /// Each puzzle's instruction count, in input order.
+    counts: Vec<u64>,
+    /// The most instructions and the puzzle's place.
+    most: Option<(u64, String)>,
+    disagreements: usize,
+    /// The first `--show` disagreements: place and reason.
+    shown: Vec<(String, String)>,
+    unreadable: usize,
 }
 
 /// Runs `pdp10 verify`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let image = load_program(&args.program)?;
-    let mut items = Vec::new();
-    for file in &args.files {
-        let puzzles = sudoku::parse_file(file).map_err(|e| anyhow::anyhow!("{e}"))?;
-        let take = args.first.unwrap_or(usize::MAX);
-        items.extend(puzzles.into_iter().take(take).map(|puzzle| Item {
-            file: file.clone(),
-            puzzle,
-        }));
-    }
-    anyhow::ensure!(!items.is_empty(), "no puzzles in {:?}", args.files);
-    let threads = args
-        .jobs
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-        .clamp(1, items.len());
-
+    let image = match &args.program {
+        Some(path) => load::load_program(path)?,
+        None => load::assemble_text("sudoku.mid", load::SUDOKU_SOURCE)?,
+    };
+    // The jobs' DSK: empty, so that the program reads only the puzzle.
+    let dsk = tempfile::tempdir().context("creating a temporary DSK folder")?;
     let started = Instant::now();
-    let results = check_all(&image, &items, threads, args.max_insns)?;
-    let wall = started.elapsed().as_secs_f64();
-
-    let disagreements: Vec<(&Item, &String)> = items
-        .iter()
-        .zip(&results)
-        .filter_map(|(item, r)| r.disagreement.as_ref().map(|d| (item, d)))
-        .collect();
-    summary(&items, &results, disagreements.len(), wall, threads);
-    for (item, why) in disagreements.iter().take(args.show) {
-        println!();
-        println!("{}:{}: disagreement", item.file.display(), item.puzzle.line);
-        println!("{why}");
+    let mut inputs = Inputs::new(&args.files, args.first);
+    let mut totals = Totals::default();
+    let mut pool = None;
+    let mut threads = 1;
+    let mut chunk = 64;
+    loop {
+        let batch: Vec<Item> = inputs.by_ref().take(chunk).collect();
+        if batch.is_empty() {
+            break;
+        }
+        let began = Instant::now();
+        if pool.is_none() {
+            let puzzles = batch.iter().filter(|i| matches!(i, Item::Puzzle { .. }));
+            let last = batch.len() < chunk;
+            let work = last.then(|| puzzles.count());
+            threads = jobs::threads("verify", args.jobs.unwrap_or(0), work);
+            pool = Some(jobs::pool(threads)?);
+        }
+        let pool = pool.as_ref().expect("just made");
+        let checked = check_batch(pool, &batch, &image, dsk.path(), args.max_insns);
+        for (item, checked) in batch.iter().zip(checked) {
+            totals.add(item, checked?, args.show);
+        }
+        if began.elapsed() < Duration::from_millis(100) && chunk < 1 << 12 {
+            chunk *= 2;
+        }
     }
-    Ok(if disagreements.is_empty() {
-        ExitCode::SUCCESS
-    } else {
+    let wall = started.elapsed().as_secs_f64();
+    anyhow::ensure!(
+        !totals.counts.is_empty() || totals.unreadable > 0,
+        "no puzzles in {}",
+        args.files
+            .iter()
+            .map(|f| f.display().to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    // Written with `?`, so that a closed pipe (`| head`) ends quietly.
+    let mut out = std::io::stdout().lock();
+    summary(&mut out, &totals, wall, threads)?;
+    for (place, why) in &totals.shown {
+        writeln!(out, "\n{place}: disagreement\n{why}")?;
+    }
+    out.flush()?;
+    Ok(if totals.unreadable > 0 {
+        ExitCode::from(2)
+    } else if totals.disagreements > 0 {
         ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
     })
 }
 
-/// The solver's image: assembled from a `.mid` source, or read as SBLK.
-fn load_program(path: &Path) -> anyhow::Result<its::Image> {
-    if path.extension().is_some_and(|e| e == "mid") {
-        let assembly = midas::assemble_file(path).map_err(|e| anyhow::anyhow!("{e}"))?;
-        its::loader::load_bytes(&assembly.to_bytes()).map_err(|e| anyhow::anyhow!("{e}"))
-    } else {
-        let bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
-        its::loader::load_bytes(&bytes).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))
-    }
-}
-
-/// Checks every item on `threads` threads, results in the items' order.
-fn check_all(
-    image: &its::Image,
-    items: &[Item],
-    threads: usize,
+/// Checks a batch on the pool, in its order: one machine for each of
+/// rayon's pieces of work, reused from puzzle to puzzle.
+fn check_batch(
+    pool: &rayon::ThreadPool,
+    batch: &[Item],
+    image: &Image,
+    dsk: &Path,
     budget: u64,
-) -> anyhow::Result<Vec<Checked>> {
-    let next = AtomicUsize::new(0);
-    let per_thread: Vec<anyhow::Result<Vec<(usize, Checked)>>> = std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..threads)
-            .map(|t| {
-                let next = &next;
-                scope.spawn(move || -> anyhow::Result<Vec<(usize, Checked)>> {
-                    let dsk = Scratch::new(t)?;
-                    let mut done = Vec::new();
-                    loop {
-                        let i = next.fetch_add(1, Ordering::Relaxed);
-                        let Some(item) = items.get(i) else { break };
-                        done.push((i, check(image, &dsk, &item.puzzle, budget)?));
-                    }
-                    Ok(done)
-                })
-            })
-            .collect();
-        workers
-            .into_iter()
-            .map(|w| w.join().expect("a verify thread panicked"))
+) -> Vec<anyhow::Result<Option<Checked>>> {
+    pool.install(|| {
+        batch
+            .par_iter()
+            .map_init(|| None, |job, item| check(job, image, dsk, item, budget))
             .collect()
-    });
-    let mut all = Vec::with_capacity(items.len());
-    for part in per_thread {
-        all.extend(part?);
-    }
-    all.sort_by_key(|(i, _)| *i);
-    Ok(all.into_iter().map(|(_, c)| c).collect())
+    })
 }
 
-/// A thread's DSK folder, holding `puzzle/vfy.sudoku` (`PUZZLE;VFY SUDOKU`).
-struct Scratch {
-    root: PathBuf,
-}
-
-impl Scratch {
-    fn new(thread: usize) -> anyhow::Result<Scratch> {
-        let root =
-            std::env::temp_dir().join(format!("pdp10-verify-{}-{thread}", std::process::id()));
-        std::fs::create_dir_all(root.join("puzzle"))
-            .with_context(|| format!("creating {}", root.display()))?;
-        Ok(Scratch { root })
-    }
-
-    fn puzzle_file(&self) -> PathBuf {
-        self.root.join("puzzle").join("vfy.sudoku")
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.root);
+impl Totals {
+    fn add(&mut self, item: &Item, checked: Option<Checked>, show: usize) {
+        let (Item::Puzzle { file, puzzle, .. }, Some(checked)) = (item, checked) else {
+            if let Item::Bad(message) = item {
+                eprintln!("pdp10: {message}");
+                self.unreadable += 1;
+            }
+            return;
+        };
+        let place = || format!("{file}:{}", puzzle.line);
+        if self
+            .most
+            .as_ref()
+            .is_none_or(|(m, _)| checked.instructions > *m)
+        {
+            self.most = Some((checked.instructions, place()));
+        }
+        self.counts.push(checked.instructions);
+        if let Some(why) = checked.disagreement {
+            self.disagreements += 1;
+            if self.shown.len() < show {
+                self.shown.push((place(), why));
+            }
+        }
     }
 }
 
-/// Solves one puzzle both ways and compares.
+/// The DSK file the puzzle is served as: `PUZZLE;VFY SUDOKU`, which the
+/// JCL `VFY` names in the job's default directory.
+fn puzzle_file() -> FileName {
+    let six = |s| Sixbit::new(s).unwrap_or_default();
+    FileName {
+        device: six("DSK"),
+        dir: six("PUZZLE"),
+        fn1: six("VFY"),
+        fn2: six("SUDOKU"),
+    }
+}
+
+/// Solves one puzzle both ways and compares, on the machine in `slot`
+/// (made on first use, then reused); `None` for a bad item.
 fn check(
-    image: &its::Image,
-    dsk: &Scratch,
-    puzzle: &Puzzle,
+    slot: &mut Option<Job>,
+    image: &Image,
+    dsk: &Path,
+    item: &Item,
     budget: u64,
-) -> anyhow::Result<Checked> {
-    let text = sudoku::write::format(&puzzle.grid, puzzle.layout, puzzle.title.as_deref());
-    std::fs::write(dsk.puzzle_file(), &text)
-        .with_context(|| format!("writing {}", dsk.puzzle_file().display()))?;
-    let run = its::run_captured(image, "SUDOKU", Some("VFY"), &dsk.root, budget)
-        .map_err(|e| anyhow::anyhow!("running the emulated solver: {e}"))?;
+) -> anyhow::Result<Option<Checked>> {
+    let Item::Puzzle { puzzle, text, .. } = item else {
+        return Ok(None);
+    };
+    let config = JobConfig::captured(dsk, "SUDOKU", Some("VFY"));
+    let mut job = match slot.take() {
+        Some(job) => job.reuse(image, config)?,
+        None => Job::new(image, config)?,
+    };
+    job.serve_file(puzzle_file(), text.as_bytes());
+    let before = job.instructions();
+    let outcome = job
+        .run(budget, &mut ka10::NoTrace)
+        .context("running the emulated solver")?;
+    let output = String::from_utf8_lossy(&job.take_output()).into_owned();
+    let instructions = job.instructions() - before;
+    *slot = Some(job);
     let native = native_answer(&puzzle.grid);
     // Status 1 is the solver's own verdict (`.LOGOUT 2,`: a puzzle was
     // invalid or had no solution), compared below like any answer.
     let finished = matches!(
-        run.outcome,
+        outcome,
         its::Outcome::Finished { .. } | its::Outcome::Failed { status: 1, .. }
     );
     let disagreement = if !finished {
         Some(format!(
-            "puzzle:\n{text}native:   {native}\nemulated: the run failed (status {}): {}\noutput:\n{}",
-            run.outcome.exit_status(),
-            run.outcome.message().unwrap_or(""),
-            run.output
+            "puzzle:\n{text}native:   {native}\nemulated: the run failed (status {}): {}\noutput:\n{output}",
+            outcome.exit_status(),
+            outcome.message().unwrap_or(""),
         ))
     } else {
-        match emulated_answer(&run.output, puzzle.layout) {
+        match emulated_answer(&output, puzzle.layout) {
             Ok(emulated) if agree(&puzzle.grid, &native, &emulated) => None,
             Ok(emulated) => Some(format!(
-                "puzzle:\n{text}native:   {native}\nemulated: {emulated}\noutput:\n{}",
-                run.output
+                "puzzle:\n{text}native:   {native}\nemulated: {emulated}\noutput:\n{output}"
             )),
             Err(why) => Some(format!(
-                "puzzle:\n{text}native:   {native}\nemulated: unreadable output ({why}):\n{}",
-                run.output
+                "puzzle:\n{text}native:   {native}\nemulated: unreadable output ({why}):\n{output}"
             )),
         }
     };
-    Ok(Checked {
-        instructions: run.instructions,
+    Ok(Some(Checked {
+        instructions,
         disagreement,
-    })
+    }))
 }
 
 fn native_answer(grid: &Grid) -> Answer {
@@ -293,9 +333,23 @@ fn agree(givens: &Grid, native: &Answer, emulated: &Answer) -> bool {
     }
 }
 
-fn summary(items: &[Item], results: &[Checked], disagree: usize, wall: f64, threads: usize) {
-    let n = results.len();
-    let mut counts: Vec<u64> = results.iter().map(|r| r.instructions).collect();
+fn summary(
+    out: &mut impl Write,
+    totals: &Totals,
+    wall: f64,
+    threads: usize,
+) -> std::io::Result<()> {
+    let n = totals.counts.len();
+    writeln!(out, "puzzles:   {n}")?;
+    writeln!(out, "agree:     {}", n - totals.disagreements)?;
+    writeln!(out, "disagree:  {}", totals.disagreements)?;
+    if totals.unreadable > 0 {
+        writeln!(out, "unreadable: {}", totals.unreadable)?;
+    }
+    let Some((max, max_at)) = &totals.most else {
+        return Ok(());
+    };
+    let mut counts = totals.counts.clone();
     counts.sort_unstable();
     let total: u64 = counts.iter().sum();
     let mean = total as f64 / n as f64;
@@ -304,31 +358,21 @@ fn summary(items: &[Item], results: &[Checked], disagree: usize, wall: f64, thre
     } else {
         (counts[n / 2 - 1] + counts[n / 2]) as f64 / 2.0
     };
-    let (max_at, max) = results
-        .iter()
-        .enumerate()
-        .map(|(i, r)| (i, r.instructions))
-        .max_by_key(|&(i, c)| (c, std::cmp::Reverse(i)))
-        .expect("at least one puzzle");
-    println!("puzzles:   {n}");
-    println!("agree:     {}", n - disagree);
-    println!("disagree:  {disagree}");
-    println!(
-        "emulated instructions per puzzle: mean {mean:.0}, median {median:.0}, max {max} ({}:{})",
-        items[max_at].file.display(),
-        items[max_at].puzzle.line
-    );
-    println!(
+    writeln!(out, "emulated instructions per puzzle: mean {mean:.0}, median {median:.0}, max {max} ({max_at})")?;
+    writeln!(
+        out,
         "wall time: {wall:.3} s on {threads} thread{}, {:.0} puzzles/s, {:.1} emulated MIPS",
         if threads == 1 { "" } else { "s" },
         n as f64 / wall,
         total as f64 / wall / 1e6
-    );
-    println!(
+    )?;
+    writeln!(
+        out,
         "a real KA10 at 0.38 MIPS: {:.3} s in all, {:.1} ms a puzzle",
         total as f64 / KA10_IPS,
         mean / KA10_IPS * 1e3
-    );
+    )?;
+    Ok(())
 }
 
 #[cfg(test)]

@@ -158,6 +158,10 @@ pub fn open(dsk: &DskRoot, name: FileName, mode: u32) -> Result<Channel, CallErr
                         }
                     })?;
                 Device::Dsk(file)
+            } else if let Some(bytes) = dsk.served.get(&name) {
+                let path = name.to_string().into();
+                let file = DskFile::from_bytes(path, bytes, unit_ascii, ascii);
+                Device::Dsk(file.map_err(|_| CallError::FILE_LOCKED)?)
             } else {
                 let path = dsk.existing_file(&name)?;
                 Device::Dsk(

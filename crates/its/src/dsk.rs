@@ -251,7 +251,7 @@ const BLOCK_BYTES: usize = 64 * 1024;
 /// the start.
 #[derive(Debug)]
 struct Source {
-    file: File,
+    origin: Origin,
     /// Host CR LF reads as one line end (ASCII modes).
     text: bool,
     /// The file's length in words.
@@ -268,16 +268,38 @@ struct Source {
     start: u64,
 }
 
+/// Where an input file's host bytes are: a host file, or memory.
+#[derive(Debug)]
+enum Origin {
+    File(File),
+    Bytes(std::sync::Arc<[u8]>),
+}
+
+impl Origin {
+    /// Reads bytes at `offset` into `buf`; 0 at the end.
+    fn read_at(&self, buf: &mut [u8], offset: u64) -> io::Result<usize> {
+        match self {
+            Origin::File(file) => file.read_at(buf, offset),
+            Origin::Bytes(bytes) => {
+                let start = usize::try_from(offset).unwrap_or(usize::MAX).min(bytes.len());
+                let n = buf.len().min(bytes.len() - start);
+                buf[..n].copy_from_slice(&bytes[start..start + n]);
+                Ok(n)
+            }
+        }
+    }
+}
+
 fn invalid(e: evacuated::DecodeError) -> io::Error {
     io::Error::new(io::ErrorKind::InvalidData, e.to_string())
 }
 
 impl Source {
-    /// Opens `path`, reading it through once to check its encoding and
-    /// count its words and characters.
-    fn open(path: &Path, text: bool) -> io::Result<(Source, u64)> {
+    /// Opens the bytes of `origin`, reading them through once to check
+    /// their encoding and count the words and characters.
+    fn open(origin: Origin, text: bool) -> io::Result<(Source, u64)> {
         let mut source = Source {
-            file: File::open(path)?,
+            origin,
             text,
             words: 0,
             decoder: evacuated::Decoder::new(),
@@ -312,7 +334,7 @@ impl Source {
     /// returns the ^C padding added to the last word.
     fn fill(&mut self) -> io::Result<usize> {
         let mut block = vec![0u8; BLOCK_BYTES];
-        let n = self.file.read_at(&mut block, self.next_byte)?;
+        let n = self.origin.read_at(&mut block, self.next_byte)?;
         block.truncate(n);
         self.next_byte += n as u64;
         let last = n == 0;
@@ -381,7 +403,28 @@ impl DskFile {
     /// Opens `path` for input. In ASCII modes a host CR LF reads as one
     /// ITS line end ([`host_line_ends`]).
     pub fn read(path: PathBuf, unit_ascii: bool, ascii: bool) -> io::Result<DskFile> {
-        let (source, chars) = Source::open(&path, ascii)?;
+        let origin = Origin::File(File::open(&path)?);
+        DskFile::from_origin(path, origin, unit_ascii, ascii)
+    }
+
+    /// Opens for input a file whose host bytes are `bytes` (served from
+    /// memory instead of read from `path`), decoded as [`DskFile::read`] does.
+    pub fn from_bytes(
+        path: PathBuf,
+        bytes: std::sync::Arc<[u8]>,
+        unit_ascii: bool,
+        ascii: bool,
+    ) -> io::Result<DskFile> {
+        DskFile::from_origin(path, Origin::Bytes(bytes), unit_ascii, ascii)
+    }
+
+    fn from_origin(
+        path: PathBuf,
+        origin: Origin,
+        unit_ascii: bool,
+        ascii: bool,
+    ) -> io::Result<DskFile> {
+        let (source, chars) = Source::open(origin, ascii)?;
         Ok(DskFile {
             path,
             chars,

@@ -54,6 +54,7 @@ mod error;
 pub mod loader;
 mod machine;
 pub mod names;
+mod served;
 pub mod sixbit;
 mod system;
 pub mod tty;
@@ -233,6 +234,11 @@ pub struct Job {
 impl Job {
     /// A job with `image` loaded, stopped at its start address, in user mode.
     pub fn new(image: &Image, config: JobConfig) -> Result<Job, Error> {
+        Job::on_cpu(ka10::Cpu::new(image.core), image, config)
+    }
+
+    /// [`Job::new`] on a processor whose memory is all zero.
+    fn on_cpu(mut cpu: ka10::Cpu, image: &Image, config: JobConfig) -> Result<Job, Error> {
         // ITS characters are seven bits: anything else would silently turn
         // into another character.
         if let Some(jcl) = &config.jcl {
@@ -245,7 +251,7 @@ impl Job {
         }
         let dsk =
             names::DskRoot::new(&config.dsk).map_err(|e| Error::io(Some(config.dsk.clone()), e))?;
-        let mut cpu = ka10::Cpu::new(image.core);
+        cpu.set_memory_size(image.core);
         for (address, words) in &image.blocks {
             for (k, w) in words.iter().enumerate() {
                 cpu.write(address + k as u32, *w);

@@ -40,6 +40,8 @@ pub struct DskRoot {
     root: PathBuf,
     /// What the job may still write.
     quota: crate::dsk::Quota,
+    /// Files read from memory instead of the folder (`served.rs`).
+    pub(crate) served: crate::served::Served,
 }
 
 /// The ITS name parts of a host name: split at the first `.`, upper case,
@@ -73,6 +75,7 @@ impl DskRoot {
         Ok(DskRoot {
             root,
             quota: crate::dsk::Quota::new(crate::dsk::DEFAULT_QUOTA_WORDS),
+            served: Default::default(),
         })
     }
 
