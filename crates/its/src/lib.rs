@@ -42,6 +42,7 @@ mod call;
 mod calls;
 mod channel;
 pub mod codes;
+mod debug;
 mod dsk;
 mod error;
 pub mod loader;
@@ -51,6 +52,7 @@ pub mod sixbit;
 mod system;
 pub mod tty;
 
+pub use debug::Slice;
 pub use error::{Error, ErrorKind};
 pub use loader::Image;
 pub use names::FileName;
