@@ -50,6 +50,10 @@ pub struct Args {
     /// reproducible runs).
     #[arg(long, value_name = "SECONDS", hide = true)]
     fixed_clock: Option<u64>,
+    /// Give DDT's command line before the program starts (`$G` starts
+    /// it, `$$Q` leaves); see the README.
+    #[arg(long, conflicts_with_all = ["trace", "max_insns"])]
+    ddt: bool,
     /// The program (`TS SUDOKU` or a host path), then its JCL.
     #[arg(
         value_name = "PROGRAM [JCL]",
@@ -62,12 +66,12 @@ pub struct Args {
 }
 
 /// A program found and loaded.
-struct Program {
-    image: Image,
+pub(super) struct Program {
+    pub(super) image: Image,
     /// The second file name: the job's name.
     jname: Sixbit,
     /// Where it came from, as DDT's `..RLFI` tells it.
-    name: FileName,
+    pub(super) name: FileName,
 }
 
 fn sixbit(text: &str, what: &str) -> anyhow::Result<Sixbit> {
@@ -220,10 +224,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         .map(|u| Sixbit::lossy(&u))
         .filter(|u| !u.is_empty())
         .unwrap_or_else(|| Sixbit::new("USER").unwrap_or_default());
-    let terminal = its::tty::Terminal::new(
-        its::tty::Input::Stream(Box::new(BufReader::new(std::io::stdin()))),
-        its::tty::Output::Stream(Box::new(BufWriter::new(std::io::stdout()))),
-    );
+    let debugger = args.ddt.then(super::debug::Debugger::new);
+    let terminal = match &debugger {
+        Some(d) => d.terminal(),
+        None => its::tty::Terminal::new(
+            its::tty::Input::Stream(Box::new(BufReader::new(std::io::stdin()))),
+            its::tty::Output::Stream(Box::new(BufWriter::new(std::io::stdout()))),
+        ),
+    };
     let config = JobConfig {
         dsk: args.dsk.clone(),
         uname,
@@ -241,6 +249,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     };
     let mut job = Job::new(&program.image, config)
         .with_context(|| format!("DSK folder {}", args.dsk.display()))?;
+    if let Some(debugger) = debugger {
+        return debugger.run_job(job, &args.dsk, &names, &program);
+    }
     let budget = args.max_insns.unwrap_or(u64::MAX);
     let started = Instant::now();
     let outcome = match &args.trace {

@@ -1,0 +1,1 @@
+//! The live view (`pdp10 run --watch`).
