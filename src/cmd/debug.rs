@@ -131,13 +131,11 @@ fn install_interrupt() -> anyhow::Result<()> {
 /// DDT's table from an SBLK symbol table: every symbol, half-killed ones
 /// for type-in only.
 fn table(symbols: &[Symbol]) -> SymbolTable {
-    SymbolTable::new(symbols.iter().map(|s| {
-        (
-            s.name.as_str(),
-            s.value.raw(),
-            s.flags & HALF_KILLED != 0,
-        )
-    }))
+    SymbolTable::new(
+        symbols
+            .iter()
+            .map(|s| (s.name.as_str(), s.value.raw(), s.flags & HALF_KILLED != 0)),
+    )
 }
 
 /// The program's whole symbol table (the loaded image keeps only the
@@ -158,7 +156,10 @@ fn its_symbols(dsk: &Path, names: &[String], program: &Program) -> SymbolTable {
             )),
         }
     };
-    let symbols = if path.extension().is_some_and(|e| e.eq_ignore_ascii_case("mid")) {
+    let symbols = if path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("mid"))
+    {
         midas::assemble_file(&path).ok().map(|a| a.symbols)
     } else {
         std::fs::read(&path)

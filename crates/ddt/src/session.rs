@@ -320,7 +320,10 @@ impl<T: Target, W: Write> Session<T, W> {
         while r.peek().is_some_and(is_symbol_char) {
             r.pos += 1;
         }
-        let text: String = r.chars[start..r.pos].iter().collect::<String>().to_ascii_uppercase();
+        let text: String = r.chars[start..r.pos]
+            .iter()
+            .collect::<String>()
+            .to_ascii_uppercase();
         if r.peek() == Some(':') && !text.starts_with(|c: char| c.is_ascii_digit()) {
             r.pos += 1;
             self.echo_to(r, r.pos)?;
@@ -331,7 +334,10 @@ impl<T: Target, W: Write> Session<T, W> {
         }
         let value = if text == "." {
             self.dot as u64
-        } else if let Some(decimal) = text.strip_suffix('.').filter(|d| d.bytes().all(|b| b.is_ascii_digit())) {
+        } else if let Some(decimal) = text
+            .strip_suffix('.')
+            .filter(|d| d.bytes().all(|b| b.is_ascii_digit()))
+        {
             decimal.parse::<u64>().map_err(|_| Fail::Bad)?
         } else if text.bytes().all(|b| b.is_ascii_digit()) {
             u64::from_str_radix(&text, 8).map_err(|_| Fail::Bad)?
@@ -350,7 +356,12 @@ impl<T: Target, W: Write> Session<T, W> {
 
     /// `$`, `$$`, with a number, then the command letter. Returns true to
     /// leave DDT.
-    fn altmode(&mut self, r: &mut Reader, expr: &mut Expr, interrupt: &AtomicBool) -> Result<bool, Fail> {
+    fn altmode(
+        &mut self,
+        r: &mut Reader,
+        expr: &mut Expr,
+        interrupt: &AtomicBool,
+    ) -> Result<bool, Fail> {
         let mut alts = 1;
         if r.peek().is_some_and(is_altmode) {
             r.pos += 1;
@@ -361,7 +372,13 @@ impl<T: Target, W: Write> Session<T, W> {
             r.pos += 1;
         }
         let n: Option<u32> = (r.pos > start)
-            .then(|| r.chars[start..r.pos].iter().collect::<String>().parse().ok())
+            .then(|| {
+                r.chars[start..r.pos]
+                    .iter()
+                    .collect::<String>()
+                    .parse()
+                    .ok()
+            })
             .flatten();
         let Some(letter) = r.peek() else {
             return Err(Fail::Bad);
@@ -436,7 +453,12 @@ impl<T: Target, W: Write> Session<T, W> {
     }
 
     /// One command character.
-    fn command(&mut self, c: char, arg: Option<u64>, interrupt: &AtomicBool) -> Result<Control, Fail> {
+    fn command(
+        &mut self,
+        c: char,
+        arg: Option<u64>,
+        interrupt: &AtomicBool,
+    ) -> Result<Control, Fail> {
         match c {
             '/' => self.open_at(rh(arg.unwrap_or(self.q)), None)?,
             '[' => self.open_at(rh(arg.unwrap_or(self.q)), Some(Mode::Constant))?,
@@ -608,7 +630,8 @@ impl<T: Target, W: Write> Session<T, W> {
                 cpu.write(address, original);
             } else {
                 self.out.fresh_line()?;
-                self.out.text(&format!("Breakpoint {} Clobbered\n", n + 1))?;
+                self.out
+                    .text(&format!("Breakpoint {} Clobbered\n", n + 1))?;
             }
         }
         Ok(())
@@ -748,7 +771,11 @@ impl<T: Target, W: Write> Session<T, W> {
                     Some(_) => return Err(Fail::Bad),
                     None => match self.break_at(address) {
                         Some(i) => i,
-                        None => self.breaks.iter().position(Option::is_none).ok_or(Fail::Bad)?,
+                        None => self
+                            .breaks
+                            .iter()
+                            .position(Option::is_none)
+                            .ok_or(Fail::Bad)?,
                     },
                 };
                 if let Some(old) = self.break_at(address) {

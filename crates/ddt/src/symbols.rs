@@ -99,7 +99,8 @@ mod tests {
 
     #[test]
     fn type_in_and_type_out() {
-        let mut t = SymbolTable::new([("P", 0o17, false), ("GO", 0o100, false), ("X", 0o100, true)]);
+        let mut t =
+            SymbolTable::new([("P", 0o17, false), ("GO", 0o100, false), ("X", 0o100, true)]);
         assert_eq!(t.lookup("go"), Some(0o100));
         assert_eq!(t.lookup("X"), Some(0o100));
         assert_eq!(t.lookup("movei"), Some(0o201000_000000));

@@ -88,7 +88,7 @@ impl TypeOut {
         match self.mode {
             // A negative number is never taken for an instruction (it
             // would be a CONSO with every field full).
-            Mode::Symbolic if w.left() == HALF => self.data(w, symbols),
+            Mode::Symbolic if w.left() >= 0o777000 => self.data(w, symbols),
             Mode::Symbolic => self
                 .instruction(w, symbols)
                 .unwrap_or_else(|| self.data(w, symbols)),
@@ -117,6 +117,12 @@ impl TypeOut {
             0 => self.half(w.right(), symbols),
             HALF if w.right() != 0 => format!("-{}", self.number((1 << 18) - w.right())),
             HALF => self.halves(w, symbols),
+            // A pushdown or AOBJN pointer: -count,,address.
+            l if l >= 0o777000 => format!(
+                "-{},,{}",
+                self.number((1 << 18) - l),
+                self.half(w.right(), symbols)
+            ),
             _ => self.halves(w, symbols),
         }
     }
@@ -253,6 +259,7 @@ mod tests {
         assert_eq!(t(Mode::Symbolic, 0o100), "LOOP");
         assert_eq!(t(Mode::Symbolic, pdp10_isa::WORD_MASK), "-1");
         assert_eq!(t(Mode::Symbolic, 0o000003_000100), "3,,LOOP");
+        assert_eq!(t(Mode::Symbolic, 0o777761_000100), "-17,,LOOP");
     }
 
     #[test]

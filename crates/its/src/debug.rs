@@ -122,19 +122,30 @@ mod tests {
     fn slices_stop_at_the_chosen_trap_the_budget_and_value() {
         let dir = crate::names::tests::scratch("debug");
         let mut job = Job::new(&image(), JobConfig::captured(&dir, "T", None)).unwrap();
-        assert_eq!(job.run_slice(1, &mut ka10::NoTrace, |_| true).unwrap(), Slice::Budget);
+        assert_eq!(
+            job.run_slice(1, &mut ka10::NoTrace, |_| true).unwrap(),
+            Slice::Budget
+        );
         assert_eq!(job.cpu().pc(), 0o101);
-        let caught = job.run_slice(10, &mut ka10::NoTrace, |t| t.pc == 0o101).unwrap();
+        let caught = job
+            .run_slice(10, &mut ka10::NoTrace, |t| t.pc == 0o101)
+            .unwrap();
         assert!(matches!(caught, Slice::Caught(t) if t.pc == 0o101));
         assert_eq!(job.cpu().pc(), 0o101, "left at the caught instruction");
         // Go on past it, as DDT does after putting the word back.
         job.cpu_mut().set_pc(0o102);
         let ended = job.run_slice(10, &mut ka10::NoTrace, |_| false).unwrap();
-        assert!(matches!(ended, Slice::Ended(Outcome::Value { pc: 0o103, .. })), "{ended:?}");
+        assert!(
+            matches!(ended, Slice::Ended(Outcome::Value { pc: 0o103, .. })),
+            "{ended:?}"
+        );
         assert_eq!(job.cpu().ac(1).raw(), 6);
         // A .VALUE can be proceeded: the next slice logs out.
         let ended = job.run_slice(10, &mut ka10::NoTrace, |_| false).unwrap();
-        assert!(matches!(ended, Slice::Ended(Outcome::Finished { .. })), "{ended:?}");
+        assert!(
+            matches!(ended, Slice::Ended(Outcome::Finished { .. })),
+            "{ended:?}"
+        );
         job.close_files().unwrap();
     }
 }
