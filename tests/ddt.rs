@@ -110,3 +110,31 @@ fn boot_ddt_breaks_with_halt_words() {
     );
     insta::assert_snapshot!(format!("{out}--- exit status {status}\n"));
 }
+
+/// `--watch` without a terminal: the job's output as without it, and the
+/// last view (the board read through the program's symbols) as text.
+#[test]
+fn watch_without_a_terminal() {
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_pdp10"))
+            .args(args)
+            .current_dir(root())
+            .stdin(Stdio::null())
+            .output()
+            .unwrap()
+    };
+    let plain = run(&["run", "TS", "SUDOKU", "HARD", "/S"]);
+    let watched = run(&["run", "--watch", "TS", "SUDOKU", "HARD", "/S"]);
+    assert_eq!(watched.status.code(), Some(0));
+    assert_eq!(watched.stdout, plain.stdout);
+    let view = String::from_utf8_lossy(&watched.stderr);
+    assert!(view.contains("depth 0  guesses 4  backtracks 2"), "{view}");
+    assert!(view.contains("│8 5 9  6 "), "{view}");
+    let region = run(&["run", "--watch=NGUESS,2/C", "TS", "SUDOKU", "HARD"]);
+    let view = String::from_utf8_lossy(&region.stderr);
+    assert!(view.contains("│NGUESS/   4 "), "{view}");
+    assert!(view.contains("│NBACK/   2 "), "{view}");
+    let bad = run(&["run", "--watch=NOSUCH", "TS", "SUDOKU", "HARD"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("no symbol NOSUCH"));
+}

@@ -141,7 +141,7 @@ fn table(symbols: &[Symbol]) -> SymbolTable {
 /// The program's whole symbol table (the loaded image keeps only the
 /// address symbols): read again from the file it came from, else the
 /// image's.
-fn its_symbols(dsk: &Path, names: &[String], program: &Program) -> SymbolTable {
+pub(super) fn its_symbols(dsk: &Path, names: &[String], program: &Program) -> SymbolTable {
     let path = if names.len() == 1 {
         PathBuf::from(&names[0])
     } else {

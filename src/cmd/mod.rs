@@ -7,3 +7,4 @@ pub mod midas;
 pub mod run;
 pub mod solve;
 pub mod verify;
+pub mod watch;

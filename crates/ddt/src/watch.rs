@@ -111,6 +111,9 @@ enum Cell {
 /// The board and the search's figures, read from memory.
 struct Board {
     n: u32,
+    /// The boxes' height and width (`BR`, `BC`).
+    box_height: u32,
+    box_width: u32,
     cells: Vec<Cell>,
     depth: u32,
     guesses: u64,
@@ -167,6 +170,8 @@ impl Board {
             .collect();
         Some(Board {
             n: n as u32,
+            box_height: read(cpu, sym("BR")?) as u32,
+            box_width: read(cpu, sym("BC")?) as u32,
             cells,
             depth,
             guesses: read(cpu, sym("NGUESS")?),
@@ -180,12 +185,7 @@ impl Board {
                 .unwrap_or('?')
                 .to_ascii_uppercase()
         };
-        let box_w = (1..=self.n)
-            .rev()
-            .find(|b| self.n % b == 0 && b * b <= self.n)
-            .unwrap_or(1);
-        let box_w = self.n / box_w.max(1);
-        let box_h = self.n / box_w;
+        let (box_h, box_w) = (self.box_height.max(1), self.box_width.max(1));
         let mut lines = Vec::new();
         for r in 0..self.n {
             if r > 0 && r % box_h == 0 {

@@ -9,6 +9,8 @@ use ratatui::Terminal;
 fn machine() -> (Cpu, SymbolTable) {
     let names = [
         ("N", 0o1000),
+        ("BR", 0o1004),
+        ("BC", 0o1005),
         ("GIV", 0o1100),
         ("VAL", 0o1200),
         ("EMP", 0o1300),
@@ -24,6 +26,8 @@ fn machine() -> (Cpu, SymbolTable) {
     let mut cpu = Cpu::new(0o10000);
     let mut put = |a: u32, v: u64| assert!(cpu.write(a, Word::new(v)));
     put(0o1000, 4);
+    put(0o1004, 2);
+    put(0o1005, 2);
     put(0o1100, 1); // clue 1 at cell 0
     put(0o1105, 3); // clue 3 at cell 5
                     // Empty cells 1, 2, 3, 4, 6..15: EMP holds them, the placed ones last.
