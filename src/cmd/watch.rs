@@ -203,13 +203,22 @@ fn plain(w: &mut Watched) -> anyhow::Result<()> {
     w.figures.mips = w.figures.instructions as f64 / secs.max(1e-9) / 1e6;
     let mut terminal = ratatui::Terminal::new(ratatui::backend::TestBackend::new(72, 40))?;
     terminal.draw(|f| w.draw(f))?;
-    // The view's frame is as tall as the largest board: leave out its
-    // empty rows.
+    // The view's frame is as tall as the largest board: leave out the
+    // empty rows at the bottom of each box.
     let text = watch::buffer_text(terminal.backend().buffer());
+    let mut blank = Vec::new();
     for line in text.lines() {
-        if !line.trim_matches(|c| c == '│' || c == ' ').is_empty() || !line.starts_with('│') {
-            eprintln!("{line}");
+        if line.starts_with('│') && line.trim_matches(|c| c == '│' || c == ' ').is_empty() {
+            blank.push(line);
+            continue;
         }
+        if !line.starts_with('└') {
+            for b in blank.iter() {
+                eprintln!("{b}");
+            }
+        }
+        blank.clear();
+        eprintln!("{line}");
     }
     Ok(())
 }

@@ -125,13 +125,19 @@ fn read(cpu: &Cpu, a: u64) -> u64 {
 }
 
 impl Board {
-    fn read(cpu: &Cpu, s: &SymbolTable) -> Option<Board> {
+    /// The board in memory; once the job has `finished`, its first
+    /// solution (`SOL`) if it found one, since the search goes on past it.
+    fn read(cpu: &Cpu, s: &SymbolTable, finished: bool) -> Option<Board> {
         let sym = |name: &str| s.lookup(name);
         let n = read(cpu, sym("N")?);
         if !(1..=25).contains(&n) {
             return None;
         }
-        let (giv, val, emp, pos) = (sym("GIV")?, sym("VAL")?, sym("EMP")?, sym("POS")?);
+        let (giv, mut val, emp, pos) = (sym("GIV")?, sym("VAL")?, sym("EMP")?, sym("POS")?);
+        let solved = finished && read(cpu, sym("NSOL")?) > 0;
+        if solved {
+            val = sym("SOL")?;
+        }
         let ne = read(cpu, sym("NE")?);
         let stk = sym("STK")?;
         // The guess stack: two words a frame, NE before the guess first;
@@ -153,7 +159,7 @@ impl Board {
                 if given != 0 {
                     return Cell::Clue(given as u32);
                 }
-                if read(cpu, pos + c) < ne {
+                if !solved && read(cpu, pos + c) < ne {
                     return Cell::Empty;
                 }
                 let bit = read(cpu, val + c);
@@ -161,7 +167,7 @@ impl Board {
                     return Cell::Empty;
                 }
                 let v = 64 - bit.leading_zeros();
-                if guessed.contains(&c) {
+                if !solved && guessed.contains(&c) {
                     Cell::Guess(v)
                 } else {
                     Cell::Single(v)
@@ -269,7 +275,7 @@ pub fn draw(
         top,
     );
     let (title, lines) = match view {
-        View::Sudoku => match Board::read(cpu, symbols) {
+        View::Sudoku => match Board::read(cpu, symbols, figures.ended.is_some()) {
             Some(board) => (" board ", board.lines()),
             None => (" board ", vec![Line::from("(no puzzle read yet)")]),
         },

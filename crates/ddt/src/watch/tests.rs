@@ -19,6 +19,8 @@ fn machine() -> (Cpu, SymbolTable) {
         ("STK", 0o1500),
         ("NGUESS", 0o1002),
         ("NBACK", 0o1003),
+        ("NSOL", 0o1006),
+        ("SOL", 0o1600),
         ("S", 0o16),
         ("LOOP", 0o100),
     ];
