@@ -138,3 +138,22 @@ fn watch_without_a_terminal() {
     assert_eq!(bad.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("no symbol NOSUCH"));
 }
+
+/// `$Y` dumps the job (its state as it stands, symbols too) as a binary
+/// `pdp10 run` loads; `$L` loads a program into the job again.
+#[test]
+fn dump_and_load() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("ddt-dump");
+    std::fs::create_dir_all(&dir).unwrap();
+    let dump = dir.join("count.bin");
+    let _ = std::fs::remove_file(&dump);
+    let dump_name = dump.to_string_lossy().into_owned();
+    let commands = format!(
+        "$G\n$Y {dump_name}\n$L {COUNT}\nTOTAL/\n$G\n$P\n$L nosuch.bin\n$L {dump_name}\nTOTAL/\nBUMP/\n"
+    );
+    let out = session(COUNT, &[], &commands).replace(&dump_name, "<DUMP>");
+    insta::assert_snapshot!(out);
+    // The dump starts where the program does, with TOTAL already 5.
+    let (status, plain) = pdp10(&["run", &dump_name], "");
+    assert_eq!((status, plain.as_str()), (1, ""));
+}

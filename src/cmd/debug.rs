@@ -89,6 +89,7 @@ impl Debugger {
             eprintln!("DDT: $G starts the program, $$Q or :KILL leaves ($ or ESC)");
         }
         let mut session = Session::new(target, symbols, std::io::stdout(), !interactive);
+        session.set_loader(Box::new(program_from_file));
         let mut line = String::new();
         loop {
             line.clear();
@@ -126,6 +127,35 @@ fn install_interrupt() -> anyhow::Result<()> {
         }
     })
     .context("installing the Ctrl-C handler")
+}
+
+/// `$L FILE`: an SBLK or PDUMP file, or a MIDAS source assembled in memory.
+fn program_from_file(name: &str) -> Result<ddt::Program, String> {
+    let path = Path::new(name);
+    let (image, symbols) = if path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("mid"))
+    {
+        let assembly = midas::assemble_file(path).map_err(|e| e.to_string())?;
+        let image =
+            its::loader::load_words(&assembly.sblk_words()).map_err(|e| format!("{name}: {e}"))?;
+        (image, assembly.symbols)
+    } else {
+        let bytes = std::fs::read(path).map_err(|e| format!("{name}: {e}"))?;
+        let image = its::loader::load_bytes(&bytes).map_err(|e| format!("{name}: {e}"))?;
+        let symbols = pdp10_isa::evacuated::decode(&bytes)
+            .ok()
+            .and_then(|words| Sblk::parse(&words).ok())
+            .map(|sblk| sblk.symbols())
+            .unwrap_or_default();
+        (image, symbols)
+    };
+    Ok(ddt::Program {
+        start: image.start_address(),
+        core: image.core,
+        blocks: image.blocks,
+        symbols: table(&symbols),
+    })
 }
 
 /// DDT's table from an SBLK symbol table: every symbol, half-killed ones

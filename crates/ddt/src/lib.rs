@@ -20,6 +20,7 @@
 
 mod error;
 mod expr;
+mod files;
 mod session;
 mod step;
 mod symbols;
@@ -28,7 +29,8 @@ mod typeout;
 pub mod watch;
 
 pub use error::Error;
-pub use session::{Control, Session};
+pub use files::dump;
+pub use session::{Control, Loader, Session};
 pub use symbols::SymbolTable;
-pub use target::{BareMachine, ItsJob, Stop, Target};
+pub use target::{BareMachine, ItsJob, Program, Stop, Target};
 pub use typeout::{Mode, TypeOut};

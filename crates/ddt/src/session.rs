@@ -79,7 +79,12 @@ pub struct Session<T: Target, W: Write> {
     status: u8,
     /// Echo the input, as a terminal would (for commands from a pipe).
     echo: bool,
+    /// Reads a program for `$L`.
+    pub(crate) loader: Option<Loader>,
 }
+
+/// Reads the program a file name names (`$L`), or says why not.
+pub type Loader = Box<dyn FnMut(&str) -> Result<crate::Program, String>>;
 
 /// A command failed: DDT types this and forgets the rest of the line.
 pub(crate) enum Fail {
@@ -89,6 +94,8 @@ pub(crate) enum Fail {
     Undefined,
     /// The host failed.
     Host(Error),
+    /// DDT says why (a file that cannot be read...) and `?`.
+    Said(String),
 }
 
 impl From<Bad> for Fail {
@@ -170,9 +177,23 @@ impl<T: Target, W: Write> Session<T, W> {
             dead: false,
             status: 0,
             echo,
+            loader: None,
         };
         session.target.cpu_mut().set_pc(start);
         session
+    }
+
+    /// Sets how `$L` reads a program.
+    pub fn set_loader(&mut self, loader: Loader) {
+        self.loader = Some(loader);
+    }
+
+    /// After `$L`: a live job at `start`, nothing open.
+    pub(crate) fn revive(&mut self, start: u32) {
+        self.dead = false;
+        self.stopped_at = None;
+        self.open = None;
+        self.dot = start;
     }
 
     /// The target.
@@ -221,6 +242,7 @@ impl<T: Target, W: Write> Session<T, W> {
                 match fail {
                     Fail::Bad => self.out.text("?   ")?,
                     Fail::Undefined => self.out.text("?U?   ")?,
+                    Fail::Said(m) => self.out.text(&format!("   {m}?   "))?,
                     Fail::Host(e) => return Err(e),
                 }
                 Control::Continue
@@ -385,6 +407,25 @@ impl<T: Target, W: Write> Session<T, W> {
         };
         r.pos += 1;
         let letter = letter.to_ascii_uppercase();
+        // $L FILE and $Y FILE take the rest of the line.
+        if letter == 'L' || letter == 'Y' {
+            let name: String = r.chars[r.pos..]
+                .iter()
+                .collect::<String>()
+                .trim()
+                .to_string();
+            r.pos = r.chars.len();
+            self.echo_to(r, r.pos)?;
+            if expr.any() {
+                return Err(Fail::Bad);
+            }
+            if letter == 'L' {
+                self.load_file(&name)?;
+            } else {
+                self.dump_file(&name)?;
+            }
+            return Ok(false);
+        }
         // Syllables: $. (the PC) and $Q.
         match letter {
             '.' => {

@@ -10,7 +10,8 @@ const MAX_OFFSET: u32 = 0o1000;
 /// The job's symbols and those defined with `SYM:`.
 #[derive(Clone, Debug, Default)]
 pub struct SymbolTable {
-    by_name: HashMap<String, u64>,
+    /// Every symbol: its value and whether it is half-killed.
+    by_name: HashMap<String, (u64, bool)>,
     /// Symbols usable in type-out (not half-killed), sorted by value;
     /// right-half values only.
     by_value: Vec<(u32, String)>,
@@ -23,7 +24,7 @@ impl SymbolTable {
         let mut t = SymbolTable::default();
         for (name, value, half_killed) in symbols {
             let name = name.to_ascii_uppercase();
-            t.by_name.insert(name.clone(), value);
+            t.by_name.insert(name.clone(), (value, half_killed));
             if !half_killed && value >> 18 == 0 {
                 t.by_value.push((value as u32, name));
             }
@@ -42,7 +43,7 @@ impl SymbolTable {
     pub fn define(&mut self, name: &str, value: u64) {
         let name = name.to_ascii_uppercase();
         self.by_value.retain(|(_, n)| *n != name);
-        self.by_name.insert(name.clone(), value);
+        self.by_name.insert(name.clone(), (value, false));
         if value >> 18 == 0 {
             // A symbol defined last is preferred for its value.
             self.by_value.retain(|(v, _)| *v as u64 != value);
@@ -55,7 +56,7 @@ impl SymbolTable {
     /// instruction mnemonics and ITS's UUO and call names DDT knows.
     pub fn lookup(&self, name: &str) -> Option<u64> {
         let name = name.to_ascii_uppercase();
-        if let Some(&v) = self.by_name.get(&name) {
+        if let Some(&(v, _)) = self.by_name.get(&name) {
             return Some(v);
         }
         if let Some(op) = pdp10_isa::opcodes::lookup(&name) {
@@ -85,6 +86,11 @@ impl SymbolTable {
         let (value, name) = self.by_value[..i].last()?;
         (*value >= 0o20 && address - value < MAX_OFFSET)
             .then(|| format!("{name}+{:o}", address - value))
+    }
+
+    /// Every symbol: name, value, half-killed.
+    pub fn all(&self) -> impl Iterator<Item = (&str, u64, bool)> {
+        self.by_name.iter().map(|(n, &(v, h))| (n.as_str(), v, h))
     }
 
     /// Every (value, name) usable in type-out.

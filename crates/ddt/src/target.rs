@@ -24,6 +24,19 @@ pub enum Stop {
     },
 }
 
+/// A program to load with `$L`.
+#[derive(Clone, Debug, Default)]
+pub struct Program {
+    /// Runs of words and where they go.
+    pub blocks: Vec<(u32, Vec<Word>)>,
+    /// The start address.
+    pub start: u32,
+    /// The core it needs, in words.
+    pub core: usize,
+    /// Its symbols.
+    pub symbols: crate::SymbolTable,
+}
+
 /// A machine DDT can examine, change and run.
 pub trait Target {
     /// The processor.
@@ -46,6 +59,23 @@ pub trait Target {
     fn finish(&mut self) -> Result<(), Error> {
         Ok(())
     }
+    /// Puts `program` in core in place of the job's (`$L`), the PC at its
+    /// start.
+    fn load(&mut self, program: &Program);
+}
+
+/// Memory cleared, `program`'s words stored, the PC at its start.
+fn load_words(cpu: &mut Cpu, program: &Program) {
+    let size = cpu.memory_size();
+    for a in 0..size as u32 {
+        cpu.write(a, Word::ZERO);
+    }
+    for (address, words) in &program.blocks {
+        for (k, w) in words.iter().enumerate() {
+            cpu.write(address + k as u32, *w);
+        }
+    }
+    cpu.set_pc(program.start);
 }
 
 /// An ITS job: breakpoints are `.BREAK n,`, as ITS DDT puts them (DDT
@@ -135,6 +165,22 @@ impl Target for ItsJob {
         self.job.take_output()
     }
 
+    fn load(&mut self, program: &Program) {
+        let image = its::Image {
+            blocks: program.blocks.clone(),
+            start: Word::new(0o254000_000000 | program.start as u64),
+            core: program.core,
+            symbols: program
+                .symbols
+                .addresses()
+                .iter()
+                .filter(|(v, _)| *v >= 0o20)
+                .cloned()
+                .collect(),
+        };
+        self.job.load(&image);
+    }
+
     fn finish(&mut self) -> Result<(), Error> {
         Ok(self.job.close_files()?)
     }
@@ -195,5 +241,10 @@ impl Target for BareMachine {
                 dead: false,
             }),
         }
+    }
+
+    fn load(&mut self, program: &Program) {
+        load_words(&mut self.cpu, program);
+        self.start = program.start;
     }
 }

@@ -88,6 +88,25 @@ impl Job {
         })
     }
 
+    /// Replaces the job's core with `image`, as DDT's `$L` loads a file
+    /// into the job: memory cleared and sized for it, the PC at its start.
+    /// The job's channels and the rest of its ITS state stay.
+    pub fn load(&mut self, image: &Image) {
+        self.cpu.set_memory_size(0);
+        for ac in 0..0o20 {
+            self.cpu.set_ac(ac, pdp10_isa::Word::ZERO);
+        }
+        self.cpu.set_memory_size(image.core);
+        for (address, words) in &image.blocks {
+            for (k, w) in words.iter().enumerate() {
+                self.cpu.write(address + k as u32, *w);
+            }
+        }
+        self.cpu.set_pc(image.start_address());
+        self.system.core_words = self.cpu.memory_size();
+        self.system.image = image.clone();
+    }
+
     /// Writes and closes the job's open files, as ITS does when a job
     /// dies ([`Job::run`] does this itself).
     pub fn close_files(&mut self) -> Result<(), Error> {
@@ -147,5 +166,15 @@ mod tests {
             "{ended:?}"
         );
         job.close_files().unwrap();
+        // $L: another program in the same job.
+        let mut other = image();
+        other.blocks = vec![(0o200, vec![Word::new(0o201040_000007)])];
+        other.start = Word::new(0o254000_000200);
+        job.load(&other);
+        assert_eq!(job.cpu().pc(), 0o200);
+        assert_eq!(job.cpu().read(0o100), Some(Word::ZERO));
+        assert_eq!(job.cpu().ac(1), Word::ZERO);
+        assert_eq!(job.cpu().read(0o200), Some(Word::new(0o201040_000007)));
+        assert_eq!(job.image().start_address(), 0o200);
     }
 }
