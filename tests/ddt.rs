@@ -157,3 +157,12 @@ fn dump_and_load() {
     let (status, plain) = pdp10(&["run", &dump_name], "");
     assert_eq!((status, plain.as_str()), (1, ""));
 }
+
+/// Text type-in: `$1"ABCDE$`, `$1'NAME$`, `$1#C`, and `$$1"` over several
+/// words.
+#[test]
+fn text_type_in() {
+    let commands = "TEXT/\n$0\"WORLD$\n$\"\nTEXT/\n\nNAME/\n$1'SUDOKU$\n$'\nNAME/\n\n\
+        $1#A=\n$1\"AB$=\nPDL/\n$$0\"HELLO, WORLD$\n$\"\nPDL/\n^J\n^J\n:KILL\n";
+    insta::assert_snapshot!(session(COUNT, &[], commands));
+}

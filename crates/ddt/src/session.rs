@@ -407,6 +407,11 @@ impl<T: Target, W: Write> Session<T, W> {
         };
         r.pos += 1;
         let letter = letter.to_ascii_uppercase();
+        if n.is_some() && matches!(letter, '"' | '\'' | '#') {
+            let value = self.text_syllable(r, letter, n.unwrap_or(0), alts == 2)?;
+            expr.syllable(value)?;
+            return Ok(false);
+        }
         // $L FILE and $Y FILE take the rest of the line.
         if letter == 'L' || letter == 'Y' {
             let name: String = r.chars[r.pos..]
@@ -477,6 +482,66 @@ impl<T: Target, W: Write> Session<T, W> {
             _ => return Err(Fail::Bad),
         }
         Ok(false)
+    }
+
+    /// Text type-in (DDT ORDER, `$"`, `$'`, `$#`): `$1#C` one character,
+    /// `$n"TEXT$` five ASCII characters (n's low bit in bit 35), `$1'TEXT$`
+    /// six SIXBIT ones; with `$$`, each five characters past the first
+    /// five are deposited in the open location and the next is opened.
+    fn text_syllable(
+        &mut self,
+        r: &mut Reader,
+        kind: char,
+        n: u32,
+        multi: bool,
+    ) -> Result<u64, Fail> {
+        if kind == '#' {
+            let c = r.peek().ok_or(Fail::Bad)?;
+            r.pos += 1;
+            return Ok(c as u64 & 0o177);
+        }
+        let start = r.pos;
+        while r.peek().is_some_and(|c| !is_altmode(c)) {
+            r.pos += 1;
+        }
+        if r.peek().is_none() {
+            return Err(Fail::Bad);
+        }
+        let text: Vec<char> = r.chars[start..r.pos].to_vec();
+        r.pos += 1;
+        if kind == '\'' {
+            let mut w = 0u64;
+            for k in 0..6 {
+                let c = text.get(k).map_or(' ', |c| c.to_ascii_uppercase());
+                w = (w << 6) | ((c as u64).wrapping_sub(0o40) & 0o77);
+            }
+            return Ok(w);
+        }
+        let ascii = |chunk: &[char]| {
+            let mut w = 0u64;
+            for k in 0..5 {
+                w = (w << 7) | chunk.get(k).map_or(0, |&c| c as u64 & 0o177);
+            }
+            w << 1
+        };
+        let mut rest: &[char] = &text;
+        if multi {
+            while rest.len() > 5 {
+                let address = self.open.ok_or(Fail::Bad)?;
+                if !self
+                    .target
+                    .cpu_mut()
+                    .write(address, Word::new(ascii(&rest[..5])))
+                {
+                    return Err(Fail::Bad);
+                }
+                let next = (address + 1) & HALF_MASK as u32;
+                self.open = Some(next);
+                self.dot = next;
+                rest = &rest[5..];
+            }
+        }
+        Ok(ascii(rest) | (n as u64 & 1))
     }
 
     fn set_mode(&mut self, mode: Mode, permanent: bool) {
