@@ -11,6 +11,7 @@ use anyhow::Context;
 use ddt::{BareMachine, ItsJob, Session, SymbolTable, Target};
 use pdp10_isa::sblk::{Sblk, Symbol};
 use pdp10_isa::squoze::HALF_KILLED;
+use ratatui::crossterm::terminal;
 use std::io::{BufRead, BufReader, IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -90,6 +91,20 @@ impl Debugger {
         }
         let mut session = Session::new(target, symbols, std::io::stdout(), !interactive);
         session.set_loader(Box::new(program_from_file));
+        if interactive {
+            self.keys(&mut session)?;
+        } else {
+            self.lines(&mut session)?;
+        }
+        let (status, mut out) = session.finish()?;
+        out.flush()?;
+        Ok(ExitCode::from(status))
+    }
+}
+
+impl Debugger {
+    /// Commands from a pipe, a line at a time.
+    fn lines<T: Target, W: Write>(&self, session: &mut Session<T, W>) -> anyhow::Result<()> {
         let mut line = String::new();
         loop {
             line.clear();
@@ -98,21 +113,98 @@ impl Debugger {
                 input.read_line(&mut line).context("reading DDT commands")?
             };
             if n == 0 {
-                break;
+                return Ok(());
             }
             let text = line.trim_end_matches(['\n', '\r']);
-            RUNNING.store(true, Ordering::SeqCst);
-            INTERRUPT.store(false, Ordering::SeqCst);
-            let control = session.line(text, &INTERRUPT);
-            RUNNING.store(false, Ordering::SeqCst);
-            if control? == ddt::Control::Quit {
-                break;
+            if run_commands(|i| session.line(text, i))? == ddt::Control::Quit {
+                return Ok(());
             }
         }
-        let (status, mut out) = session.finish()?;
-        out.flush()?;
-        Ok(ExitCode::from(status))
     }
+
+    /// Commands typed on a terminal, in raw mode: DDT acts on each command
+    /// character as it is typed, as on ITS. The terminal is in its usual
+    /// mode while DDT types and the job runs (its output, its input and
+    /// Ctrl-C are the terminal's).
+    fn keys<T: Target, W: Write>(&self, session: &mut Session<T, W>) -> anyhow::Result<()> {
+        let raw = |on: bool| -> anyhow::Result<()> {
+            if on {
+                terminal::enable_raw_mode()
+            } else {
+                terminal::disable_raw_mode()
+            }
+            .context("setting the terminal's mode")
+        };
+        let mut typed = String::new();
+        let result = (|| -> anyhow::Result<()> {
+            loop {
+                raw(true)?;
+                let mut byte = [0u8];
+                let n = self.stdin.clone().read(&mut byte)?;
+                if n == 0 {
+                    return Ok(());
+                }
+                let c = byte[0] as char;
+                let mut out = std::io::stdout();
+                match c {
+                    '\u{7f}' | '\u{8}' => {
+                        if let Some(gone) = typed.pop() {
+                            for _ in 0..ddt::echo_of(gone).chars().count() {
+                                out.write_all(b"\x08 \x08")?;
+                            }
+                            out.flush()?;
+                        }
+                        continue;
+                    }
+                    // ^C leaves; ^D and ^G forget what was typed (DDT types XXX?).
+                    '\u{3}' => return Ok(()),
+                    '\u{4}' | '\u{7}' => {
+                        typed.clear();
+                        out.write_all(b" XXX?\r\n")?;
+                        out.flush()?;
+                        continue;
+                    }
+                    '\r' => {
+                        out.write_all(b"\r\n")?;
+                        out.flush()?;
+                        raw(false)?;
+                        let control = run_commands(|i| session.line(&typed, i))?;
+                        typed.clear();
+                        if control == ddt::Control::Quit {
+                            return Ok(());
+                        }
+                        continue;
+                    }
+                    _ => {}
+                }
+                typed.push(c);
+                out.write_all(ddt::echo_of(c).as_bytes())?;
+                out.flush()?;
+                if ddt::command_complete(&typed) {
+                    raw(false)?;
+                    let control = run_commands(|i| session.keys(&typed, i))?;
+                    typed.clear();
+                    if control == ddt::Control::Quit {
+                        return Ok(());
+                    }
+                }
+            }
+        })();
+        raw(false)?;
+        println!();
+        result
+    }
+}
+
+/// Runs DDT commands with Ctrl-C stopping the job rather than DDT.
+fn run_commands(
+    commands: impl FnOnce(&AtomicBool) -> Result<ddt::Control, ddt::Error>,
+) -> anyhow::Result<ddt::Control> {
+    RUNNING.store(true, Ordering::SeqCst);
+    INTERRUPT.store(false, Ordering::SeqCst);
+    let control = commands(&INTERRUPT);
+    RUNNING.store(false, Ordering::SeqCst);
+    Ok(control?)
 }
 
 /// Ctrl-C stops a running job (DDT sees the flag); at DDT's command line

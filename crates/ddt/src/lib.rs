@@ -30,7 +30,7 @@ pub mod watch;
 
 pub use error::Error;
 pub use files::dump;
-pub use session::{Control, Loader, Session};
+pub use session::{command_complete, echo_of, Control, Loader, Session};
 pub use symbols::SymbolTable;
 pub use target::{BareMachine, ItsJob, Program, Stop, Target};
 pub use typeout::{Mode, TypeOut};

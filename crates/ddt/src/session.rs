@@ -144,8 +144,64 @@ fn controls(line: &str) -> Vec<char> {
     out
 }
 
+/// Whether `typed` (characters typed at a terminal) ends with a command
+/// character, so that DDT acts now, as it does on each typed character:
+/// `/ [ ] = : ^` TAB LF `^N`, or an altmode command's letter; not inside
+/// text type-in, nor in a colon command or after `$L`/`$Y` (those wait for
+/// the line's end).
+pub fn command_complete(typed: &str) -> bool {
+    enum State {
+        Normal,
+        Alt { alts: u8, digits: bool },
+        Text,
+        Char,
+        Line,
+    }
+    if typed.starts_with(':') {
+        return false;
+    }
+    let mut state = State::Normal;
+    let mut complete = false;
+    for c in typed.chars() {
+        complete = false;
+        state = match state {
+            State::Line => State::Line,
+            State::Text if is_altmode(c) => State::Normal,
+            State::Text => State::Text,
+            State::Char => State::Normal,
+            State::Normal if is_altmode(c) => State::Alt {
+                alts: 1,
+                digits: false,
+            },
+            State::Normal => {
+                complete = "/[]=:^\t\n\u{e}".contains(c);
+                State::Normal
+            }
+            State::Alt {
+                alts: 1,
+                digits: false,
+            } if is_altmode(c) => State::Alt {
+                alts: 2,
+                digits: false,
+            },
+            State::Alt { alts, .. } if c.is_ascii_digit() => State::Alt { alts, digits: true },
+            State::Alt { digits: true, .. } if c == '"' || c == '\'' => State::Text,
+            State::Alt { digits: true, .. } if c == '#' => State::Char,
+            State::Alt { .. } => match c.to_ascii_uppercase() {
+                '.' | 'Q' => State::Normal,
+                'L' | 'Y' => State::Line,
+                _ => {
+                    complete = true;
+                    State::Normal
+                }
+            },
+        };
+    }
+    complete
+}
+
 /// How DDT echoes a character it reads.
-fn echo_of(c: char) -> String {
+pub fn echo_of(c: char) -> String {
     match c {
         '\u{1b}' => "$".to_string(),
         '\t' | '\n' | '\r' => String::new(),
@@ -225,16 +281,29 @@ impl<T: Target, W: Write> Session<T, W> {
     /// stops a running job between slices (Ctrl-C); it is cleared when
     /// seen.
     pub fn line(&mut self, line: &str, interrupt: &AtomicBool) -> Result<Control, Error> {
-        if self.echo {
-            // Not echoed at all (a terminal shows what was typed).
-        }
+        self.take(line, true, interrupt)
+    }
+
+    /// Takes commands typed on a terminal character by character, up to
+    /// and including a command character (see [`command_complete`]): no
+    /// line end, and the cursor stays where DDT's typing left it.
+    pub fn keys(&mut self, keys: &str, interrupt: &AtomicBool) -> Result<Control, Error> {
+        self.take(keys, false, interrupt)
+    }
+
+    fn take(
+        &mut self,
+        line: &str,
+        end_of_line: bool,
+        interrupt: &AtomicBool,
+    ) -> Result<Control, Error> {
         let chars = controls(line);
         let mut reader = Reader {
             chars: &chars,
             pos: 0,
             echoed: 0,
         };
-        let result = self.commands(&mut reader, interrupt);
+        let result = self.commands(&mut reader, end_of_line, interrupt);
         let control = match result {
             Ok(c) => c,
             Err(fail) => {
@@ -249,7 +318,10 @@ impl<T: Target, W: Write> Session<T, W> {
             }
         };
         self.echo_to(&mut reader, chars.len())?;
-        if self.echo {
+        if !end_of_line {
+            // The cursor is after what was typed and what DDT typed.
+            self.out.fresh = false;
+        } else if self.echo {
             self.out.text("\n")?;
         } else {
             // The terminal echoed the line end.
@@ -268,7 +340,12 @@ impl<T: Target, W: Write> Session<T, W> {
         Ok(())
     }
 
-    fn commands(&mut self, r: &mut Reader, interrupt: &AtomicBool) -> Result<Control, Fail> {
+    fn commands(
+        &mut self,
+        r: &mut Reader,
+        end_of_line: bool,
+        interrupt: &AtomicBool,
+    ) -> Result<Control, Fail> {
         let mut expr = Expr::default();
         let trimmed: String = r
             .chars
@@ -276,12 +353,12 @@ impl<T: Target, W: Write> Session<T, W> {
             .collect::<String>()
             .trim_matches(' ')
             .to_ascii_uppercase();
-        if let Some(colon) = trimmed.strip_prefix(':') {
+        if let Some(colon) = trimmed.strip_prefix(':').filter(|_| end_of_line) {
             r.pos = r.chars.len();
             self.echo_to(r, r.chars.len())?;
             return self.colon(colon.trim());
         }
-        if trimmed.is_empty() {
+        if trimmed.is_empty() && end_of_line {
             self.carriage_return(None)?;
             return Ok(Control::Continue);
         }
@@ -326,7 +403,7 @@ impl<T: Target, W: Write> Session<T, W> {
             }
         }
         // The line's end is a carriage return when an argument waits.
-        if expr.any() {
+        if expr.any() && end_of_line {
             if expr.unbalanced() {
                 return Err(Fail::Bad);
             }
@@ -926,4 +1003,27 @@ fn rh(v: u64) -> u32 {
 
 fn swap(v: u64) -> u64 {
     ((v & HALF_MASK) << 18) | (v >> 18)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::command_complete;
+
+    #[test]
+    fn which_typed_characters_make_ddt_act() {
+        for done in [
+            "100/", "GO[", "5=", "FOO:", "\t", "\n", "^", "\u{e}", "$G", "100$1B", "$$S",
+            "\u{1b}P", "3$10R",
+        ] {
+            assert!(command_complete(done), "{done:?}");
+        }
+        for not_yet in [
+            "100", "GO+", "$", "$$", "$1", "$.", "$Q", "$1\"AB/", "$1#", ":KILL", "$L FOO/",
+            "MOVE A,",
+        ] {
+            assert!(!command_complete(not_yet), "{not_yet:?}");
+        }
+        assert!(command_complete("$1\"AB$/"));
+        assert!(command_complete("$1#//"));
+    }
 }
