@@ -18,9 +18,12 @@
 //! any region in a DDT type-out mode) with ratatui.
 #![deny(missing_docs)]
 
+mod altmode;
 mod error;
 mod expr;
 mod files;
+mod keys;
+mod running;
 mod session;
 mod step;
 mod symbols;
@@ -30,7 +33,8 @@ pub mod watch;
 
 pub use error::Error;
 pub use files::dump;
-pub use session::{command_complete, echo_of, Control, Loader, Session};
+pub use keys::{command_complete, echo_of};
+pub use session::{Control, Loader, Session};
 pub use symbols::SymbolTable;
 pub use target::{BareMachine, ItsJob, Program, Stop, Target};
 pub use typeout::{Mode, TypeOut};
