@@ -98,6 +98,8 @@ impl<T: Target, W: Write> Session<T, W> {
                 self.set_mode(Mode::Bytes(self.byte_size), permanent)
             }
             'A' => self.set_style(|t| t.absolute = true, permanent),
+            'D' => self.set_style(|t| t.radix = 10, permanent),
+            'O' => self.set_style(|t| t.radix = 8, permanent),
             'R' => match n {
                 Some(radix) if (2..=36).contains(&radix) => {
                     self.set_style(|t| t.radix = radix, permanent)

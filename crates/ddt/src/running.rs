@@ -117,6 +117,7 @@ impl<T: Target, W: Write> Session<T, W> {
                     self.out.fresh_line()?;
                     let text = format!("${}B; {}   ", n + 1, self.where_is(address));
                     self.out.text(&text)?;
+                    self.open_operands(address)?;
                     return Ok(());
                 }
                 stop @ Stop::Stopped { .. } => return self.stopped(stop),
@@ -232,5 +233,86 @@ impl<T: Target, W: Write> Session<T, W> {
             }
         }
         Ok(())
+    }
+}
+
+/// Whether an instruction uses its AC and the memory word at E, for
+/// opening them when DDT shows it as the next to run (DDT's PCPNU, on by
+/// default on display terminals): immediate, jump and shift instructions
+/// use no memory word; JRST, JFCL, XCT and JSR no AC; UUOs and I/O neither.
+pub(crate) fn operands_used(w: Word) -> (bool, bool) {
+    let op = (w.raw() >> 27) as u16;
+    let immediate = op & 3 == 1;
+    let memory = match op {
+        0o000..=0o127 | 0o700..=0o777 => return (false, false),
+        0o132 => false,        // FSC
+        0o130..=0o177 => true, // floating, byte
+        0o200..=0o237 | 0o270..=0o277 => !immediate,
+        0o240..=0o247 | 0o252 | 0o253 => false, // shifts, AOBJP/N
+        0o250 | 0o251 | 0o256 | 0o261 | 0o262 | 0o266 => true,
+        0o254 | 0o255 | 0o257 | 0o260 | 0o263..=0o265 | 0o267 => false,
+        0o300..=0o307 | 0o320..=0o327 | 0o340..=0o347 | 0o360..=0o367 => false,
+        0o310..=0o377 => true,
+        0o400..=0o577 => !immediate,
+        _ => op & 0o10 != 0, // TDxx, TSxx; TRxx and TLxx are immediate
+    };
+    // JUMP, SKIP, AOJ, AOS, SOJ, SOS with AC 0 leave the ACs alone.
+    let no_ac = (0o320..=0o377).contains(&op) && (w.raw() >> 23) & 0o17 == 0;
+    let ac = !no_ac && !matches!(op, 0o254 | 0o255 | 0o256 | 0o264);
+    (ac, memory)
+}
+
+impl<T: Target, W: Write> Session<T, W> {
+    /// Opens the AC and the memory word the instruction at `pc` uses, as
+    /// DDT does after typing it (`   C/   14   EMP+52/   2   `).
+    pub(crate) fn open_operands(&mut self, pc: u32) -> Done {
+        let Some(w) = self.target.cpu().read(pc) else {
+            return Ok(());
+        };
+        let (ac, memory) = operands_used(w);
+        let i = pdp10_isa::Instruction(w);
+        if ac {
+            let n = i.ac() as u32;
+            let name = match self.symbols.exact(n) {
+                Some(s) if !self.temp.absolute => s.to_string(),
+                _ => self.temp.number(n as u64),
+            };
+            self.out.text(&format!("{name}/"))?;
+            self.open_at(n, None)?;
+        }
+        if memory {
+            if let Some(e) = self.target.cpu().effective_address(w) {
+                let name = self.temp.address(e, &self.symbols);
+                self.out.text(&format!("{name}/"))?;
+                self.open_at(e, None)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::operands_used;
+    use pdp10_isa::Word;
+
+    #[test]
+    fn which_operands_an_instruction_uses() {
+        let uses = |w: u64| operands_used(Word::new(w));
+        assert_eq!(uses(0o200040_000100), (true, true)); // MOVE 1,100
+        assert_eq!(uses(0o201040_000100), (true, false)); // MOVEI
+        assert_eq!(uses(0o254000_000100), (false, false)); // JRST
+        assert_eq!(uses(0o260740_000100), (true, false)); // PUSHJ P,
+        assert_eq!(uses(0o350000_000100), (false, true)); // AOS
+        assert_eq!(uses(0o350040_000100), (true, true)); // AOS 1,
+        assert_eq!(uses(0o367040_000100), (true, false)); // SOJG
+        assert_eq!(uses(0o310040_000100), (true, true)); // CAM
+        assert_eq!(uses(0o302040_000100), (true, false)); // CAIE
+        assert_eq!(uses(0o602040_000001), (true, false)); // TRNE
+        assert_eq!(uses(0o612040_000100), (true, true)); // TDNE
+        assert_eq!(uses(0o040040_000100), (false, false)); // .IOT
+        assert_eq!(uses(0o700200_000000), (false, false)); // CONO
+        assert_eq!(uses(0o436040_000100), (true, true)); // IORM
+        assert_eq!(uses(0o435040_000100), (true, false)); // IORI
     }
 }

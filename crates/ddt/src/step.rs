@@ -95,9 +95,10 @@ impl<T: Target, W: Write> Session<T, W> {
             }
         }
         self.out.text("\n")?;
-        let here = self.where_is(self.target.cpu().pc());
+        let pc = self.target.cpu().pc();
+        let here = self.where_is(pc);
         self.out.text(&format!("{here}   "))?;
-        Ok(())
+        self.open_operands(pc)
     }
 
     /// `INSN$X`: executes `instruction` in the job's core (DDT ORDER:
