@@ -31,6 +31,9 @@ mod target;
 mod typeout;
 pub mod watch;
 
+#[cfg(test)]
+mod tests;
+
 pub use error::Error;
 pub use files::dump;
 pub use keys::{command_complete, echo_of};
