@@ -60,7 +60,11 @@ fn proceed_counts_and_clobbered_breakpoints() {
     assert!(out.contains("Breakpoint 1 Clobbered\n"), "{out}");
     assert!(out.contains("LOOP/   7   "), "{out}");
     // A HALT stops the job; the original words are back everywhere else.
-    let out = typed(&mut s, &["LOOP/", "ADDI 2,1", "0$B", "1000$G", "1002/"], &quiet);
+    let out = typed(
+        &mut s,
+        &["LOOP/", "ADDI 2,1", "0$B", "1000$G", "1002/"],
+        &quiet,
+    );
     assert!(out.contains("HALT at 001003"), "{out}");
     assert!(out.contains("1002/   SOJG 1,LOOP"), "{out}");
     assert_eq!(s.status(), 0);
