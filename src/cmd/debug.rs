@@ -207,8 +207,9 @@ fn run_commands(
     Ok(control?)
 }
 
-/// Ctrl-C stops a running job (DDT sees the flag); at DDT's command line
-/// it leaves, as `^C` does.
+/// Ctrl-C, or Ctrl-Z (ITS's ^Z), stops a running job (DDT sees the flag);
+/// at DDT's command line Ctrl-C leaves, as `^C` does. (On a terminal the
+/// command line is in raw mode, where both are plain characters.)
 fn install_interrupt() -> anyhow::Result<()> {
     ctrlc::set_handler(|| {
         if RUNNING.load(Ordering::SeqCst) {
@@ -218,7 +219,17 @@ fn install_interrupt() -> anyhow::Result<()> {
             std::process::exit(130);
         }
     })
-    .context("installing the Ctrl-C handler")
+    .context("installing the Ctrl-C handler")?;
+    // SAFETY: the handler only stores to an atomic, which is safe in a
+    // signal handler; it replaces the default stop, so that ^Z returns to
+    // DDT as on ITS rather than suspending the emulator.
+    unsafe {
+        signal_hook::low_level::register(signal_hook::consts::SIGTSTP, || {
+            INTERRUPT.store(true, Ordering::SeqCst)
+        })
+    }
+    .context("installing the Ctrl-Z handler")?;
+    Ok(())
 }
 
 /// `$L FILE`: an SBLK or PDUMP file, or a MIDAS source assembled in memory.
