@@ -256,22 +256,29 @@ pub fn draw(
     output: &str,
 ) {
     let [top, middle, bottom, keys] = Layout::vertical([
-        Constraint::Length(1),
+        Constraint::Length(2),
         Constraint::Min(5),
         Constraint::Length(6),
         Constraint::Length(1),
     ])
     .areas(frame.area());
-    let pc = TypeOut::default().address(cpu.pc(), symbols);
+    let typeout = TypeOut::default();
+    let pc = typeout.address(cpu.pc(), symbols);
+    let next = cpu
+        .read(cpu.pc())
+        .map_or("??".to_string(), |w| typeout.word(w, symbols));
     let state = figures
         .ended
         .clone()
         .unwrap_or_else(|| figures.speed.clone());
     frame.render_widget(
-        Paragraph::new(format!(
-            "PC {pc}  {} instructions  {:.1} MIPS  {state}",
-            figures.instructions, figures.mips
-        )),
+        Paragraph::new(vec![
+            Line::from(format!("PC {pc}>>{next}")),
+            Line::from(format!(
+                "{} instructions  {:.1} MIPS  {state}",
+                figures.instructions, figures.mips
+            )),
+        ]),
         top,
     );
     let (title, lines) = match view {

@@ -54,6 +54,7 @@ fn machine() -> (Cpu, SymbolTable) {
     put(0o16, 0o1501); // AC S: the top of the guess stack
     put(0o1002, 7);
     put(0o1003, 3);
+    cpu.write(0o102, Word::new(0o200040_001000)); // MOVE 1,N
     cpu.set_pc(0o102);
     (cpu, symbols)
 }
@@ -79,7 +80,7 @@ fn the_board_in_colours() {
     let (text, buffer) = drawn(&View::Sudoku);
     insta::assert_snapshot!(text);
     // Row 0 is "1 2 4 ." after the border: clue bold, single green, guess yellow.
-    let row = 2;
+    let row = 3;
     let cell = |x: u16| buffer[(x, row)].clone();
     assert_eq!(cell(1).symbol(), "1");
     assert!(cell(1).modifier.contains(Modifier::BOLD));
