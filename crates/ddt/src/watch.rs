@@ -20,6 +20,9 @@ use ratatui::Frame;
 pub enum View {
     /// The sudoku solver's board.
     Sudoku,
+    /// The words around the PC, as instructions (the default for a
+    /// program that is not the sudoku solver).
+    AroundPc,
     /// `count` words from `start`, typed in `typeout`.
     Region {
         /// The first address.
@@ -50,7 +53,12 @@ impl View {
     /// letters S C H A, `"` `'` `#`, or a byte size for `$nT`).
     pub fn parse(spec: &str, symbols: &SymbolTable) -> Result<View, String> {
         if spec.is_empty() || spec.eq_ignore_ascii_case("BOARD") {
-            return Ok(View::Sudoku);
+            let sudoku = [
+                "N", "GIV", "VAL", "EMP", "POS", "NE", "STK", "NGUESS", "NBACK", "S",
+            ]
+            .iter()
+            .all(|name| symbols.lookup(name).is_some());
+            return Ok(if sudoku { View::Sudoku } else { View::AroundPc });
         }
         let (place, mode) = match spec.split_once('/') {
             Some((p, m)) => (p, Some(m)),
@@ -291,6 +299,13 @@ pub fn draw(
             count,
             typeout,
         } => (" memory ", region(cpu, symbols, *start, *count, typeout)),
+        View::AroundPc => {
+            let start = cpu.pc().saturating_sub(4);
+            (
+                " code ",
+                region(cpu, symbols, start, 0o20, &TypeOut::default()),
+            )
+        }
     };
     frame.render_widget(
         Paragraph::new(lines).block(Block::bordered().title(title)),

@@ -102,4 +102,7 @@ fn a_region_in_a_ddt_mode() {
     );
     assert!(View::parse("N/Q", &symbols).is_err());
     assert_eq!(View::parse("", &symbols), Ok(View::Sudoku));
+    assert_eq!(View::parse("", &SymbolTable::default()), Ok(View::AroundPc));
+    let (text, _) = drawn(&View::AroundPc);
+    assert!(text.contains("│LOOP+2/   MOVE 1,N "), "{text}");
 }
