@@ -9,6 +9,10 @@ use std::sync::atomic::AtomicBool;
 /// 1000: MOVEI 1,3; 1001 LOOP: ADDI 2,1; SOJG 1,LOOP; HALT;
 /// 1004 SPIN: JRST SPIN; 1010: MOVEI 3,7; MOVEM 3,LOOP; HALT.
 fn session() -> Session<BareMachine, Vec<u8>> {
+    session_echoing(true)
+}
+
+fn session_echoing(echo: bool) -> Session<BareMachine, Vec<u8>> {
     let mut cpu = Cpu::new(0o10000);
     let words = [
         (0o1000, 0o201040_000003u64),
@@ -24,7 +28,7 @@ fn session() -> Session<BareMachine, Vec<u8>> {
         cpu.write(a, Word::new(w));
     }
     let symbols = SymbolTable::new([("LOOP", 0o1001, false), ("SPIN", 0o1004, false)]);
-    Session::new(BareMachine::new(cpu, 0o1000), symbols, Vec::new(), true)
+    Session::new(BareMachine::new(cpu, 0o1000), symbols, Vec::new(), echo)
 }
 
 fn typed(s: &mut Session<BareMachine, Vec<u8>>, lines: &[&str], interrupt: &AtomicBool) -> String {
@@ -92,4 +96,19 @@ fn execute_skip_and_modes() {
     assert!(out.contains("MOVEI 1,12.$X   1/   14   \n"), "{out}");
     assert!(out.contains("$D\n1/   12.   \n"), "{out}");
     assert!(out.contains("$$O\n1/   14   \n"), "{out}");
+}
+
+/// On a terminal DDT acts on each command character: the terminal shows
+/// what was typed (not echoed here), DDT's typing follows it on the line.
+#[test]
+fn keys_typed_on_a_terminal() {
+    let mut s = session_echoing(false);
+    let quiet = AtomicBool::new(false);
+    // LOOP/ then LF; then 5 and CR deposits in LOOP+1.
+    s.keys("LOOP/", &quiet).unwrap();
+    s.keys("\n", &quiet).unwrap();
+    s.line("5", &quiet).unwrap();
+    s.keys("LOOP+1[", &quiet).unwrap();
+    let out = String::from_utf8(std::mem::take(s.output())).unwrap();
+    assert_eq!(out, "   ADDI 2,1   \nLOOP+1/   SOJG 1,LOOP      5   ");
 }
