@@ -45,6 +45,10 @@ pub struct Args {
     /// Print one line per instruction on standard error.
     #[arg(long)]
     trace: bool,
+    /// Give DDT's command line before the program starts (`$G` starts
+    /// it, `$$Q` leaves); see the README.
+    #[arg(long, conflicts_with_all = ["trace", "max_insns", "examine"])]
+    ddt: bool,
 }
 
 fn parse_range(s: &str) -> Result<(u32, u32), String> {
@@ -94,6 +98,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         cpu.set_ac(*n, *w);
     }
     cpu.set_pc(start);
+    if args.ddt {
+        return super::debug::Debugger::new().run_bare(cpu, start, &args.file);
+    }
     let budget = args.max_insns.unwrap_or(u64::MAX);
 
     super::interrupt::install()?;

@@ -2,6 +2,7 @@
 
 pub mod boot;
 pub mod completions;
+pub mod debug;
 pub mod disasm;
 pub mod interrupt;
 pub mod jobs;
@@ -11,3 +12,4 @@ pub mod puzzles;
 pub mod run;
 pub mod solve;
 pub mod verify;
+pub mod watch;

@@ -58,6 +58,15 @@ pub struct Args {
     /// reproducible runs).
     #[arg(long, value_name = "SECONDS", hide = true)]
     fixed_clock: Option<u64>,
+    /// Give DDT's command line before the program starts (`$G` starts
+    /// it, `$$Q` leaves); see the README.
+    #[arg(long, conflicts_with_all = ["trace", "max_insns"])]
+    ddt: bool,
+    /// Show the job's memory live while it runs: the sudoku board, or
+    /// `--watch=SYM[,N][/MODE]` for N words from SYM in a DDT mode.
+    #[arg(long, value_name = "SPEC", num_args = 0..=1, require_equals = true,
+          default_missing_value = "", conflicts_with_all = ["trace", "max_insns", "ddt"])]
+    watch: Option<String>,
     /// The program (`TS SUDOKU` or a host path), then its JCL.
     #[arg(
         value_name = "PROGRAM [JCL]",
@@ -114,10 +123,15 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         .map(|u| Sixbit::lossy(&u))
         .filter(|u| !u.is_empty())
         .unwrap_or_else(|| Sixbit::new("USER").unwrap_or_default());
-    let terminal = its::tty::Terminal::new(
-        its::tty::Input::Stream(Box::new(BufReader::new(std::io::stdin()))),
-        its::tty::Output::Stream(Box::new(BufWriter::new(std::io::stdout()))),
-    );
+    let debugger = args.ddt.then(super::debug::Debugger::new);
+    let terminal = match &debugger {
+        Some(d) => d.terminal(),
+        None if args.watch.is_some() => super::watch::terminal(),
+        None => its::tty::Terminal::new(
+            its::tty::Input::Stream(Box::new(BufReader::new(std::io::stdin()))),
+            its::tty::Output::Stream(Box::new(BufWriter::new(std::io::stdout()))),
+        ),
+    };
     let config = JobConfig {
         dsk: args.dsk.clone(),
         uname,
@@ -135,6 +149,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     };
     let mut job = Job::new(&program.image, config).context("setting up the job")?;
     job.set_dsk_quota(args.dsk_quota / 5);
+    if let Some(debugger) = debugger {
+        return debugger.run_job(job, &args.dsk, &names, &program);
+    }
+    if let Some(spec) = &args.watch {
+        return super::watch::run_job(job, spec, &args.dsk, &names, &program);
+    }
     let budget = args.max_insns.unwrap_or(u64::MAX);
     let started = Instant::now();
     super::interrupt::install()?;

@@ -281,7 +281,9 @@ impl Origin {
         match self {
             Origin::File(file) => file.read_at(buf, offset),
             Origin::Bytes(bytes) => {
-                let start = usize::try_from(offset).unwrap_or(usize::MAX).min(bytes.len());
+                let start = usize::try_from(offset)
+                    .unwrap_or(usize::MAX)
+                    .min(bytes.len());
                 let n = buf.len().min(bytes.len() - start);
                 buf[..n].copy_from_slice(&bytes[start..start + n]);
                 Ok(n)

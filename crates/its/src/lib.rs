@@ -49,6 +49,7 @@ mod call;
 mod calls;
 mod channel;
 pub mod codes;
+mod debug;
 mod dsk;
 mod error;
 pub mod loader;
@@ -59,6 +60,7 @@ pub mod sixbit;
 mod system;
 pub mod tty;
 
+pub use debug::Slice;
 pub use dsk::DEFAULT_QUOTA_WORDS as DEFAULT_DSK_QUOTA_WORDS;
 pub use error::{Error, ErrorKind};
 pub use loader::Image;
