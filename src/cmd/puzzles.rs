@@ -56,6 +56,7 @@ pub struct Inputs<'a> {
     first: usize,
     /// Bytes read from files already finished.
     finished_bytes: u64,
+    keep_text: bool,
 }
 
 impl<'a> Inputs<'a> {
@@ -66,7 +67,15 @@ impl<'a> Inputs<'a> {
             current: None,
             first: first.unwrap_or(usize::MAX),
             finished_bytes: 0,
+            keep_text: true,
         }
+    }
+
+    /// Gives no puzzle's text (`solve` needs none): a copy of each record
+    /// saved.
+    pub fn without_text(mut self) -> Inputs<'a> {
+        self.keep_text = false;
+        self
     }
 
     /// Bytes read so far, for progress.
@@ -106,7 +115,9 @@ impl Iterator for Inputs<'_> {
                     } else {
                         path.display().to_string().into()
                     };
-                    self.current = Some(Reader::new(name, input, self.first));
+                    let mut reader = Reader::new(name, input, self.first);
+                    reader.keep_text = self.keep_text;
+                    self.current = Some(reader);
                 }
                 Err(e) => return Some(Item::Bad(format!("{}: cannot read: {e}", path.display()))),
             }
@@ -183,6 +194,9 @@ struct Reader {
     /// Puzzles still to give (`--first`).
     left: usize,
     done: bool,
+    /// Give each puzzle its record's text; else `empty`.
+    keep_text: bool,
+    empty: Arc<str>,
 }
 
 impl Reader {
@@ -199,6 +213,8 @@ impl Reader {
             ready: Default::default(),
             left: first,
             done: false,
+            keep_text: true,
+            empty: "".into(),
         }
     }
 
@@ -325,7 +341,8 @@ impl Reader {
         match layout {
             Layout::Line => {
                 if !blank && !comment {
-                    self.append(n, &text);
+                    // The line is the record: kept as it is, not copied.
+                    self.record = Some((n, text));
                     self.finish();
                 }
             }
@@ -458,7 +475,11 @@ impl Reader {
         let layout = self.layout.unwrap_or(Layout::Line);
         match sudoku::parse_str_as(&text, &self.file, layout) {
             Ok(puzzles) => {
-                let text: Arc<str> = text.into();
+                let text: Arc<str> = if self.keep_text {
+                    text.into()
+                } else {
+                    self.empty.clone()
+                };
                 for mut puzzle in puzzles {
                     puzzle.line += start - 1;
                     self.ready.push_back(Item::Puzzle {
