@@ -9,7 +9,7 @@
 //! [`MAX_LINE`] bytes (a longer one is an error, skipped without being
 //! held), and a record up to [`MAX_RECORD_LINES`] lines.
 
-use std::io::{BufRead, BufReader};
+use std::io::{BufRead, BufReader, Read};
 use std::path::Path;
 use std::sync::Arc;
 use sudoku::{Layout, Puzzle};
@@ -56,6 +56,7 @@ pub struct Inputs<'a> {
     first: usize,
     /// Bytes read from files already finished.
     finished_bytes: u64,
+    keep_text: bool,
 }
 
 impl<'a> Inputs<'a> {
@@ -66,7 +67,15 @@ impl<'a> Inputs<'a> {
             current: None,
             first: first.unwrap_or(usize::MAX),
             finished_bytes: 0,
+            keep_text: true,
         }
+    }
+
+    /// Gives no puzzle's text (`solve` needs none): a copy of each record
+    /// saved.
+    pub fn without_text(mut self) -> Inputs<'a> {
+        self.keep_text = false;
+        self
     }
 
     /// Bytes read so far, for progress.
@@ -106,7 +115,9 @@ impl Iterator for Inputs<'_> {
                     } else {
                         path.display().to_string().into()
                     };
-                    self.current = Some(Reader::new(name, input, self.first));
+                    let mut reader = Reader::new(name, input, self.first);
+                    reader.keep_text = self.keep_text;
+                    self.current = Some(reader);
                 }
                 Err(e) => return Some(Item::Bad(format!("{}: cannot read: {e}", path.display()))),
             }
@@ -183,6 +194,9 @@ struct Reader {
     /// Puzzles still to give (`--first`).
     left: usize,
     done: bool,
+    /// Give each puzzle its record's text; else `empty`.
+    keep_text: bool,
+    empty: Arc<str>,
 }
 
 impl Reader {
@@ -199,6 +213,8 @@ impl Reader {
             ready: Default::default(),
             left: first,
             done: false,
+            keep_text: true,
+            empty: "".into(),
         }
     }
 
@@ -237,46 +253,26 @@ impl Reader {
     /// bytes of it.
     fn read_line(&mut self) -> std::io::Result<Option<Line>> {
         let mut bytes = Vec::new();
-        let mut too_long = false;
-        let mut skipped = 0u64;
-        loop {
-            let buf = match self.input.fill_buf() {
-                Ok(b) => b,
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(e),
-            };
-            if buf.is_empty() {
-                if bytes.is_empty() && !too_long {
-                    return Ok(None);
-                }
-                break;
-            }
-            let (take, end) = match buf.iter().position(|&b| b == b'\n') {
-                Some(i) => (i + 1, true),
-                None => (buf.len(), false),
-            };
-            if !too_long && bytes.len() + take <= MAX_LINE {
-                bytes.extend_from_slice(&buf[..take]);
-            } else {
-                too_long = true;
-                bytes = Vec::new();
-            }
-            self.input.consume(take);
-            self.bytes += take as u64;
-            skipped += take as u64;
-            if too_long && skipped > MAX_SKIP {
-                // No end in sight (`- < /dev/zero`): the rest of this input
-                // is not read.
-                self.line += 1;
+        // `read_until` and `skip_until` look for the line end with the
+        // standard library's memchr, a word at a time.
+        let n = (&mut self.input)
+            .take(MAX_LINE as u64 + 1)
+            .read_until(b'\n', &mut bytes)?;
+        if n == 0 {
+            return Ok(None);
+        }
+        self.bytes += n as u64;
+        self.line += 1;
+        if bytes.len() > MAX_LINE && bytes.last() != Some(&b'\n') {
+            drop(bytes);
+            let skipped = (&mut self.input).take(MAX_SKIP).skip_until(b'\n')?;
+            self.bytes += skipped as u64;
+            if skipped as u64 == MAX_SKIP {
+                // No end in sight (`- < /dev/zero`): the rest of this
+                // input is not read.
                 self.done = true;
                 return Ok(Some(Line::Endless));
             }
-            if end {
-                break;
-            }
-        }
-        self.line += 1;
-        if too_long {
             return Ok(Some(Line::TooLong));
         }
         Ok(Some(match String::from_utf8(bytes) {
@@ -325,7 +321,8 @@ impl Reader {
         match layout {
             Layout::Line => {
                 if !blank && !comment {
-                    self.append(n, &text);
+                    // The line is the record: kept as it is, not copied.
+                    self.record = Some((n, text));
                     self.finish();
                 }
             }
@@ -458,7 +455,11 @@ impl Reader {
         let layout = self.layout.unwrap_or(Layout::Line);
         match sudoku::parse_str_as(&text, &self.file, layout) {
             Ok(puzzles) => {
-                let text: Arc<str> = text.into();
+                let text: Arc<str> = if self.keep_text {
+                    text.into()
+                } else {
+                    self.empty.clone()
+                };
                 for mut puzzle in puzzles {
                     puzzle.line += start - 1;
                     self.ready.push_back(Item::Puzzle {
@@ -637,7 +638,7 @@ mod tests {
             shown[0].ends_with("the rest of the input is not read"),
             "{shown:?}"
         );
-        assert!(reader.bytes > MAX_SKIP && reader.bytes < MAX_SKIP + (1 << 20));
+        assert_eq!(reader.bytes, MAX_LINE as u64 + 1 + MAX_SKIP);
         // A device is refused by name.
         #[cfg(unix)]
         {

@@ -76,7 +76,7 @@ struct Tally {
 /// parallel and printed in order before the next is read.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let start = Instant::now();
-    let mut inputs = Inputs::new(&args.files, None);
+    let mut inputs = Inputs::new(&args.files, None).without_text();
     let mut progress = Progress::new(&args.files);
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
