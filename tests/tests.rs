@@ -2,6 +2,7 @@
 
 mod boot;
 mod dsk_files;
+mod hostile;
 mod interrupt;
 mod main_command;
 mod midas;

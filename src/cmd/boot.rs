@@ -84,7 +84,7 @@ fn parse_deposit(s: &str) -> Result<(u32, Word), String> {
 
 /// Loads FILE into `cpu`; returns the start address.
 fn load(cpu: &mut Cpu, path: &Path) -> anyhow::Result<u32> {
-    let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let bytes = super::hostfile::read_program(path)?;
     let words = pdp10_isa::evacuated::decode(&bytes);
     let sblk = words.as_ref().map_err(|e| e.to_string()).and_then(|w| {
         Sblk::parse(w).map_err(|e| match e {

@@ -29,12 +29,11 @@ impl Symbols for Labels {
 
 /// Runs `pdp10 disasm`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let bytes =
-        std::fs::read(&args.file).with_context(|| format!("reading {}", args.file.display()))?;
+    let bytes = super::hostfile::read_program(&args.file)?;
     let words =
         evacuated::decode(&bytes).with_context(|| format!("decoding {}", args.file.display()))?;
-    let sblk = Sblk::parse(&words)
-        .with_context(|| format!("{} is not an SBLK file", args.file.display()))?;
+    // The parse error says "not an SBLK file" itself.
+    let sblk = Sblk::parse(&words).with_context(|| args.file.display().to_string())?;
     let text = render(&sblk);
     std::io::stdout().lock().write_all(text.as_bytes())?;
     Ok(ExitCode::SUCCESS)

@@ -129,7 +129,7 @@ fn load_host_file(path: &Path) -> anyhow::Result<Image> {
     {
         return assemble(path);
     }
-    let bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
+    let bytes = super::hostfile::read_program(path)?;
     loader::load_bytes(&bytes).with_context(|| format!("loading {}", path.display()))
 }
 

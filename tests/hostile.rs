@@ -1,0 +1,82 @@
+//! Hostile inputs to the commands that read a program file (`boot`,
+//! `disasm`, `run`): devices, folders, files larger than any program.
+//! Each must end at once with a message naming the file and a non-zero
+//! status, never read without end nor panic.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn scratch(test: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("hostile").join(test);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn pdp10(dir: &Path, args: &[&str]) -> (Option<i32>, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_pdp10"))
+        .args(args)
+        .current_dir(dir)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("run pdp10");
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    (out.status.code(), stderr)
+}
+
+/// `/dev/null` reads as empty; `/dev/zero` would never end. Both are
+/// devices, refused before reading.
+#[test]
+fn a_device_is_not_a_program() {
+    let dir = scratch("device");
+    for command in ["boot", "disasm", "run"] {
+        let (status, stderr) = pdp10(&dir, &[command, "/dev/null"]);
+        assert_eq!(status, Some(2), "{command}: {stderr}");
+        assert!(
+            stderr.contains("/dev/null is not a regular file"),
+            "{command}: {stderr}"
+        );
+    }
+}
+
+#[test]
+fn a_folder_is_not_a_program() {
+    let dir = scratch("folder");
+    std::fs::create_dir(dir.join("prog.bin")).unwrap();
+    for command in ["boot", "disasm", "run"] {
+        let (status, stderr) = pdp10(&dir, &[command, "./prog.bin"]);
+        assert_eq!(status, Some(2), "{command}: {stderr}");
+        assert!(
+            stderr.contains("./prog.bin is a folder, not a program file"),
+            "{command}: {stderr}"
+        );
+    }
+}
+
+/// A (sparse) file past the cap is refused without being read whole.
+#[test]
+fn a_file_larger_than_any_program_is_refused() {
+    let dir = scratch("huge");
+    let file = std::fs::File::create(dir.join("huge.bin")).unwrap();
+    file.set_len((64 << 20) + 1).unwrap();
+    for command in ["boot", "disasm", "run"] {
+        let (status, stderr) = pdp10(&dir, &[command, "./huge.bin"]);
+        assert_eq!(status, Some(2), "{command}: {stderr}");
+        assert!(
+            stderr.contains("./huge.bin is larger than 64 MiB"),
+            "{command}: {stderr}"
+        );
+    }
+}
+
+/// The parse error already says "not an SBLK file": once is enough.
+#[test]
+fn disasm_says_not_sblk_once() {
+    let dir = scratch("not-sblk");
+    std::fs::write(dir.join("text.bin"), "hello\n").unwrap();
+    let (status, stderr) = pdp10(&dir, &["disasm", "text.bin"]);
+    assert_eq!(status, Some(2), "{stderr}");
+    assert_eq!(stderr.matches("not an SBLK file").count(), 1, "{stderr}");
+    assert!(stderr.contains("text.bin: not an SBLK file"), "{stderr}");
+}
