@@ -80,3 +80,20 @@ fn disasm_says_not_sblk_once() {
     assert_eq!(stderr.matches("not an SBLK file").count(), 1, "{stderr}");
     assert!(stderr.contains("text.bin: not an SBLK file"), "{stderr}");
 }
+
+/// A bad --dsk is named as the DSK folder, with the host's reason once,
+/// whether the program is a host file or an ITS name.
+#[test]
+fn run_names_a_bad_dsk_folder() {
+    let dir = scratch("bad-dsk");
+    let hello = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/its/hello.mid");
+    let hello = hello.to_str().unwrap();
+    for program in [&[hello][..], &["TS", "HELLO"]] {
+        let mut args = vec!["run", "--dsk", "nosuch"];
+        args.extend_from_slice(program);
+        let (status, stderr) = pdp10(&dir, &args);
+        assert_eq!(status, Some(2), "{stderr}");
+        assert!(stderr.contains("DSK folder nosuch: "), "{stderr}");
+        assert_eq!(stderr.matches("No such file").count(), 1, "{stderr}");
+    }
+}

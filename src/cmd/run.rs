@@ -240,6 +240,10 @@ const REAL_KA10_IPS: f64 = 380_000.0;
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let (names, jcl_words) = split_program(&args.words)?;
     let sname = sixbit(&args.sname, "--sname")?;
+    // Checked first, so that a bad --dsk is named as such whatever the
+    // program is (it was "setting up the job", the host error twice).
+    its::names::DskRoot::new(&args.dsk)
+        .with_context(|| format!("DSK folder {}", args.dsk.display()))?;
     let program = find_program(&args, &names, sname)?;
     let jcl = (!jcl_words.is_empty()).then(|| jcl_words.join(" "));
     let uname = std::env::var("USER")
