@@ -97,3 +97,30 @@ fn run_names_a_bad_dsk_folder() {
         assert_eq!(stderr.matches("No such file").count(), 1, "{stderr}");
     }
 }
+
+/// A failed write to standard output (a full disk) names standard output.
+#[test]
+fn a_full_standard_output_is_named() {
+    let dir = scratch("full-stdout");
+    std::fs::write(dir.join("halt.img"), "start: 100\n100: 254200000000\n").unwrap();
+    let hello = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/its/hello.mid");
+    let hello = hello.to_str().unwrap();
+    for args in [
+        &["boot", "halt.img"][..],
+        &["completions", "bash"],
+        &["run", hello],
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_pdp10"))
+            .args(args)
+            .current_dir(&dir)
+            .stdout(std::fs::File::create("/dev/full").unwrap())
+            .output()
+            .expect("run pdp10");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains("writing standard output: No space left on device"),
+            "{args:?}: {stderr}"
+        );
+    }
+}

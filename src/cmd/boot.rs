@@ -84,7 +84,7 @@ fn parse_deposit(s: &str) -> Result<(u32, Word), String> {
 
 /// Loads FILE into `cpu`; returns the start address.
 fn load(cpu: &mut Cpu, path: &Path) -> anyhow::Result<u32> {
-    let bytes = super::hostfile::read_program(path)?;
+    let bytes = super::hostio::read_program(path)?;
     let words = pdp10_isa::evacuated::decode(&bytes);
     let sblk = words.as_ref().map_err(|e| e.to_string()).and_then(|w| {
         Sblk::parse(w).map_err(|e| match e {
@@ -157,7 +157,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     };
     let elapsed = began.elapsed();
 
-    let mut out = io::stdout().lock();
+    let mut out = super::hostio::stdout();
     // Console output came first: keep it apart from the report.
     out.flush()?;
     let at = |pc: u32| {

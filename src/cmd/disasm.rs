@@ -29,13 +29,15 @@ impl Symbols for Labels {
 
 /// Runs `pdp10 disasm`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let bytes = super::hostfile::read_program(&args.file)?;
+    let bytes = super::hostio::read_program(&args.file)?;
     let words =
         evacuated::decode(&bytes).with_context(|| format!("decoding {}", args.file.display()))?;
     // The parse error says "not an SBLK file" itself.
     let sblk = Sblk::parse(&words).with_context(|| args.file.display().to_string())?;
     let text = render(&sblk);
-    std::io::stdout().lock().write_all(text.as_bytes())?;
+    let mut out = super::hostio::stdout();
+    out.write_all(text.as_bytes())?;
+    out.flush()?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -3,7 +3,7 @@
 pub mod boot;
 pub mod completions;
 pub mod disasm;
-pub mod hostfile;
+pub mod hostio;
 pub mod interrupt;
 pub mod midas;
 pub mod run;

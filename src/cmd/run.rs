@@ -129,7 +129,7 @@ fn load_host_file(path: &Path) -> anyhow::Result<Image> {
     {
         return assemble(path);
     }
-    let bytes = super::hostfile::read_program(path)?;
+    let bytes = super::hostio::read_program(path)?;
     loader::load_bytes(&bytes).with_context(|| format!("loading {}", path.display()))
 }
 
@@ -253,7 +253,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         .unwrap_or_else(|| Sixbit::new("USER").unwrap_or_default());
     let terminal = its::tty::Terminal::new(
         its::tty::Input::Stream(Box::new(BufReader::new(std::io::stdin()))),
-        its::tty::Output::Stream(Box::new(BufWriter::new(std::io::stdout()))),
+        its::tty::Output::Stream(Box::new(BufWriter::new(super::hostio::stdout()))),
     );
     let config = JobConfig {
         dsk: args.dsk.clone(),
@@ -298,7 +298,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             .map_err(host_error)?,
     };
     let elapsed = started.elapsed();
-    std::io::stdout().flush()?;
+    super::hostio::stdout().flush()?;
     if let Some(message) = outcome.message() {
         eprintln!("{message}");
     }
