@@ -124,3 +124,84 @@ fn a_full_standard_output_is_named() {
         );
     }
 }
+
+/// Sends `signal` to `child` and waits at most 20 s for it to end.
+fn signal_and_wait(mut child: std::process::Child, signal: &str) -> std::process::Output {
+    use std::time::{Duration, Instant};
+    let sent = Command::new("kill")
+        .args([signal, &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let start = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > Duration::from_secs(20) {
+            child.kill().unwrap();
+            panic!("still running 20 s after {signal}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.wait_with_output().unwrap()
+}
+
+/// `kill` and `timeout` send SIGTERM: the run stops as at Ctrl-C, the
+/// line typed before the loop not lost.
+#[test]
+fn sigterm_stops_run_cleanly() {
+    use std::process::Stdio;
+    let dir = scratch("sigterm");
+    let program = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/its/forever.mid");
+    let trace = dir.join("run.trace");
+    let child = Command::new(env!("CARGO_BIN_EXE_pdp10"))
+        .args(["run", "--trace"])
+        .arg(&trace)
+        .arg(&program)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The trace grows once the program runs (and the handler is in place).
+    let start = std::time::Instant::now();
+    while std::fs::metadata(&trace).map_or(0, |m| m.len()) == 0 {
+        assert!(start.elapsed().as_secs() < 60, "the trace never grew");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let out = signal_and_wait(child, "-TERM");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{stderr}");
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "BEFORE THE LOOP\n");
+    assert!(stderr.contains("interrupted after "), "{stderr}");
+}
+
+/// A job waiting for terminal input never reaches the end of a chunk;
+/// one Ctrl-C must still end it (after a short grace), its prompt out.
+#[test]
+fn one_ctrl_c_ends_a_job_waiting_for_the_terminal() {
+    use std::io::Read;
+    use std::process::Stdio;
+    let dir = scratch("tty-wait");
+    let program = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/its/ttyin.mid");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_pdp10"))
+        .arg("run")
+        .arg(&program)
+        .current_dir(&dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The prompt is out when the job waits for its input.
+    let mut prompt = [0u8; 6];
+    child
+        .stdout
+        .as_mut()
+        .unwrap()
+        .read_exact(&mut prompt)
+        .unwrap();
+    assert_eq!(&prompt, b"NAME? ");
+    let stdin = child.stdin.take(); // kept open: no end of file
+    let out = signal_and_wait(child, "-INT");
+    drop(stdin);
+    assert_eq!(out.status.code(), Some(130));
+}

@@ -252,7 +252,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         .filter(|u| !u.is_empty())
         .unwrap_or_else(|| Sixbit::new("USER").unwrap_or_default());
     let terminal = its::tty::Terminal::new(
-        its::tty::Input::Stream(Box::new(BufReader::new(std::io::stdin()))),
+        its::tty::Input::Stream(Box::new(super::interrupt::Waiting(BufReader::new(
+            std::io::stdin(),
+        )))),
         its::tty::Output::Stream(Box::new(BufWriter::new(super::hostio::stdout()))),
     );
     let config = JobConfig {
