@@ -205,3 +205,22 @@ fn one_ctrl_c_ends_a_job_waiting_for_the_terminal() {
     drop(stdin);
     assert_eq!(out.status.code(), Some(130));
 }
+
+/// `--trace` naming the program's own file (a slip of the fingers) must
+/// not replace the source with a trace.
+#[test]
+fn trace_onto_the_program_is_refused() {
+    let dir = scratch("trace-self");
+    let source = std::fs::read(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/its/hello.mid"),
+    )
+    .unwrap();
+    std::fs::write(dir.join("hello.mid"), &source).unwrap();
+    let (status, stderr) = pdp10(&dir, &["run", "--trace", "./hello.mid", "hello.mid"]);
+    assert_eq!(status, Some(2), "{stderr}");
+    assert!(
+        stderr.contains("--trace ./hello.mid: that is the program itself"),
+        "{stderr}"
+    );
+    assert_eq!(std::fs::read(dir.join("hello.mid")).unwrap(), source);
+}

@@ -43,6 +43,16 @@ pub fn read_program(path: &Path) -> anyhow::Result<Vec<u8>> {
     Ok(bytes)
 }
 
+/// Whether `a` and `b` are the same existing host file (so that writing
+/// one would destroy the other).
+pub fn same_file(a: &Path, b: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    match (std::fs::metadata(a), std::fs::metadata(b)) {
+        (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
+        _ => false,
+    }
+}
+
 /// Standard output, whose errors name it; their kind stays, so that
 /// `main` still knows a closed pipe.
 pub struct Stdout(io::Stdout);

@@ -244,6 +244,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     // program is (it was "setting up the job", the host error twice).
     its::names::DskRoot::new(&args.dsk)
         .with_context(|| format!("DSK folder {}", args.dsk.display()))?;
+    if let (Some(trace), [program]) = (&args.trace, names.as_slice()) {
+        if super::hostio::same_file(trace, Path::new(program)) {
+            bail!("--trace {}: that is the program itself", trace.display());
+        }
+    }
     let program = find_program(&args, &names, sname)?;
     let jcl = (!jcl_words.is_empty()).then(|| jcl_words.join(" "));
     let uname = std::env::var("USER")
