@@ -224,3 +224,33 @@ fn trace_onto_the_program_is_refused() {
     );
     assert_eq!(std::fs::read(dir.join("hello.mid")).unwrap(), source);
 }
+
+/// `-` is standard input for `boot` and `disasm`, as for other Unix tools.
+#[test]
+fn dash_is_standard_input_for_boot_and_disasm() {
+    use std::io::Write;
+    use std::process::Stdio;
+    let dir = scratch("dash");
+    let image = "start: 100\n100: 254200000000\n";
+    let mut child = Command::new(env!("CARGO_BIN_EXE_pdp10"))
+        .args(["boot", "-"])
+        .current_dir(&dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(image.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(stdout.starts_with("halted at 000100: HALT"), "{stdout}");
+    let (status, stderr) = pdp10(&dir, &["disasm", "-"]); // empty input
+    assert_eq!(status, Some(2), "{stderr}");
+    assert!(stderr.contains("-: not an SBLK file"), "{stderr}");
+}

@@ -22,7 +22,8 @@ use std::time::Instant;
 /// Arguments of `pdp10 boot`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// The program: an SBLK file (evacuated encoding) or a text image.
+    /// The program: an SBLK file (evacuated encoding) or a text image
+    /// (`-`: standard input).
     file: PathBuf,
     /// Print memory words LO through HI (octal) after the run; repeatable.
     #[arg(long, value_name = "LO-HI", value_parser = parse_range)]

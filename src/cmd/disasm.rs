@@ -14,7 +14,7 @@ use std::process::ExitCode;
 #[derive(clap::Args)]
 pub struct Args {
     /// The SBLK file (ITS evacuated encoding, as `pdp10 midas` and real ITS
-    /// tools write it).
+    /// tools write it; `-`: standard input).
     file: PathBuf,
 }
 

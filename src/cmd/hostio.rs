@@ -16,10 +16,13 @@ use std::path::Path;
 /// program stays far below this.
 pub const MAX_PROGRAM_BYTES: u64 = 64 << 20;
 
-/// The bytes of the program file `path`.
+/// The bytes of the program file `path` (`-`: standard input).
 pub fn read_program(path: &Path) -> anyhow::Result<Vec<u8>> {
     use std::os::unix::fs::FileTypeExt;
     let shown = path.display();
+    if path.as_os_str() == "-" {
+        return read_capped(io::stdin().lock(), "standard input");
+    }
     let kind = std::fs::metadata(path)
         .with_context(|| format!("cannot read {shown}"))?
         .file_type();
@@ -30,8 +33,14 @@ pub fn read_program(path: &Path) -> anyhow::Result<Vec<u8>> {
         bail!("{shown} is not a regular file (a device?): give a program file");
     }
     let file = std::fs::File::open(path).with_context(|| format!("cannot read {shown}"))?;
+    read_capped(file, &shown.to_string())
+}
+
+/// All of `source` (called `shown` in messages), up to the cap.
+fn read_capped(source: impl Read, shown: &str) -> anyhow::Result<Vec<u8>> {
     let mut bytes = Vec::new();
-    file.take(MAX_PROGRAM_BYTES + 1)
+    source
+        .take(MAX_PROGRAM_BYTES + 1)
         .read_to_end(&mut bytes)
         .with_context(|| format!("cannot read {shown}"))?;
     if bytes.len() as u64 > MAX_PROGRAM_BYTES {
