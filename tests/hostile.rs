@@ -254,3 +254,21 @@ fn dash_is_standard_input_for_boot_and_disasm() {
     assert_eq!(status, Some(2), "{stderr}");
     assert!(stderr.contains("-: not an SBLK file"), "{stderr}");
 }
+
+/// A text image with a stray non-UTF-8 byte is reported at its line and
+/// column, not as a bad SBLK file.
+#[test]
+fn boot_locates_a_stray_byte_in_a_text_image() {
+    let dir = scratch("latin1");
+    std::fs::write(
+        dir.join("image.txt"),
+        b"start: 100\n100: 254200000000 ; caf\xe9\n",
+    )
+    .unwrap();
+    let (status, stderr) = pdp10(&dir, &["boot", "image.txt"]);
+    assert_eq!(status, Some(2), "{stderr}");
+    assert!(
+        stderr.contains("image.txt:2:24: byte 0xe9 is not UTF-8 text"),
+        "{stderr}"
+    );
+}

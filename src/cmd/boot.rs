@@ -111,12 +111,7 @@ fn load(cpu: &mut Cpu, path: &Path) -> anyhow::Result<u32> {
         }
         // Not SBLK at all: a text image.
         Err(not_sblk) if not_sblk.is_empty() => {
-            let text = std::str::from_utf8(&bytes).map_err(|_| {
-                anyhow::anyhow!(
-                    "{}: neither an SBLK file (no JRST 1) nor a text image",
-                    path.display()
-                )
-            })?;
+            let text = std::str::from_utf8(&bytes).map_err(|e| not_text(path, &bytes, e))?;
             let image = ka10::image::parse(text).map_err(|e| {
                 anyhow::anyhow!("{}:{}:{}: {}", path.display(), e.line, e.column, e.message)
             })?;
@@ -127,8 +122,41 @@ fn load(cpu: &mut Cpu, path: &Path) -> anyhow::Result<u32> {
             }
             Ok(image.start)
         }
-        Err(message) => bail!("{}: bad SBLK file: {message}", path.display()),
+        Err(message) => match std::str::from_utf8(&bytes) {
+            // A text image with a stray byte (Latin-1, say) is no SBLK file.
+            Err(e) if looks_like_text_image(&bytes[..e.valid_up_to()]) => {
+                Err(not_text(path, &bytes, e))
+            }
+            _ => bail!("{}: bad SBLK file: {message}", path.display()),
+        },
     }
+}
+
+/// Whether `text` starts as a text image does: its first line that is not
+/// blank or a comment is `start:` or `ADDR:`.
+fn looks_like_text_image(text: &[u8]) -> bool {
+    let text = String::from_utf8_lossy(text);
+    let first = text
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with(';') && !l.starts_with('#'));
+    first.is_some_and(|l| match l.split_once(':') {
+        Some((a, _)) => a == "start" || (!a.is_empty() && a.chars().all(|c| c.is_digit(8))),
+        None => false,
+    })
+}
+
+/// The error for a text image with a byte that is not UTF-8, at its line
+/// and column.
+fn not_text(path: &Path, bytes: &[u8], e: std::str::Utf8Error) -> anyhow::Error {
+    let good = &bytes[..e.valid_up_to()];
+    let line = good.iter().filter(|&&b| b == b'\n').count() + 1;
+    let column = good.len() - good.iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1) + 1;
+    anyhow::anyhow!(
+        "{}:{line}:{column}: byte {:#04x} is not UTF-8 text: neither a text image nor an SBLK file",
+        path.display(),
+        bytes[e.valid_up_to()]
+    )
 }
 
 /// Runs `pdp10 boot`.
