@@ -272,3 +272,17 @@ fn boot_locates_a_stray_byte_in_a_text_image() {
         "{stderr}"
     );
 }
+
+/// `pdp10 run x.mid` assembles x.mid in memory: a device behind the name
+/// (here `/dev/null`; `/dev/zero` would be read for ever) is refused first.
+#[test]
+fn run_refuses_a_device_as_source() {
+    let dir = scratch("device-source");
+    std::os::unix::fs::symlink("/dev/null", dir.join("null.mid")).unwrap();
+    let (status, stderr) = pdp10(&dir, &["run", "./null.mid"]);
+    assert_eq!(status, Some(2), "{stderr}");
+    assert!(
+        stderr.contains("./null.mid is not a regular file"),
+        "{stderr}"
+    );
+}

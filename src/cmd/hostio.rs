@@ -52,6 +52,29 @@ fn read_capped(source: impl Read, shown: &str) -> anyhow::Result<Vec<u8>> {
     Ok(bytes)
 }
 
+/// Refuses a source the assembler would read without end or in vain: a
+/// device or pipe (`/dev/zero`), a folder, a file past the cap. A missing
+/// file is left to the assembler to report.
+pub fn check_source(path: &Path) -> anyhow::Result<()> {
+    let Ok(meta) = std::fs::metadata(path) else {
+        return Ok(());
+    };
+    let shown = path.display();
+    if meta.is_dir() {
+        bail!("{shown} is a folder, not a source file");
+    }
+    if !meta.is_file() {
+        bail!("{shown} is not a regular file (a device?): give a source file");
+    }
+    if meta.len() > MAX_PROGRAM_BYTES {
+        bail!(
+            "{shown} is larger than {} MiB: not a MIDAS source",
+            MAX_PROGRAM_BYTES >> 20
+        );
+    }
+    Ok(())
+}
+
 /// Whether `a` and `b` are the same existing host file (so that writing
 /// one would destroy the other).
 pub fn same_file(a: &Path, b: &Path) -> bool {

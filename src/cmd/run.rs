@@ -135,6 +135,7 @@ fn load_host_file(path: &Path) -> anyhow::Result<Image> {
 
 /// Assembles a MIDAS source in memory.
 fn assemble(path: &Path) -> anyhow::Result<Image> {
+    super::hostio::check_source(path)?;
     let assembly = midas::assemble_file(path).map_err(|e| anyhow::anyhow!("{e}"))?;
     loader::load_words(&assembly.sblk_words())
         .with_context(|| format!("loading the assembly of {}", path.display()))
