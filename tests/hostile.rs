@@ -7,7 +7,9 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 fn scratch(test: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("hostile").join(test);
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("hostile")
+        .join(test);
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
@@ -211,10 +213,9 @@ fn one_ctrl_c_ends_a_job_waiting_for_the_terminal() {
 #[test]
 fn trace_onto_the_program_is_refused() {
     let dir = scratch("trace-self");
-    let source = std::fs::read(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/its/hello.mid"),
-    )
-    .unwrap();
+    let source =
+        std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/its/hello.mid"))
+            .unwrap();
     std::fs::write(dir.join("hello.mid"), &source).unwrap();
     let (status, stderr) = pdp10(&dir, &["run", "--trace", "./hello.mid", "hello.mid"]);
     assert_eq!(status, Some(2), "{stderr}");
