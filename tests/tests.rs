@@ -3,6 +3,7 @@
 mod boot;
 mod ddt;
 mod dsk_files;
+mod hostile;
 mod interrupt;
 mod main_command;
 mod midas;

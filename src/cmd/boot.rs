@@ -21,7 +21,8 @@ use std::time::Instant;
 /// Arguments of `pdp10 boot`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// The program: an SBLK file (evacuated encoding) or a text image.
+    /// The program: an SBLK file (evacuated encoding) or a text image
+    /// (`-`: standard input).
     file: PathBuf,
     /// Print memory words LO through HI (octal) after the run; repeatable.
     #[arg(long, value_name = "LO-HI", value_parser = parse_range)]
@@ -115,7 +116,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     };
     let elapsed = began.elapsed();
 
-    let mut out = io::stdout().lock();
+    let mut out = super::hostio::stdout();
     // Console output came first: keep it apart from the report.
     out.flush()?;
     let at = |pc: u32| {

@@ -18,7 +18,7 @@ pub fn run(args: Args, mut command: clap::Command) -> anyhow::Result<ExitCode> {
     // closed pipe (`| head`) must stay a plain I/O error.
     let mut script = Vec::new();
     clap_complete::generate(args.shell, &mut command, "pdp10", &mut script);
-    let mut out = std::io::stdout().lock();
+    let mut out = super::hostio::stdout();
     out.write_all(&script)?;
     out.flush()?;
     Ok(ExitCode::SUCCESS)

@@ -14,7 +14,7 @@ use std::process::ExitCode;
 #[derive(clap::Args)]
 pub struct Args {
     /// The SBLK file (ITS evacuated encoding, as `pdp10 midas` and real ITS
-    /// tools write it).
+    /// tools write it; `-`: standard input).
     file: PathBuf,
 }
 
@@ -29,14 +29,15 @@ impl Symbols for Labels {
 
 /// Runs `pdp10 disasm`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let bytes =
-        std::fs::read(&args.file).with_context(|| format!("reading {}", args.file.display()))?;
+    let bytes = super::hostio::read_program(&args.file)?;
     let words =
         evacuated::decode(&bytes).with_context(|| format!("decoding {}", args.file.display()))?;
-    let sblk = Sblk::parse(&words)
-        .with_context(|| format!("{} is not an SBLK file", args.file.display()))?;
+    // The parse error says "not an SBLK file" itself.
+    let sblk = Sblk::parse(&words).with_context(|| args.file.display().to_string())?;
     let text = render(&sblk);
-    std::io::stdout().lock().write_all(text.as_bytes())?;
+    let mut out = super::hostio::stdout();
+    out.write_all(text.as_bytes())?;
+    out.flush()?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -4,14 +4,26 @@
 //! processor's loop), then stop as at any other stop: output flushed, the
 //! trace ended on a whole line, the state printed, exit status 130.
 //!
-//! A second Ctrl-C before the first was seen (a program waiting for
-//! terminal input never reaches the end of a chunk) ends the process at
-//! once with status 130.
+//! SIGTERM and SIGHUP (`kill`, `timeout`, a closed terminal) do the same
+//! (ctrlc's `termination` feature: one handler for the three), so that
+//! what the program printed is not lost to them either.
+//!
+//! A program waiting for terminal input never reaches the end of a chunk:
+//! a stop that comes while the host read of the terminal waits ([`Waiting`]),
+//! or a second signal, ends the process there with status 130 (what the
+//! program typed before it waited is already out: the terminal is flushed
+//! before a read).
 
 use anyhow::Context;
+use std::io::{self, BufRead, Read};
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
 
 static REQUESTED: AtomicBool = AtomicBool::new(false);
+/// The run has seen [`REQUESTED`] and is stopping.
+static TAKEN: AtomicBool = AtomicBool::new(false);
+/// The run is inside a host read of the terminal, which may wait for ever.
+static WAITING: AtomicBool = AtomicBool::new(false);
 
 /// The exit status of a run stopped by Ctrl-C (128 + SIGINT, as shells
 /// report a process killed by it).
@@ -21,24 +33,69 @@ pub const EXIT_STATUS: u8 = 130;
 /// pending; a second call only clears the flag.
 pub fn install() -> anyhow::Result<()> {
     clear();
-    match ctrlc::set_handler(|| {
-        if REQUESTED.swap(true, Ordering::SeqCst) {
-            std::process::exit(EXIT_STATUS.into());
-        }
-    }) {
+    match ctrlc::set_handler(on_signal) {
         Err(ctrlc::Error::MultipleHandlers) => Ok(()),
         other => other.context("setting up Ctrl-C"),
     }
 }
 
-/// Whether Ctrl-C was typed since the last [`clear`].
+/// The handler, on ctrlc's thread: raises the flag, and watches (on a
+/// thread of its own, so that a second signal is still heard) until the
+/// run takes it up, ending the process if the run is (or goes) into a read
+/// of the terminal first.
+fn on_signal() {
+    if REQUESTED.swap(true, Ordering::SeqCst) {
+        std::process::exit(EXIT_STATUS.into());
+    }
+    std::thread::spawn(|| {
+        while !TAKEN.load(Ordering::SeqCst) {
+            if WAITING.load(Ordering::SeqCst) {
+                std::process::exit(EXIT_STATUS.into());
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    });
+}
+
+/// The job's terminal input, telling the handler when a read may wait.
+pub struct Waiting<R>(pub R);
+
+impl<R: Read> Read for Waiting<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        WAITING.store(true, Ordering::SeqCst);
+        let n = self.0.read(buf);
+        WAITING.store(false, Ordering::SeqCst);
+        n
+    }
+}
+
+impl<R: BufRead> BufRead for Waiting<R> {
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        WAITING.store(true, Ordering::SeqCst);
+        let filled = self.0.fill_buf();
+        WAITING.store(false, Ordering::SeqCst);
+        filled
+    }
+
+    fn consume(&mut self, n: usize) {
+        self.0.consume(n);
+    }
+}
+
+/// Whether Ctrl-C was typed since the last [`clear`]; a yes means the
+/// caller stops.
 pub fn requested() -> bool {
-    REQUESTED.load(Ordering::Relaxed)
+    let asked = REQUESTED.load(Ordering::Relaxed);
+    if asked {
+        TAKEN.store(true, Ordering::SeqCst);
+    }
+    asked
 }
 
 /// Forgets a Ctrl-C that has been dealt with.
 pub fn clear() {
     REQUESTED.store(false, Ordering::SeqCst);
+    TAKEN.store(false, Ordering::SeqCst);
 }
 
 /// Instructions run between two looks at the flag (about a hundredth of

@@ -37,27 +37,6 @@ pub fn assemble_text(name: &str, text: &str) -> anyhow::Result<Image> {
         .with_context(|| format!("loading the assembly of {name}"))
 }
 
-/// The most bytes a binary may have: 256K words take at most 5 bytes each
-/// in the evacuated encoding, and symbols come on top.
-pub const MAX_BINARY: u64 = 16 << 20;
-
-/// The bytes of the regular file `path`, at most [`MAX_BINARY`] of them (a
-/// device such as `/dev/zero` would never end).
-fn read_binary(path: &Path) -> std::io::Result<Vec<u8>> {
-    use std::io::{Error, ErrorKind, Read};
-    let file = std::fs::File::open(path)?;
-    if !file.metadata()?.is_file() {
-        return Err(Error::new(ErrorKind::InvalidInput, "not a regular file"));
-    }
-    let mut bytes = Vec::new();
-    file.take(MAX_BINARY + 1).read_to_end(&mut bytes)?;
-    if bytes.len() as u64 > MAX_BINARY {
-        let why = format!("larger than {MAX_BINARY} bytes, which no PDP-10 program is");
-        return Err(Error::new(ErrorKind::InvalidData, why));
-    }
-    Ok(bytes)
-}
-
 /// A program as `boot` takes it.
 pub enum Loaded {
     /// A source or a binary.
@@ -71,12 +50,13 @@ pub enum Loaded {
 pub fn load(path: &Path, text_images: bool) -> anyhow::Result<Loaded> {
     let shown = path.display();
     if is_source(path) {
+        super::hostio::check_source(path)?;
         let assembly = midas::assemble_file(path).with_context(|| format!("assembling {shown}"))?;
         let image = loader::load_words(&assembly.sblk_words())
             .with_context(|| format!("loading the assembly of {shown}"))?;
         return Ok(Loaded::Image(image));
     }
-    let bytes = read_binary(path).with_context(|| format!("cannot read {shown}"))?;
+    let bytes = super::hostio::read_program(path)?;
     let words = pdp10_isa::evacuated::decode(&bytes);
     // Neither PDUMP (first word zero) nor SBLK (no JRST 1 in the loader):
     // a text image, when one is allowed.
@@ -88,17 +68,50 @@ pub fn load(path: &Path, text_images: bool) -> anyhow::Result<Loaded> {
         Err(_) => false,
     };
     if text_images && not_binary {
-        let text = std::str::from_utf8(&bytes).map_err(|_| {
-            anyhow::anyhow!("{shown}: neither an SBLK file (no JRST 1) nor a text image")
-        })?;
+        let text = std::str::from_utf8(&bytes).map_err(|e| not_text(path, &bytes, e))?;
         return match ka10::image::parse(text) {
             Ok(image) => Ok(Loaded::Text(image)),
             Err(e) => bail!("{shown}:{}:{}: {}", e.line, e.column, e.message),
         };
     }
+    if text_images && words.is_err() {
+        // A text image with a stray byte (Latin-1, say) is no SBLK file.
+        if let Err(e) = std::str::from_utf8(&bytes) {
+            if looks_like_text_image(&bytes[..e.valid_up_to()]) {
+                return Err(not_text(path, &bytes, e));
+            }
+        }
+    }
     let words = words.with_context(|| format!("{shown}: bad SBLK file"))?;
     let image = loader::load_words(&words).with_context(|| format!("loading {shown}"))?;
     Ok(Loaded::Image(image))
+}
+
+/// Whether `text` starts as a text image does: its first line that is not
+/// blank or a comment is `start:` or `ADDR:`.
+fn looks_like_text_image(text: &[u8]) -> bool {
+    let text = String::from_utf8_lossy(text);
+    let first = text
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with(';') && !l.starts_with('#'));
+    first.is_some_and(|l| match l.split_once(':') {
+        Some((a, _)) => a == "start" || (!a.is_empty() && a.chars().all(|c| c.is_digit(8))),
+        None => false,
+    })
+}
+
+/// The error for a text image with a byte that is not UTF-8, at its line
+/// and column.
+fn not_text(path: &Path, bytes: &[u8], e: std::str::Utf8Error) -> anyhow::Error {
+    let good = &bytes[..e.valid_up_to()];
+    let line = good.iter().filter(|&&b| b == b'\n').count() + 1;
+    let column = good.len() - good.iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1) + 1;
+    anyhow::anyhow!(
+        "{}:{line}:{column}: byte {:#04x} is not UTF-8 text: neither a text image nor an SBLK file",
+        path.display(),
+        bytes[e.valid_up_to()]
+    )
 }
 
 /// Loads `path` (a source, SBLK, PDUMP or a text image) into `cpu`'s
@@ -331,13 +344,17 @@ mod tests {
     #[test]
     fn devices_and_huge_files_are_no_programs() {
         let err = format!("{:#}", load_program(Path::new("/dev/zero")).unwrap_err());
-        assert_eq!(err, "cannot read /dev/zero: not a regular file");
+        assert_eq!(
+            err,
+            "/dev/zero is not a regular file (a device?): give a program file"
+        );
         let dir = scratch();
         let big = dir.path().join("big.bin");
         let file = std::fs::File::create(&big).unwrap();
-        file.set_len(MAX_BINARY + 1).unwrap();
+        file.set_len(super::super::hostio::MAX_PROGRAM_BYTES + 1)
+            .unwrap();
         let err = format!("{:#}", load_program(&big).unwrap_err());
-        assert!(err.ends_with("which no PDP-10 program is"), "{err}");
+        assert!(err.ends_with("not a PDP-10 program (256K words)"), "{err}");
         let mut cpu = ka10::Cpu::new(0o1000);
         assert!(into_cpu(&mut cpu, dir.path()).is_err());
     }

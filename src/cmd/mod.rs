@@ -4,6 +4,7 @@ pub mod boot;
 pub mod completions;
 pub mod debug;
 pub mod disasm;
+pub mod hostio;
 pub mod interrupt;
 pub mod jobs;
 pub mod load;

@@ -11,11 +11,11 @@
 //! `PUZZL1 SUDOKU` = `puzzles/puzzl1.sudoku`.
 
 use super::load;
-use anyhow::Context;
+use anyhow::{bail, Context};
 use its::{Clock, Job, JobConfig, Outcome, Sixbit};
 use std::fs::File;
 use std::io::{BufReader, BufWriter, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -116,6 +116,15 @@ fn parse_size(s: &str) -> Result<u64, String> {
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let (names, jcl_words) = load::split_program(&args.words)?;
     let sname = load::sixbit(&args.sname, "--sname")?;
+    // Checked first, so that a bad --dsk is named as such whatever the
+    // program is (it was "setting up the job", the host error twice).
+    its::names::DskRoot::new(&args.dsk)
+        .with_context(|| format!("DSK folder {}", args.dsk.display()))?;
+    if let (Some(trace), [program]) = (&args.trace, names.as_slice()) {
+        if super::hostio::same_file(trace, Path::new(program)) {
+            bail!("--trace {}: that is the program itself", trace.display());
+        }
+    }
     let program = load::find(&names, &args.dsk, sname)?;
     let jcl = (!jcl_words.is_empty()).then(|| jcl_words.join(" "));
     let uname = std::env::var("USER")
@@ -128,8 +137,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         Some(d) => d.terminal(),
         None if args.watch.is_some() => super::watch::terminal(),
         None => its::tty::Terminal::new(
-            its::tty::Input::Stream(Box::new(BufReader::new(std::io::stdin()))),
-            its::tty::Output::Stream(Box::new(BufWriter::new(std::io::stdout()))),
+            its::tty::Input::Stream(Box::new(super::interrupt::Waiting(BufReader::new(
+                std::io::stdin(),
+            )))),
+            its::tty::Output::Stream(Box::new(BufWriter::new(super::hostio::stdout()))),
         ),
     };
     let config = JobConfig {
@@ -181,7 +192,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             .map_err(host_error)?,
     };
     let elapsed = started.elapsed();
-    std::io::stdout().flush()?;
+    super::hostio::stdout().flush()?;
     if let Some(message) = outcome.message() {
         eprintln!("{message}");
     }

@@ -1,0 +1,109 @@
+//! The host's files and streams as the commands meet them.
+//!
+//! A program file named on the command line (`boot`, `disasm`, `run`) must
+//! be a regular file or a pipe, and no larger than any PDP-10 program can
+//! be, so that `/dev/zero`, a terminal or a huge file gives a clear error
+//! instead of filling the host's memory. Standard output's errors say that
+//! they are standard output's (a full disk, a closed pipe).
+
+use anyhow::{bail, Context};
+use std::io::{self, Read, Write};
+use std::path::Path;
+
+/// The most a program file may hold. The KA10 addresses 256K words; at
+/// five bytes a word in evacuated encoding (a text image's `ADDR: WORD`
+/// lines take about 21), with block checksums and a symbol table, a real
+/// program stays far below this.
+pub const MAX_PROGRAM_BYTES: u64 = 64 << 20;
+
+/// The bytes of the program file `path` (`-`: standard input).
+pub fn read_program(path: &Path) -> anyhow::Result<Vec<u8>> {
+    use std::os::unix::fs::FileTypeExt;
+    let shown = path.display();
+    if path.as_os_str() == "-" {
+        return read_capped(io::stdin().lock(), "standard input");
+    }
+    let kind = std::fs::metadata(path)
+        .with_context(|| format!("cannot read {shown}"))?
+        .file_type();
+    if kind.is_dir() {
+        bail!("{shown} is a folder, not a program file");
+    }
+    if !kind.is_file() && !kind.is_fifo() {
+        bail!("{shown} is not a regular file (a device?): give a program file");
+    }
+    let file = std::fs::File::open(path).with_context(|| format!("cannot read {shown}"))?;
+    read_capped(file, &shown.to_string())
+}
+
+/// All of `source` (called `shown` in messages), up to the cap.
+fn read_capped(source: impl Read, shown: &str) -> anyhow::Result<Vec<u8>> {
+    let mut bytes = Vec::new();
+    source
+        .take(MAX_PROGRAM_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .with_context(|| format!("cannot read {shown}"))?;
+    if bytes.len() as u64 > MAX_PROGRAM_BYTES {
+        bail!(
+            "{shown} is larger than {} MiB: not a PDP-10 program (256K words)",
+            MAX_PROGRAM_BYTES >> 20
+        );
+    }
+    Ok(bytes)
+}
+
+/// Refuses a source the assembler would read without end or in vain: a
+/// device or pipe (`/dev/zero`), a folder, a file past the cap. A missing
+/// file is left to the assembler to report.
+pub fn check_source(path: &Path) -> anyhow::Result<()> {
+    let Ok(meta) = std::fs::metadata(path) else {
+        return Ok(());
+    };
+    let shown = path.display();
+    if meta.is_dir() {
+        bail!("{shown} is a folder, not a source file");
+    }
+    if !meta.is_file() {
+        bail!("{shown} is not a regular file (a device?): give a source file");
+    }
+    if meta.len() > MAX_PROGRAM_BYTES {
+        bail!(
+            "{shown} is larger than {} MiB: not a MIDAS source",
+            MAX_PROGRAM_BYTES >> 20
+        );
+    }
+    Ok(())
+}
+
+/// Whether `a` and `b` are the same existing host file (so that writing
+/// one would destroy the other).
+pub fn same_file(a: &Path, b: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    match (std::fs::metadata(a), std::fs::metadata(b)) {
+        (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
+        _ => false,
+    }
+}
+
+/// Standard output, whose errors name it; their kind stays, so that
+/// `main` still knows a closed pipe.
+pub struct Stdout(io::Stdout);
+
+/// Standard output, naming itself in its errors.
+pub fn stdout() -> Stdout {
+    Stdout(io::stdout())
+}
+
+fn named(e: io::Error) -> io::Error {
+    io::Error::new(e.kind(), format!("writing standard output: {e}"))
+}
+
+impl Write for Stdout {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.0.write(buf).map_err(named)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.0.flush().map_err(named)
+    }
+}

@@ -1,0 +1,289 @@
+//! Hostile inputs to the commands that read a program file (`boot`,
+//! `disasm`, `run`): devices, folders, files larger than any program.
+//! Each must end at once with a message naming the file and a non-zero
+//! status, never read without end nor panic.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn scratch(test: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("hostile")
+        .join(test);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn pdp10(dir: &Path, args: &[&str]) -> (Option<i32>, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_pdp10"))
+        .args(args)
+        .current_dir(dir)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("run pdp10");
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    (out.status.code(), stderr)
+}
+
+/// `/dev/null` reads as empty; `/dev/zero` would never end. Both are
+/// devices, refused before reading.
+#[test]
+fn a_device_is_not_a_program() {
+    let dir = scratch("device");
+    for command in ["boot", "disasm", "run"] {
+        let (status, stderr) = pdp10(&dir, &[command, "/dev/null"]);
+        assert_eq!(status, Some(2), "{command}: {stderr}");
+        assert!(
+            stderr.contains("/dev/null is not a regular file"),
+            "{command}: {stderr}"
+        );
+    }
+}
+
+#[test]
+fn a_folder_is_not_a_program() {
+    let dir = scratch("folder");
+    std::fs::create_dir(dir.join("prog.bin")).unwrap();
+    for command in ["boot", "disasm", "run"] {
+        let (status, stderr) = pdp10(&dir, &[command, "./prog.bin"]);
+        assert_eq!(status, Some(2), "{command}: {stderr}");
+        assert!(
+            stderr.contains("./prog.bin is a folder, not a program file"),
+            "{command}: {stderr}"
+        );
+    }
+}
+
+/// A (sparse) file past the cap is refused without being read whole.
+#[test]
+fn a_file_larger_than_any_program_is_refused() {
+    let dir = scratch("huge");
+    let file = std::fs::File::create(dir.join("huge.bin")).unwrap();
+    file.set_len((64 << 20) + 1).unwrap();
+    for command in ["boot", "disasm", "run"] {
+        let (status, stderr) = pdp10(&dir, &[command, "./huge.bin"]);
+        assert_eq!(status, Some(2), "{command}: {stderr}");
+        assert!(
+            stderr.contains("./huge.bin is larger than 64 MiB"),
+            "{command}: {stderr}"
+        );
+    }
+}
+
+/// The parse error already says "not an SBLK file": once is enough.
+#[test]
+fn disasm_says_not_sblk_once() {
+    let dir = scratch("not-sblk");
+    std::fs::write(dir.join("text.bin"), "hello\n").unwrap();
+    let (status, stderr) = pdp10(&dir, &["disasm", "text.bin"]);
+    assert_eq!(status, Some(2), "{stderr}");
+    assert_eq!(stderr.matches("not an SBLK file").count(), 1, "{stderr}");
+    assert!(stderr.contains("text.bin: not an SBLK file"), "{stderr}");
+}
+
+/// A bad --dsk is named as the DSK folder, with the host's reason once,
+/// whether the program is a host file or an ITS name.
+#[test]
+fn run_names_a_bad_dsk_folder() {
+    let dir = scratch("bad-dsk");
+    let hello = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/its/hello.mid");
+    let hello = hello.to_str().unwrap();
+    for program in [&[hello][..], &["TS", "HELLO"]] {
+        let mut args = vec!["run", "--dsk", "nosuch"];
+        args.extend_from_slice(program);
+        let (status, stderr) = pdp10(&dir, &args);
+        assert_eq!(status, Some(2), "{stderr}");
+        assert!(stderr.contains("DSK folder nosuch: "), "{stderr}");
+        assert_eq!(stderr.matches("No such file").count(), 1, "{stderr}");
+    }
+}
+
+/// A failed write to standard output (a full disk) names standard output.
+#[test]
+fn a_full_standard_output_is_named() {
+    let dir = scratch("full-stdout");
+    std::fs::write(dir.join("halt.img"), "start: 100\n100: 254200000000\n").unwrap();
+    let hello = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/its/hello.mid");
+    let hello = hello.to_str().unwrap();
+    for args in [
+        &["boot", "halt.img"][..],
+        &["completions", "bash"],
+        &["run", hello],
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_pdp10"))
+            .args(args)
+            .current_dir(&dir)
+            .stdout(std::fs::File::create("/dev/full").unwrap())
+            .output()
+            .expect("run pdp10");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains("writing standard output: No space left on device"),
+            "{args:?}: {stderr}"
+        );
+    }
+}
+
+/// Sends `signal` to `child` and waits at most 20 s for it to end.
+fn signal_and_wait(mut child: std::process::Child, signal: &str) -> std::process::Output {
+    use std::time::{Duration, Instant};
+    let sent = Command::new("kill")
+        .args([signal, &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let start = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > Duration::from_secs(20) {
+            child.kill().unwrap();
+            panic!("still running 20 s after {signal}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.wait_with_output().unwrap()
+}
+
+/// `kill` and `timeout` send SIGTERM: the run stops as at Ctrl-C, the
+/// line typed before the loop not lost.
+#[test]
+fn sigterm_stops_run_cleanly() {
+    use std::process::Stdio;
+    let dir = scratch("sigterm");
+    let program = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/its/forever.mid");
+    let trace = dir.join("run.trace");
+    let child = Command::new(env!("CARGO_BIN_EXE_pdp10"))
+        .args(["run", "--trace"])
+        .arg(&trace)
+        .arg(&program)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The trace grows once the program runs (and the handler is in place).
+    let start = std::time::Instant::now();
+    while std::fs::metadata(&trace).map_or(0, |m| m.len()) == 0 {
+        assert!(start.elapsed().as_secs() < 60, "the trace never grew");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let out = signal_and_wait(child, "-TERM");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{stderr}");
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "BEFORE THE LOOP\n");
+    assert!(stderr.contains("interrupted after "), "{stderr}");
+}
+
+/// A job waiting for terminal input never reaches the end of a chunk;
+/// one Ctrl-C must still end it (after a short grace), its prompt out.
+#[test]
+fn one_ctrl_c_ends_a_job_waiting_for_the_terminal() {
+    use std::io::Read;
+    use std::process::Stdio;
+    let dir = scratch("tty-wait");
+    let program = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/its/ttyin.mid");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_pdp10"))
+        .arg("run")
+        .arg(&program)
+        .current_dir(&dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The prompt is out when the job waits for its input.
+    let mut prompt = [0u8; 6];
+    child
+        .stdout
+        .as_mut()
+        .unwrap()
+        .read_exact(&mut prompt)
+        .unwrap();
+    assert_eq!(&prompt, b"NAME? ");
+    let stdin = child.stdin.take(); // kept open: no end of file
+    let out = signal_and_wait(child, "-INT");
+    drop(stdin);
+    assert_eq!(out.status.code(), Some(130));
+}
+
+/// `--trace` naming the program's own file (a slip of the fingers) must
+/// not replace the source with a trace.
+#[test]
+fn trace_onto_the_program_is_refused() {
+    let dir = scratch("trace-self");
+    let source =
+        std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/its/hello.mid"))
+            .unwrap();
+    std::fs::write(dir.join("hello.mid"), &source).unwrap();
+    let (status, stderr) = pdp10(&dir, &["run", "--trace", "./hello.mid", "hello.mid"]);
+    assert_eq!(status, Some(2), "{stderr}");
+    assert!(
+        stderr.contains("--trace ./hello.mid: that is the program itself"),
+        "{stderr}"
+    );
+    assert_eq!(std::fs::read(dir.join("hello.mid")).unwrap(), source);
+}
+
+/// `-` is standard input for `boot` and `disasm`, as for other Unix tools.
+#[test]
+fn dash_is_standard_input_for_boot_and_disasm() {
+    use std::io::Write;
+    use std::process::Stdio;
+    let dir = scratch("dash");
+    let image = "start: 100\n100: 254200000000\n";
+    let mut child = Command::new(env!("CARGO_BIN_EXE_pdp10"))
+        .args(["boot", "-"])
+        .current_dir(&dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(image.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(stdout.starts_with("halted at 000100: HALT"), "{stdout}");
+    let (status, stderr) = pdp10(&dir, &["disasm", "-"]); // empty input
+    assert_eq!(status, Some(2), "{stderr}");
+    assert!(stderr.contains("-: not an SBLK file"), "{stderr}");
+}
+
+/// A text image with a stray non-UTF-8 byte is reported at its line and
+/// column, not as a bad SBLK file.
+#[test]
+fn boot_locates_a_stray_byte_in_a_text_image() {
+    let dir = scratch("latin1");
+    std::fs::write(
+        dir.join("image.txt"),
+        b"start: 100\n100: 254200000000 ; caf\xe9\n",
+    )
+    .unwrap();
+    let (status, stderr) = pdp10(&dir, &["boot", "image.txt"]);
+    assert_eq!(status, Some(2), "{stderr}");
+    assert!(
+        stderr.contains("image.txt:2:24: byte 0xe9 is not UTF-8 text"),
+        "{stderr}"
+    );
+}
+
+/// `pdp10 run x.mid` assembles x.mid in memory: a device behind the name
+/// (here `/dev/null`; `/dev/zero` would be read for ever) is refused first.
+#[test]
+fn run_refuses_a_device_as_source() {
+    let dir = scratch("device-source");
+    std::os::unix::fs::symlink("/dev/null", dir.join("null.mid")).unwrap();
+    let (status, stderr) = pdp10(&dir, &["run", "./null.mid"]);
+    assert_eq!(status, Some(2), "{stderr}");
+    assert!(
+        stderr.contains("./null.mid is not a regular file"),
+        "{stderr}"
+    );
+}
