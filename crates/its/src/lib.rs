@@ -38,8 +38,7 @@
 //! | `BudgetExhausted` | 4 | the instruction budget ran out |
 #![deny(missing_docs)]
 
-mod call;
-mod calls;
+mod call_block;
 mod channel;
 pub mod codes;
 mod dsk;

@@ -2,7 +2,9 @@
 //! system calls (UUOs 040-047, `doc/sysdoc/uuos.114`), the job's user
 //! variables (`usets.120`) and DDT's part (`.BREAK`, `.VALUE`, JCL).
 
-use crate::call::{self, BadBlock};
+mod calls;
+
+use crate::call_block::{self, BadBlock};
 use crate::channel::{self, Channel, Device, Fault};
 use crate::codes::{CallError, IocError};
 use crate::loader::Image;
@@ -834,7 +836,7 @@ impl System {
     // ----- symbolic .CALL -----
 
     fn symbolic_call(&mut self, m: &mut impl Machine, pc: u32, word: Word, e: u32) -> Step {
-        let block = match call::decode(m, e) {
+        let block = match call_block::decode(m, e) {
             Ok(b) => b,
             Err(BadBlock::NotSetz(w)) => {
                 return Err(self.illegal(
@@ -866,7 +868,7 @@ impl System {
                 let _ = write!(self.note, " control {:o}", block.control);
             }
         }
-        let result = crate::calls::dispatch(self, m, &block, &name);
+        let result = calls::dispatch(self, m, &block, &name);
         match result {
             Ok(values) => {
                 block

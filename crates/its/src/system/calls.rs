@@ -4,7 +4,7 @@
 //! FORCE). Every other name ITS knows stops the job as not implemented; a
 //! name ITS does not know fails with ILLEGAL SYSTEM CALL NAME.
 
-use crate::call::CallBlock;
+use crate::call_block::CallBlock;
 use crate::channel::{self, Channel, Device, Fault};
 use crate::codes::CallError;
 use crate::machine::Machine;
