@@ -94,6 +94,29 @@ impl DskFile {
         })
     }
 
+    /// An input file of ITS characters that exists only in memory (the ERR
+    /// device's message).
+    pub fn from_chars(chars: &[u8]) -> DskFile {
+        let mut words = Vec::new();
+        for (i, &c) in chars.iter().enumerate() {
+            set_char(&mut words, i as u64, c);
+        }
+        let mut i = chars.len() as u64;
+        while !i.is_multiple_of(5) {
+            set_char(&mut words, i, EOF_CHAR);
+            i += 1;
+        }
+        DskFile {
+            path: PathBuf::new(),
+            words,
+            chars: chars.len() as u64,
+            pointer: 0,
+            output: false,
+            unit_ascii: true,
+            ascii: true,
+        }
+    }
+
     /// A new, empty output file to be written to `path` at close.
     pub fn create(path: PathBuf, unit_ascii: bool, ascii: bool) -> DskFile {
         DskFile {

@@ -216,20 +216,7 @@ impl Job {
         if config.jcl.is_some() {
             option |= system::OPCMD;
         }
-        let vars = Vars {
-            uname: config.uname,
-            jname: config.jname,
-            sname: config.sname,
-            xuname: config.uname,
-            xjname: config.jname,
-            hsname: config.sname,
-            option,
-            mask: 0,
-            msk2: 0,
-            val: 0,
-            bchn: 0,
-            forty_addr: 0o40,
-        };
+        let vars = Vars::new(config.uname, config.jname, config.sname, option);
         let mut system = System::new(
             dsk,
             config.terminal,
@@ -242,7 +229,7 @@ impl Job {
         system.log = config.syscall_log;
         system.log_registers = config.log_registers;
         system.verbose = config.verbose;
-        system.core_words = cpu.memory_size();
+        system.init_pages(cpu.memory_size());
         Ok(Job { cpu, system })
     }
 

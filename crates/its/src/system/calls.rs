@@ -15,7 +15,7 @@ use pdp10_isa::Word;
 
 /// The names in ITS's table of symbolic calls (SYSCTB in
 /// `src/system/its.1652`).
-const ITS_CALLS: &[&str] = &[
+pub(super) const ITS_CALLS: &[&str] = &[
     "ACCESS", "ATTACH", "ATTY", "CALL", "CHAOSO", "CHAOSQ", "CLOSE", "CNSGET", "CNSSET", "CORBLK",
     "CORTYP", "DELETE", "DELEWO", "DEMSIG", "DETACH", "DIRSIZ", "DISMIS", "DISOWN", "DL10MP",
     "DSKUPD", "ECHOIN", "FILBLK", "FILLEN", "FINISH", "FLAP", "FLUSH", "FORCE", "IOPOP", "IOPUSH",
@@ -30,28 +30,40 @@ const ITS_CALLS: &[&str] = &[
     "USRMEM", "USRVAR", "VIDBUF", "VIDSW", "WHOLIN", "WHYINT", "XGPIM",
 ];
 
-type CallResult = Result<Vec<Word>, CallFailure>;
+pub(super) type CallResult = Result<Vec<Word>, CallFailure>;
+
+/// A host failure inside a call ends the run.
+fn host(e: std::io::Error) -> CallFailure {
+    CallFailure::End(super::Ending::Host(crate::Error::io(None, e)))
+}
+
+impl System {
+    /// Runs the symbolic call `name` decoded in `block`.
+    pub(super) fn dispatch(
+        &mut self,
+        m: &mut impl Machine,
+        block: &CallBlock,
+        name: &str,
+    ) -> CallResult {
+        dispatch(self, m, block, name)
+    }
+}
 
 /// Runs the call `name` decoded in `block`; on success, the output values.
-pub(crate) fn dispatch(
-    sys: &mut System,
-    m: &mut impl Machine,
-    block: &CallBlock,
-    name: &str,
-) -> CallResult {
+fn dispatch(sys: &mut System, m: &mut impl Machine, block: &CallBlock, name: &str) -> CallResult {
     match name {
         "OPEN" => open(sys, block),
         "CLOSE" => {
             block.require(1).map_err(|c| CallFailure::error(c, 0))?;
             let ch = sys.channel_number(block.inputs[0].value)?;
-            sys.close_for_call(ch)?;
+            sys.close(ch).map_err(host)?;
             Ok(vec![])
         }
         "IOT" => iot(sys, m, block),
         "SIOT" => siot(sys, m, block),
         "STATUS" => {
             let ch = first_channel(sys, block)?;
-            Ok(vec![sys.status_for_call(ch)])
+            Ok(vec![sys.status_word(ch)])
         }
         "FILLEN" => {
             let ch = first_channel(sys, block)?;
@@ -111,12 +123,28 @@ pub(crate) fn dispatch(
             if !matches!(c.device, Device::Dsk(_)) {
                 return Err(CallFailure::error(CallError::WRONG_TYPE_DEVICE, ch));
             }
-            sys.set_access_for_call(ch, block.inputs[1].value.raw());
+            let pointer = block.inputs[1].value.raw();
+            if let Device::Dsk(f) = &mut sys.channel_mut(ch).expect("checked open").device {
+                f.pointer = pointer;
+            }
+            sys.note(&format!(" channel {ch:o} pointer {pointer}"));
             Ok(vec![])
         }
         "DELETE" => delete(sys, block),
         "RENAME" => rename(sys, block),
-        "LOGOUT" => Err(sys.logout_for_call()),
+        "LOGOUT" => Err(CallFailure::End(sys.logout())),
+        "TTYGET" => sys.ttyget(block),
+        "TTYSET" => sys.ttyset(block),
+        "CNSGET" => sys.cnsget(block),
+        "CNSSET" => sys.cnsset(block),
+        "RSSIZE" => sys.rssize(block),
+        "SCML" => sys.scml(block),
+        "SSTATU" => sys.sstatu(),
+        "RQDATE" => sys.rqdate(),
+        "CORBLK" => sys.corblk(m, block),
+        "CORTYP" => sys.cortyp(block),
+        "TRANS" => trans(sys, block),
+        "RENMWO" => renmwo(sys, block),
         "RESET" => {
             let ch = first_channel(sys, block)?;
             if let Some(Channel {
@@ -182,8 +210,12 @@ fn open(sys: &mut System, block: &CallBlock) -> CallResult {
     let mut name = channel::resolve_device(device, dir);
     name.fn1 = Sixbit(block.input(2).unwrap_or(Word::ZERO));
     name.fn2 = Sixbit(block.input(3).unwrap_or(Word::ZERO));
-    sys.open_for_call(ch, name, mode)?;
-    Ok(vec![])
+    sys.open_channel(ch, name, mode).map_err(CallFailure::End)?;
+    if sys.channels[ch].is_some() {
+        Ok(vec![])
+    } else {
+        Err(CallFailure::Recorded(CallError(sys.last_error.code)))
+    }
 }
 
 /// The channel of an IOT/SIOT: not open is an I/O channel error, as ITS's
@@ -325,4 +357,79 @@ fn rename(sys: &mut System, block: &CallBlock) -> CallResult {
     let to = sys.dsk.new_file(&new).map_err(|c| file_error(c, new))?;
     std::fs::rename(&from, &to).map_err(|_| file_error(CallError::FILE_LOCKED, name))?;
     Ok(vec![])
+}
+
+/// TRANS: the names after translation. A job starts with empty
+/// translation lists and the shim has no call that adds entries, so every
+/// name translates to itself, the SNAME defaulted to the job's.
+fn trans(sys: &mut System, block: &CallBlock) -> CallResult {
+    block.require(1).map_err(|c| CallFailure::error(c, 0))?;
+    let dir = match block.input(3) {
+        Some(w) if w.raw() != 0 => w,
+        _ => sys.vars.sname.0,
+    };
+    Ok(vec![
+        block.inputs[0].value,
+        block.input(1).unwrap_or(Word::ZERO),
+        block.input(2).unwrap_or(Word::ZERO),
+        dir,
+    ])
+}
+
+/// RENMWO: renames the file open on a channel. An output file gets its
+/// new names at once and replaces any file of those names when closed
+/// (the way programs write `_FOO_ OUTPUT` and then rename it); an input
+/// file is renamed on the host now, like RENAME.
+fn renmwo(sys: &mut System, block: &CallBlock) -> CallResult {
+    block.require(2).map_err(|c| CallFailure::error(c, 0))?;
+    let ch = sys.channel_number(block.inputs[0].value)?;
+    if block.inputs.len() < 3 {
+        return Err(CallFailure::Unimplemented(
+            "RENMWO with the new name as a string".into(),
+        ));
+    }
+    let (fn1, fn2) = (Sixbit(block.inputs[1].value), Sixbit(block.inputs[2].value));
+    let c = open_channel(sys, ch)?;
+    let Device::Dsk(f) = &c.device else {
+        return Err(CallFailure::error(CallError::WRONG_TYPE_DEVICE, ch));
+    };
+    let output = f.output;
+    let mut new = c.name;
+    new.fn1 = fn1;
+    new.fn2 = fn2;
+    let new = sys
+        .dsk
+        .resolve_version(&new, output)
+        .map_err(|code| file_error(code, new))?;
+    let old = c_name(sys, ch);
+    sys.note(&format!(" {old} to {} {}", new.fn1, new.fn2));
+    let path = if output {
+        sys.dsk
+            .new_file(&new)
+            .map_err(|code| file_error(code, new))?
+    } else {
+        if sys.dsk.existing_file(&new).is_ok() {
+            return Err(file_error(CallError::FILE_EXISTS, new));
+        }
+        let to = sys
+            .dsk
+            .new_file(&new)
+            .map_err(|code| file_error(code, new))?;
+        let from = match &sys.channel_mut(ch).expect("checked open").device {
+            Device::Dsk(f) => f.path.clone(),
+            _ => unreachable!("checked DSK"),
+        };
+        std::fs::rename(&from, &to).map_err(|_| file_error(CallError::FILE_LOCKED, new))?;
+        to
+    };
+    let c = sys.channel_mut(ch).expect("checked open");
+    if let Device::Dsk(f) = &mut c.device {
+        f.path = path;
+    }
+    c.name = new;
+    Ok(vec![])
+}
+
+fn c_name(sys: &mut System, ch: usize) -> FileName {
+    sys.channel_mut(ch).map(|c| c.name).unwrap_or_default()
 }
