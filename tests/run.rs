@@ -271,3 +271,18 @@ fn bad_binaries_and_sources_are_reported() {
     assert_eq!(usage.status, 2);
     insta::assert_snapshot!("one_word_program", usage.report());
 }
+
+#[test]
+fn a_missing_dsk_folder_names_its_cause_once() {
+    let dir = dsk("nodsk");
+    let prog = program("hello");
+    let run = run_in(&dir, &["--dsk", "/nonexistent/dsk", &prog], "");
+    assert_eq!(run.status, 2);
+    assert_eq!(
+        run.stderr.matches("No such file or directory").count(),
+        1,
+        "{}",
+        run.stderr
+    );
+    assert!(run.stderr.contains("/nonexistent/dsk"), "{}", run.stderr);
+}

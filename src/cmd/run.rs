@@ -239,8 +239,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         log_registers: args.registers,
         verbose: args.verbose,
     };
-    let mut job = Job::new(&program.image, config)
-        .with_context(|| format!("DSK folder {}", args.dsk.display()))?;
+    // The error names the folder and the cause.
+    let mut job = Job::new(&program.image, config).context("DSK folder")?;
     let budget = args.max_insns.unwrap_or(u64::MAX);
     let started = Instant::now();
     let outcome = match &args.trace {
