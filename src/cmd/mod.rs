@@ -3,6 +3,7 @@
 pub mod boot;
 pub mod disasm;
 pub mod midas;
+pub mod oracle;
 pub mod run;
 pub mod solve;
 pub mod verify;
