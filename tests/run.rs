@@ -337,3 +337,15 @@ fn versions_names_renmwo_trans_iopdl_and_the_err_device() {
     assert_eq!(read("data/final.out"), b"Z");
     assert!(!dir.join("data/temp.out").exists());
 }
+
+#[test]
+fn interrupts_old_and_new_style_then_a_deferred_mpv_is_fatal() {
+    let (run, _) = run_program("intr", "intr", &[], &[]);
+    assert_eq!(run.status, 2, "{}", run.stderr);
+    assert_eq!(run.stdout.trim_end(), "++++++++\nFATAL NEXT");
+    assert!(
+        run.stderr.contains("MPV; GO+62>>MOVE 1,40000"),
+        "{}",
+        run.stderr
+    );
+}

@@ -193,6 +193,10 @@ impl ka10::TrapHandler for System {
     }
 }
 
+/// Instructions run between looks at the pushdown-overflow flag (given as
+/// %PIPDL when the job enables it).
+const PDL_SLICE: u64 = 1000;
+
 /// A job: the processor with the program in core, and its ITS.
 pub struct Job {
     cpu: ka10::Cpu,
@@ -256,21 +260,94 @@ impl Job {
         max_instructions: u64,
         tracer: &mut T,
     ) -> Result<Outcome, Error> {
-        let result = self.cpu.run(&mut self.system, tracer, max_instructions);
-        let outcome = match result {
-            Ok(ka10::Exit::Handler(Ending::Outcome(o))) => o,
-            Ok(ka10::Exit::Handler(Ending::Host(e))) => {
-                let _ = self.system.close_all();
-                return Err(e);
+        let end = self.cpu.instructions().saturating_add(max_instructions);
+        let outcome = loop {
+            let left = end.saturating_sub(self.cpu.instructions());
+            // With %PIPDL enabled the run goes in slices, so that a
+            // pushdown overflow is given soon after it happens (a .SUSET
+            // that enables it ends the unsliced run: Ending::Reslice).
+            let slice = if self.system.wants_pdl_overflow() {
+                left.min(PDL_SLICE)
+            } else {
+                left
+            };
+            let result = self.cpu.run(&mut self.system, tracer, slice);
+            match result {
+                Ok(ka10::Exit::Handler(Ending::Outcome(o))) => break o,
+                Ok(ka10::Exit::Handler(Ending::Reslice(pc))) => {
+                    self.cpu.set_pc(pc);
+                    continue;
+                }
+                Ok(ka10::Exit::Handler(Ending::Host(e))) => {
+                    let _ = self.system.close_all();
+                    return Err(e);
+                }
+                Ok(ka10::Exit::Halt { pc }) => {
+                    break Outcome::ProgramError {
+                        pc,
+                        message: format!("the processor halted at PC {pc:06o}"),
+                    }
+                }
+                Err(mut e) => match self.interrupt(&e, slice < left) {
+                    Ok(true) => continue,
+                    Ok(false) => {
+                        if let ka10::ErrorKind::BudgetExhausted { executed } = &mut e.kind {
+                            // Count the whole run, not its last slice.
+                            *executed = max_instructions.max(*executed);
+                        }
+                        break self.cpu_error(e);
+                    }
+                    Err(Ending::Outcome(o)) => break o,
+                    Err(Ending::Reslice(pc)) => {
+                        self.cpu.set_pc(pc);
+                        continue;
+                    }
+                    Err(Ending::Host(h)) => {
+                        let _ = self.system.close_all();
+                        return Err(h);
+                    }
+                },
             }
-            Ok(ka10::Exit::Halt { pc }) => Outcome::ProgramError {
-                pc,
-                message: format!("the processor halted at PC {pc:06o}"),
-            },
-            Err(e) => self.cpu_error(e),
         };
         self.system.close_all().map_err(|e| Error::io(None, e))?;
         Ok(outcome)
+    }
+
+    /// Turns a processor stop into an interrupt the job handles, if it
+    /// does: a reference beyond core is MPV (class 2); the end of a slice
+    /// with the pushdown-overflow flag up is %PIPDL. True when the job
+    /// goes on.
+    fn interrupt(&mut self, e: &ka10::Error, slice_ended: bool) -> Result<bool, Ending> {
+        match e.kind {
+            ka10::ErrorKind::NonexistentMemory { address } => {
+                self.system.vars.mpva = (address as u64) & !0o1777;
+                let next = (e.pc + 1) & 0o777777;
+                match self
+                    .system
+                    .signal(&mut self.cpu, system::PI_MPV, e.pc, next, true)?
+                {
+                    system::Given::Handler(a) => {
+                        self.cpu.set_pc(a);
+                        Ok(true)
+                    }
+                    _ => Ok(false),
+                }
+            }
+            ka10::ErrorKind::BudgetExhausted { .. } if slice_ended => {
+                if self.cpu.pushdown_overflow() && self.system.wants_pdl_overflow() {
+                    self.cpu.set_pushdown_overflow(false);
+                    let pc = self.cpu.pc();
+                    if let system::Given::Handler(a) =
+                        self.system
+                            .signal(&mut self.cpu, system::PI_PDL, pc, pc, false)?
+                    {
+                        self.cpu.set_pc(a);
+                    }
+                }
+                Ok(true)
+            }
+            _ => Ok(false),
+        }
     }
 
     fn cpu_error(&self, e: ka10::Error) -> Outcome {

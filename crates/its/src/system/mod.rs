@@ -7,6 +7,8 @@ mod clock;
 mod console;
 mod core;
 mod info;
+mod interrupt;
+pub(crate) use interrupt::{Given, PI_MPV, PI_PDL};
 mod iopdl;
 mod oper;
 mod suset;
@@ -38,12 +40,17 @@ pub enum Ending {
     Outcome(Outcome),
     /// The host failed.
     Host(crate::Error),
+    /// Not an ending: the job enabled the pushdown-overflow interrupt, so
+    /// the run goes on in slices from this address.
+    Reslice(u32),
 }
 
 /// What a system call does to the program's flow.
 enum Flow {
     Next,
     Skip,
+    /// Go on at this address (an interrupt handler, `.DISMIS`).
+    Jump(u32),
 }
 
 type Step = Result<Flow, Ending>;
@@ -150,6 +157,9 @@ pub struct System {
     console: console::Console,
     /// The I/O push-down list.
     iopdl: Vec<iopdl::Entry>,
+    /// The class 2 interrupt the ending being built stands for (MPV,
+    /// ILOPR, IOC), which a handler may take instead.
+    class2: std::cell::Cell<u64>,
 }
 
 /// Packs text as JCL: ASCII, five characters a word, ended by CR, with at
@@ -202,6 +212,7 @@ impl System {
             pages: [core::Page::Absent; core::PAGES],
             console: console::Console::new(false, 24, 80),
             iopdl: Vec::new(),
+            class2: std::cell::Cell::new(0),
         }
     }
 
@@ -236,6 +247,11 @@ impl System {
     /// The job's run time in 4-microsecond units (.RUNT).
     fn run_time(&self) -> u64 {
         self.started.elapsed().as_micros() as u64 / 4
+    }
+
+    /// Whether the job has enabled the pushdown-overflow interrupt.
+    pub(crate) fn wants_pdl_overflow(&self) -> bool {
+        self.vars.mask & PI_PDL != 0
     }
 
     /// Marks the first `words` of memory (the loaded program's core) as
@@ -281,10 +297,12 @@ impl System {
     }
 
     fn illegal(&self, pc: u32, instruction: Word, why: &str) -> Ending {
+        self.class2.set(interrupt::PI_ILO);
         self.fatal("ILOPR", pc, instruction, why)
     }
 
     fn mpv(&self, pc: u32, instruction: Word, Mpv(address): Mpv) -> Ending {
+        self.class2.set(interrupt::PI_MPV);
         self.fatal(
             "MPV",
             pc,
@@ -313,6 +331,7 @@ impl System {
     fn ioc(&mut self, pc: u32, instruction: Word, ch: usize, code: IocError) -> Ending {
         self.errors[ch] = (self.errors[ch] & !(0o77 << 30)) | ((code.0 as u64) << 30);
         self.vars.bchn = ch as u64;
+        self.class2.set(interrupt::PI_IOC);
         self.fatal(
             "IOC",
             pc,
@@ -363,7 +382,9 @@ impl System {
                 self.log_acs(m);
             }
         }
-        let step = match trap.kind {
+        self.class2.set(0);
+        let was_pdl = self.wants_pdl_overflow();
+        let mut step = match trap.kind {
             ka10::TrapKind::MonitorUuo => self.uuo(m, pc, word, e),
             ka10::TrapKind::Unimplemented => {
                 Err(self.illegal(pc, word, "illegal instruction (not a KA10 opcode)"))
@@ -374,12 +395,22 @@ impl System {
                 "illegal instruction (I/O instructions are not available to a job)",
             )),
         };
+        // A class 2 error the job handles becomes a jump to its handler.
+        let bit = self.class2.take();
+        if bit != 0 && matches!(step, Err(Ending::Outcome(_))) {
+            let next = (pc + 1) & 0o777777;
+            if let interrupt::Given::Handler(a) = self.signal(m, bit, pc, next, true)? {
+                step = Ok(Flow::Jump(a));
+            }
+        }
         if let Some(log) = &mut self.log {
             let result = match &step {
                 Ok(Flow::Next) => "no skip".to_string(),
                 Ok(Flow::Skip) => "skip".to_string(),
+                Ok(Flow::Jump(a)) => format!("jump to {a:o}"),
                 Err(Ending::Outcome(o)) => format!("stop (exit {})", o.exit_status()),
                 Err(Ending::Host(e)) => format!("host error: {e}"),
+                Err(Ending::Reslice(a)) => format!("go on at {a:o}"),
             };
             let line = format!(
                 "{pc:06o}  {:<24}{} => {result}\n",
@@ -390,9 +421,19 @@ impl System {
                 return Err(Ending::Host(crate::Error::io(None, e)));
             }
         }
+        if !was_pdl && self.wants_pdl_overflow() {
+            let to = match step {
+                Ok(Flow::Next) => (pc + 1) & 0o777777,
+                Ok(Flow::Skip) => (pc + 2) & 0o777777,
+                Ok(Flow::Jump(a)) => a,
+                Err(ending) => return Err(ending),
+            };
+            return Err(Ending::Reslice(to));
+        }
         match step {
             Ok(Flow::Next) => Ok(ka10::Resume::Next),
             Ok(Flow::Skip) => Ok(ka10::Resume::Skip),
+            Ok(Flow::Jump(a)) => Ok(ka10::Resume::Jump(a)),
             Err(ending) => Err(ending),
         }
     }
@@ -587,6 +628,10 @@ impl System {
     fn call_family(&mut self, m: &mut impl Machine, pc: u32, word: Word, ac: u8, e: u32) -> Step {
         match ac {
             0 => self.symbolic_call(m, pc, word, e),
+            1 => {
+                let to = self.dot_dismis(m, e).map_err(|x| self.mpv(pc, word, x))?;
+                Ok(Flow::Jump(to))
+            }
             2 => Err(self.lose(pc, word, e)),
             4 => Err(self.value(m, pc, word, e)),
             6 => {
@@ -800,6 +845,22 @@ impl System {
                 let _ = write!(self.note, " control {:o}", block.control);
             }
         }
+        if name == "DISMIS" {
+            return match self.dismis(m, &block) {
+                Ok(to) => Ok(Flow::Jump(to)),
+                Err(CallFailure::Fault {
+                    fault: channel::Fault::Mpv(x),
+                    ..
+                }) => Err(self.mpv(pc, word, x)),
+                Err(CallFailure::Error { code, .. }) => {
+                    if let Some(a) = block.error {
+                        store(m, a, Word::new(code.0 as u64)).map_err(|x| self.mpv(pc, word, x))?;
+                    }
+                    Ok(Flow::Next)
+                }
+                Err(_) => Err(self.unimplemented(pc, word, "DISMIS")),
+            };
+        }
         let result = self.dispatch(m, &block, &name);
         match result {
             Ok(values) => {
@@ -949,6 +1010,7 @@ mod tests {
             Ok(_) => panic!("unexpected resume"),
             Err(Ending::Outcome(o)) => Err(o),
             Err(Ending::Host(e)) => panic!("host error {e}"),
+            Err(Ending::Reslice(_)) => panic!("unexpected reslice"),
         }
     }
 
