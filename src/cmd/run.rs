@@ -103,7 +103,12 @@ fn load_host_file(path: &Path) -> anyhow::Result<Image> {
         return assemble(path);
     }
     let bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
-    loader::load_bytes(&bytes).with_context(|| format!("loading {}", path.display()))
+    let (image, warning) = loader::load_bytes_warning(&bytes)
+        .with_context(|| format!("loading {}", path.display()))?;
+    if let Some(w) = warning {
+        eprintln!("pdp10 run: {}: {w}", path.display());
+    }
+    Ok(image)
 }
 
 /// Assembles a MIDAS source in memory.
