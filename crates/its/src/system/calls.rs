@@ -139,6 +139,7 @@ fn dispatch(sys: &mut System, m: &mut impl Machine, block: &CallBlock, name: &st
         "CNSSET" => sys.cnsset(block),
         "RSSIZE" => sys.rssize(block),
         "SCML" => sys.scml(block),
+        "STYGET" => sys.styget(block),
         "SSTATU" => sys.sstatu(),
         "RQDATE" => sys.rqdate(),
         "CORBLK" => sys.corblk(m, block),

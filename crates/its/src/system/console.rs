@@ -192,6 +192,20 @@ impl System {
         Ok(vec![])
     }
 
+    /// STYGET: the console is no pseudo-terminal's (value 1 zero); this
+    /// job owns it (value 2) and is the logged-in top of its tree (value
+    /// 3, %-bit 4.7), waiting for nothing (value 4).
+    pub(super) fn styget(&mut self, block: &CallBlock) -> CallResult {
+        self.first_console_arg(block)?;
+        let me = super::suset::USER_INDEX;
+        Ok(vec![
+            Word::ZERO,
+            Word::new(me),
+            Word::new((1 << 33) | me),
+            Word::ZERO,
+        ])
+    }
+
     /// SCML: the number of command lines, less than the screen's height.
     pub(super) fn scml(&mut self, block: &CallBlock) -> CallResult {
         block.require(2).map_err(|c| CallFailure::error(c, 0))?;

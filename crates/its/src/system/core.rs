@@ -228,6 +228,46 @@ impl System {
         Ok(())
     }
 
+    /// `.CBLK ac,` (uuos.114, archaic): one page of the job's own map, the
+    /// operation in AC bits 4.3-4.1: 0 a page of its own (block number in
+    /// 1.9-1.1), 4 a fresh page, 6 and 7 public and private (one job: no
+    /// change); 2.9 inserts (else deletes), 3.9 asks for write access,
+    /// 2.8-2.1 is the page. Absolute pages and other jobs' pages stop the
+    /// job as not implemented.
+    pub(super) fn cblk(&mut self, m: &mut impl Machine, ac: Word) -> Result<bool, CallFailure> {
+        let raw = ac.raw();
+        let op = (raw >> 27) & 0o7;
+        let write = raw & (1 << 26) != 0;
+        let insert = raw & 0o400000 != 0;
+        let page = ((raw >> 9) & 0o377) as usize;
+        let from = (raw & 0o777) as u64;
+        if raw & (1 << 35) != 0 {
+            return Ok(false);
+        }
+        match op {
+            6 | 7 => Ok(self.pages[page] != Page::Absent),
+            _ if !insert => {
+                self.corblk_one(m, 0, page, JS_NEW, None)?;
+                Ok(true)
+            }
+            4 => {
+                self.corblk_one(m, CB_NDW, page, JS_NEW, None)?;
+                Ok(true)
+            }
+            0 => {
+                let bits = if write { CB_NDW } else { 0o010000 };
+                match self.corblk_one(m, bits, page, JS_SELF, Some(Word::new(from))) {
+                    Ok(()) => Ok(true),
+                    Err(CallFailure::Error { .. }) => Ok(false),
+                    Err(e) => Err(e),
+                }
+            }
+            _ => Err(CallFailure::Unimplemented(format!(
+                ".CBLK operation {op} (absolute pages, other jobs' pages)"
+            ))),
+        }
+    }
+
     /// CORTYP: the page's access, sharing and count (one job: unshared).
     pub(super) fn cortyp(&mut self, block: &CallBlock) -> CallResult {
         block.require(1).map_err(|c| CallFailure::error(c, 0))?;

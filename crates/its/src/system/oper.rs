@@ -29,6 +29,7 @@ const IOPDL: u32 = n(".IOPDL");
 const ITYIC: u32 = n(".ITYIC");
 const DIETIM: u32 = n(".DIETIM");
 const EVAL: u32 = n(".EVAL");
+const CBLK: u32 = n(".CBLK");
 const RYEAR: u32 = n(".RYEAR");
 const RDATIM: u32 = n(".RDATIM");
 
@@ -141,6 +142,17 @@ impl System {
                 Ok(Flow::Next)
             }
             EVAL => self.eval(m, a),
+            CBLK => {
+                let w = m.read(a).unwrap_or(Word::ZERO);
+                match self.cblk(m, w) {
+                    Ok(true) => Ok(Flow::Skip),
+                    Ok(false) => Ok(Flow::Next),
+                    Err(super::CallFailure::Unimplemented(what)) => {
+                        Err(self.unimplemented(pc, word, &what))
+                    }
+                    Err(_) => Ok(Flow::Next),
+                }
+            }
             n => match its::OPER_FAMILY.iter().find(|(_, k)| *k == n) {
                 Some((name, _)) => Err(self.unimplemented(pc, word, name)),
                 None => {
