@@ -240,7 +240,7 @@ impl System {
         let write = raw & (1 << 26) != 0;
         let insert = raw & 0o400000 != 0;
         let page = ((raw >> 9) & 0o377) as usize;
-        let from = (raw & 0o777) as u64;
+        let from = raw & 0o777;
         if raw & (1 << 35) != 0 {
             return Ok(false);
         }
