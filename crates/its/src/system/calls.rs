@@ -140,6 +140,10 @@ fn dispatch(sys: &mut System, m: &mut impl Machine, block: &CallBlock, name: &st
         "RSSIZE" => sys.rssize(block),
         "SCML" => sys.scml(block),
         "STYGET" => sys.styget(block),
+        "RCHST" => {
+            let ch = first_channel(sys, block)?;
+            Ok(rchst(sys, ch).to_vec())
+        }
         "SSTATU" => sys.sstatu(),
         "RQDATE" => sys.rqdate(),
         "CORBLK" => sys.corblk(m, block),
@@ -433,4 +437,31 @@ fn renmwo(sys: &mut System, block: &CallBlock) -> CallResult {
 
 fn c_name(sys: &mut System, ch: usize) -> FileName {
     sys.channel_mut(ch).map(|c| c.name).unwrap_or_default()
+}
+
+/// RCHST (obsolete): device, FN1, FN2, directory and access pointer (in
+/// words; -1 where there is none) of a channel; a closed one gives zeros
+/// and -1.
+pub(super) fn rchst(sys: &mut System, ch: usize) -> [Word; 5] {
+    let none = Word::new(pdp10_isa::WORD_MASK);
+    match sys.channel_mut(ch) {
+        None => [Word::ZERO, Word::ZERO, Word::ZERO, Word::ZERO, none],
+        Some(c) => match &c.device {
+            Device::Dsk(f) => {
+                let words = if f.unit_ascii {
+                    f.pointer / 5
+                } else {
+                    f.pointer
+                };
+                [
+                    c.name.device.0,
+                    c.name.fn1.0,
+                    c.name.fn2.0,
+                    c.name.dir.0,
+                    Word::new(words),
+                ]
+            }
+            _ => [c.name.device.0, Word::ZERO, Word::ZERO, Word::ZERO, none],
+        },
+    }
 }

@@ -30,6 +30,7 @@ const ITYIC: u32 = n(".ITYIC");
 const DIETIM: u32 = n(".DIETIM");
 const EVAL: u32 = n(".EVAL");
 const CBLK: u32 = n(".CBLK");
+const RCHST: u32 = n(".RCHST");
 const RYEAR: u32 = n(".RYEAR");
 const RDATIM: u32 = n(".RDATIM");
 
@@ -142,6 +143,22 @@ impl System {
                 Ok(Flow::Next)
             }
             EVAL => self.eval(m, a),
+            RCHST => {
+                // AC: channel,,address of five words; the device name is
+                // right-justified there (uuos.114).
+                let w = m.read(a).unwrap_or(Word::ZERO);
+                let ch = w.left() as usize;
+                if ch > 0o17 {
+                    return Err(self.illegal(pc, word, "illegal operation (.RCHST of no channel)"));
+                }
+                let mut vals = super::calls::rchst(self, ch);
+                vals[0] = Word::from_halves(0, crate::sixbit::Sixbit(vals[0]).right_justified());
+                for (k, v) in vals.into_iter().enumerate() {
+                    crate::machine::store(m, (w.right() as u32 + k as u32) & 0o777777, v)
+                        .map_err(|x| self.mpv(pc, word, x))?;
+                }
+                Ok(Flow::Next)
+            }
             CBLK => {
                 let w = m.read(a).unwrap_or(Word::ZERO);
                 match self.cblk(m, w) {
