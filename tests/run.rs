@@ -303,7 +303,7 @@ fn self_check(name: &str, checks: usize) -> PathBuf {
 
 #[test]
 fn tty_calls_fail_off_the_console_and_keep_its_variables() {
-    self_check("ttycall", 14);
+    self_check("ttycall", 17);
 }
 
 #[test]

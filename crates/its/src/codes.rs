@@ -22,6 +22,7 @@ impl CallError {
     pub const NO_SUCH_DIRECTORY: CallError = CallError(0o20);
     pub const FILE_LOCKED: CallError = CallError(0o23);
     pub const TOO_FEW_ARGS: CallError = CallError(0o30);
+    pub const DEVICE_WRITE_LOCKED: CallError = CallError(0o26);
     pub const CANT_GET_ACCESS: CallError = CallError(0o32);
     pub const MEANINGLESS_ARGS: CallError = CallError(0o33);
     pub const WRONG_TYPE_DEVICE: CallError = CallError(0o34);

@@ -140,6 +140,7 @@ fn dispatch(sys: &mut System, m: &mut impl Machine, block: &CallBlock, name: &st
         "RSSIZE" => sys.rssize(block),
         "SCML" => sys.scml(block),
         "STYGET" => sys.styget(block),
+        "TTYVAR" => sys.ttyvar(m, block),
         "RCHST" => {
             let ch = first_channel(sys, block)?;
             Ok(rchst(sys, ch).to_vec())

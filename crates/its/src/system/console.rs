@@ -12,7 +12,22 @@ use super::{CallFailure, System};
 use crate::call_block::CallBlock;
 use crate::channel::Device;
 use crate::codes::CallError;
+use crate::machine::Machine;
 use pdp10_isa::Word;
+
+/// Line speeds in bits per second by TTYTYP speed code (CNSGET in
+/// `_calls.127`); code 0 is unknown.
+const SPEEDS: [u64; 14] = [
+    0, 600, 110, 150, 300, 1200, 1800, 2400, 4800, 9600, 25000, 40000, 50000, 80000,
+];
+
+fn speed_of(code: u64) -> u64 {
+    SPEEDS.get(code as usize).copied().unwrap_or(0)
+}
+
+fn code_of_speed(bps: u64) -> Option<u64> {
+    SPEEDS.iter().position(|&s| s == bps).map(|k| k as u64)
+}
 
 /// TCTYP %TNPRT: a printing terminal (standard input or output not a
 /// terminal).
@@ -51,6 +66,8 @@ pub struct Console {
     pub ttysmt: u64,
     /// Command (echo) lines set by SCML.
     pub command_lines: u64,
+    /// Lines a scroll moves (TTYROL): 1 on a printing terminal.
+    pub ttyrol: u64,
 }
 
 impl Console {
@@ -75,6 +92,7 @@ impl Console {
             ttytyp: 0,
             ttysmt: 0,
             command_lines: 0,
+            ttyrol: 1,
         }
     }
 }
@@ -204,6 +222,116 @@ impl System {
             Word::new((1 << 33) | me),
             Word::ZERO,
         ])
+    }
+
+    /// The value of TTY variable `name` (ttyvar.105); None for a name ITS
+    /// does not have.
+    fn tty_variable(&self, name: &str) -> Option<u64> {
+        let c = &self.console;
+        Some(match name {
+            "HEIGHT" => c.lines,
+            "WIDTH" => c.columns - 1,
+            "TTYOPT" => c.ttyopt,
+            "TTYTYP" => c.ttytyp,
+            "TTYCOM" => c.ttycom,
+            "TCTYP" => c.tctyp,
+            "TTYROL" => c.ttyrol,
+            "TTYSMT" => c.ttysmt,
+            "IDLTIM" => 0,
+            "ISPEED" => speed_of((c.ttytyp >> 22) & 0o17),
+            "OSPEED" => speed_of((c.ttytyp >> 18) & 0o17),
+            _ => return None,
+        })
+    }
+
+    /// Sets TTY variable `name`; an error code when it cannot be.
+    fn set_tty_variable(&mut self, name: &str, v: u64) -> Result<(), CallError> {
+        let c = &mut self.console;
+        match name {
+            "HEIGHT" => c.lines = v,
+            "WIDTH" => c.columns = v + 1,
+            "TTYOPT" => c.ttyopt = v,
+            "TCTYP" if v > TN_MAX => return Err(CallError::MEANINGLESS_ARGS),
+            "TCTYP" => c.tctyp = v,
+            "TTYROL" => c.ttyrol = v,
+            "TTYSMT" => c.ttysmt = v,
+            "TTYCOM" => {
+                let settable = (0o070000 | 0o006000 | 0o000400) << 18;
+                c.ttycom = (c.ttycom & !settable) | (v & settable);
+            }
+            "ISPEED" | "OSPEED" => {
+                let code = code_of_speed(v).ok_or(CallError::MEANINGLESS_ARGS)?;
+                let shift = if name == "ISPEED" { 22 } else { 18 };
+                c.ttytyp = (c.ttytyp & !(0o17 << shift)) | (code << shift);
+            }
+            "TTYTYP" | "IDLTIM" => return Err(CallError::DEVICE_WRITE_LOCKED),
+            _ => return Err(CallError::ILLEGAL_FILE_NAME),
+        }
+        Ok(())
+    }
+
+    /// TTYVAR: read (two arguments), set (three), or apply an instruction
+    /// to a TTY variable as if it were in AC 0 (four: MOVE, MOVEI, MOVEM,
+    /// SETZ, SETO, ADDI, SUBI, IORI, ANDI, ANDCMI, TRO, TRZ, TLO, TLZ).
+    pub(super) fn ttyvar(&mut self, m: &mut impl Machine, block: &CallBlock) -> CallResult {
+        block.require(2).map_err(|c| CallFailure::error(c, 0))?;
+        self.console_arg(block.inputs[0].value)?;
+        let spec = block.inputs[1].value;
+        if spec.raw() >> 27 == 0o777 {
+            return Err(CallFailure::Unimplemented("TTYVAR in block mode".into()));
+        }
+        let name = crate::sixbit::Sixbit(spec).text();
+        let value = self
+            .tty_variable(&name)
+            .ok_or(CallFailure::error(CallError::ILLEGAL_FILE_NAME, 0))?;
+        let set = |sys: &mut System, v: u64| {
+            sys.set_tty_variable(&name, v & pdp10_isa::WORD_MASK)
+                .map_err(|c| CallFailure::error(c, 0))
+        };
+        match block.inputs.len() {
+            2 => Ok(vec![Word::new(value)]),
+            3 => {
+                set(self, block.inputs[2].value.raw())?;
+                Ok(vec![])
+            }
+            _ => {
+                let i = pdp10_isa::Instruction(block.inputs[3].value);
+                let e =
+                    crate::machine::effective_address(m, i.0).map_err(|x| CallFailure::Fault {
+                        channel: 0,
+                        fault: crate::channel::Fault::Mpv(x),
+                    })?;
+                let memory = || m.read(e).map_or(0, |w| w.raw());
+                let e64 = e as u64;
+                let new = match i.opcode() {
+                    0o200 => Some(memory()),
+                    0o201 => Some(e64),
+                    0o202 => {
+                        crate::machine::store(m, e, Word::new(value)).map_err(|x| {
+                            CallFailure::Fault {
+                                channel: 0,
+                                fault: crate::channel::Fault::Mpv(x),
+                            }
+                        })?;
+                        None
+                    }
+                    0o400 => Some(0),
+                    0o474 => Some(pdp10_isa::WORD_MASK),
+                    0o271 => Some(value.wrapping_add(e64)),
+                    0o275 => Some(value.wrapping_sub(e64)),
+                    0o435 | 0o660 => Some(value | e64),
+                    0o405 => Some(value & e64),
+                    0o421 | 0o620 => Some(value & !e64),
+                    0o661 => Some(value | (e64 << 18)),
+                    0o621 => Some(value & !(e64 << 18)),
+                    _ => return Err(CallFailure::error(CallError::MEANINGLESS_ARGS, 0)),
+                };
+                if let Some(v) = new {
+                    set(self, v)?;
+                }
+                Ok(vec![])
+            }
+        }
     }
 
     /// SCML: the number of command lines, less than the screen's height.
