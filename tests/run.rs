@@ -321,7 +321,7 @@ fn versions_names_renmwo_trans_iopdl_and_the_err_device() {
     let (run, dir) = run_program("files2", "files2", &[], &[]);
     assert_eq!(
         (run.status, run.stdout.trim_end()),
-        (0, "++++++++++FILE NOT FOUND\nDONE"),
+        (0, "++++++++++++FILE NOT FOUND\nDONE"),
         "{}",
         run.stderr
     );

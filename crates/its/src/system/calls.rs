@@ -141,6 +141,7 @@ fn dispatch(sys: &mut System, m: &mut impl Machine, block: &CallBlock, name: &st
         "SCML" => sys.scml(block),
         "STYGET" => sys.styget(block),
         "TTYVAR" => sys.ttyvar(m, block),
+        "SOPEN" => sopen(sys, m, block),
         "RCHST" => {
             let ch = first_channel(sys, block)?;
             Ok(rchst(sys, ch).to_vec())
@@ -464,5 +465,112 @@ pub(super) fn rchst(sys: &mut System, ch: usize) -> [Word; 5] {
             }
             _ => [c.name.device.0, Word::ZERO, Word::ZERO, Word::ZERO, none],
         },
+    }
+}
+
+/// The ASCIZ string a byte pointer (a left half of 0 is 440700) or an
+/// AOBJN pointer to byte pointers (left half -63..-1) points at, as SOPEN
+/// and the other string-name calls take a file name (`_calls.127`).
+fn string_argument(m: &impl Machine, w: Word) -> Result<Vec<u8>, CallFailure> {
+    let fault = |x| CallFailure::Fault {
+        channel: 0,
+        fault: Fault::Mpv(x),
+    };
+    let left = w.left();
+    let pointers: Vec<Word> = if (0o777701..=0o777777).contains(&left) {
+        let n = 0o1000000 - left;
+        (0..n)
+            .map(|k| crate::machine::load(m, (w.right() as u32 + k as u32) & 0o777777))
+            .collect::<Result<_, _>>()
+            .map_err(fault)?
+    } else {
+        vec![w]
+    };
+    let mut text = Vec::new();
+    for p in pointers {
+        let p = if p.left() == 0 {
+            Word::from_halves(0o440700, p.right())
+        } else {
+            p
+        };
+        let mut bp = crate::machine::BytePointer(p);
+        for _ in 0..10_000 {
+            bp = bp.incremented();
+            let c = bp.load(m).map_err(fault)? as u8;
+            if c == 0 {
+                break;
+            }
+            text.push(c);
+        }
+    }
+    Ok(text)
+}
+
+/// Parses an ITS file name string: `DEV:` sets the device, `DIR;` the
+/// directory, other words are FN1 then FN2 (spaces between); ^Q quotes the
+/// next character. Defaults: DSK, the job's SNAME, FN2 `>`.
+fn parse_file_name(text: &[u8], sname: Sixbit) -> Result<FileName, CallFailure> {
+    let mut name = FileName {
+        device: Sixbit::lossy("DSK"),
+        dir: sname,
+        fn1: Sixbit::EMPTY,
+        fn2: Sixbit::lossy(">"),
+    };
+    let mut names = Vec::new();
+    let mut word = String::new();
+    let mut bytes = text.iter().copied();
+    let bad = || CallFailure::error(CallError::ILLEGAL_FILE_NAME, 0);
+    let finish = |word: &mut String, names: &mut Vec<Sixbit>| -> Result<(), CallFailure> {
+        if !word.is_empty() {
+            names.push(Sixbit::new(&word.to_ascii_uppercase()).ok_or_else(bad)?);
+            word.clear();
+        }
+        Ok(())
+    };
+    while let Some(c) = bytes.next() {
+        match c {
+            0o021 => {
+                if let Some(q) = bytes.next() {
+                    word.push(q as char);
+                }
+            }
+            b':' => {
+                name.device = Sixbit::new(&word.to_ascii_uppercase()).ok_or_else(bad)?;
+                word.clear();
+            }
+            b';' => {
+                name.dir = Sixbit::new(&word.to_ascii_uppercase()).ok_or_else(bad)?;
+                word.clear();
+            }
+            b' ' | b'\t' => finish(&mut word, &mut names)?,
+            c => word.push(c as char),
+        }
+    }
+    finish(&mut word, &mut names)?;
+    if let Some(&f) = names.first() {
+        name.fn1 = f;
+    }
+    if let Some(&f) = names.get(1) {
+        name.fn2 = f;
+    }
+    Ok(name)
+}
+
+/// SOPEN: mode,,channel and a file name string, then as OPEN.
+fn sopen(sys: &mut System, m: &impl Machine, block: &CallBlock) -> CallResult {
+    block.require(2).map_err(|c| CallFailure::error(c, 0))?;
+    let first = block.inputs[0].value;
+    let ch = sys.channel_number(Word::new(first.right()))?;
+    let mode = block.control ^ first.left() as u32;
+    let text = string_argument(m, block.inputs[1].value)?;
+    let parsed = parse_file_name(&text, sys.vars.sname)?;
+    let mut name = channel::resolve_device(parsed.device, parsed.dir);
+    name.fn1 = parsed.fn1;
+    name.fn2 = parsed.fn2;
+    sys.open_channel(ch, name, mode).map_err(CallFailure::End)?;
+    if sys.channels[ch].is_some() {
+        Ok(vec![])
+    } else {
+        Err(CallFailure::Recorded(CallError(sys.last_error.code)))
     }
 }
