@@ -22,6 +22,8 @@ enum Command {
     Boot(cmd::boot::Args),
     /// Assemble a MIDAS source into an SBLK (TS) binary.
     Midas(cmd::midas::Args),
+    /// Assemble sources with the real MIDAS (from a PDP-10/its checkout) and with `pdp10 midas`, and compare.
+    MidasOracle(cmd::oracle::Args),
     /// Disassemble an SBLK binary.
     Disasm(cmd::disasm::Args),
     /// Run an ITS program (a TS file) as a host command.
@@ -39,6 +41,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Boot(args) => cmd::boot::run(args),
         Command::Midas(args) => cmd::midas::run(args),
+        Command::MidasOracle(args) => cmd::oracle::run(args),
         Command::Disasm(args) => cmd::disasm::run(args),
         Command::Run(args) => cmd::run::run(args),
         Command::Solve(args) => cmd::solve::run(args),

@@ -271,3 +271,81 @@ fn bad_binaries_and_sources_are_reported() {
     assert_eq!(usage.status, 2);
     insta::assert_snapshot!("one_word_program", usage.report());
 }
+
+#[test]
+fn a_missing_dsk_folder_names_its_cause_once() {
+    let dir = dsk("nodsk");
+    let prog = program("hello");
+    let run = run_in(&dir, &["--dsk", "/nonexistent/dsk", &prog], "");
+    assert_eq!(run.status, 2);
+    assert_eq!(
+        run.stderr.matches("No such file or directory").count(),
+        1,
+        "{}",
+        run.stderr
+    );
+    assert!(run.stderr.contains("/nonexistent/dsk"), "{}", run.stderr);
+}
+
+/// Runs a self-checking test program: each check types `+` when right,
+/// `BAD AT address GOT value` when wrong, then `DONE`.
+fn self_check(name: &str, checks: usize) -> PathBuf {
+    let (run, dir) = run_program(name, name, &[], &[]);
+    let expected = format!("{}\nDONE", "+".repeat(checks));
+    assert_eq!(
+        (run.status, run.stdout.trim_end()),
+        (0, expected.as_str()),
+        "{}",
+        run.stderr
+    );
+    dir
+}
+
+#[test]
+fn tty_calls_fail_off_the_console_and_keep_its_variables() {
+    self_check("ttycall", 17);
+}
+
+#[test]
+fn corblk_maps_fresh_deleted_file_and_block_pages() {
+    self_check("corblk", 13);
+}
+
+#[test]
+fn dates_machine_symbols_agree() {
+    self_check("sysinfo", 10);
+}
+
+#[test]
+fn versions_names_renmwo_trans_iopdl_and_the_err_device() {
+    let (run, dir) = run_program("files2", "files2", &[], &[]);
+    assert_eq!(
+        (run.status, run.stdout.trim_end()),
+        (0, "++++++++++++FILE NOT FOUND\nDONE"),
+        "{}",
+        run.stderr
+    );
+    let read = |p: &str| std::fs::read(dir.join(p)).unwrap();
+    // Versions 1 and 2, each an image word holding its number.
+    assert_eq!(
+        pdp10_isa::evacuated::decode(&read("data/ver.2")).unwrap(),
+        vec![pdp10_isa::Word::new(2)]
+    );
+    assert!(dir.join("data/ver.1").is_file());
+    // ITS `.TEST_ X` as PDP-10/its spells it; TEMP OUT renamed to FINAL OUT.
+    assert_eq!(read("data/_test}.x"), b"Y");
+    assert_eq!(read("data/final.out"), b"Z");
+    assert!(!dir.join("data/temp.out").exists());
+}
+
+#[test]
+fn interrupts_old_and_new_style_then_a_deferred_mpv_is_fatal() {
+    let (run, _) = run_program("intr", "intr", &[], &[]);
+    assert_eq!(run.status, 2, "{}", run.stderr);
+    assert_eq!(run.stdout.trim_end(), "++++++++\nFATAL NEXT");
+    assert!(
+        run.stderr.contains("MPV; GO+62>>MOVE 1,40000"),
+        "{}",
+        run.stderr
+    );
+}

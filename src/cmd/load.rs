@@ -83,7 +83,11 @@ pub fn load(path: &Path, text_images: bool) -> anyhow::Result<Loaded> {
         }
     }
     let words = words.with_context(|| format!("{shown}: bad SBLK file"))?;
-    let image = loader::load_words(&words).with_context(|| format!("loading {shown}"))?;
+    let (image, warning) =
+        loader::load_words_warning(&words).with_context(|| format!("loading {shown}"))?;
+    if let Some(w) = warning {
+        eprintln!("pdp10: {shown}: {w}");
+    }
     Ok(Loaded::Image(image))
 }
 

@@ -9,6 +9,7 @@ pub mod interrupt;
 pub mod jobs;
 pub mod load;
 pub mod midas;
+pub mod oracle;
 pub mod puzzles;
 pub mod run;
 pub mod solve;

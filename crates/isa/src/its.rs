@@ -697,6 +697,95 @@ pub const BIT_SYMBOLS: &[(&str, u64)] = &[
     ("%SSOHG", 0o20000),
 ];
 
+/// Whether two names are equal, for the `const` lookups below.
+const fn same(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// The `.USET` variable number of `name` (`.RPICLR` = 17, `.SPICLR` =
+/// 400017), for naming the variables in code; an unknown name does not
+/// compile when used in a `const`.
+pub const fn uset_number(name: &str) -> u32 {
+    let mut i = 0;
+    while i < USET_VARIABLES.len() {
+        if same(USET_VARIABLES[i].0, name) {
+            return USET_VARIABLES[i].1;
+        }
+        i += 1;
+    }
+    panic!("no such .USET variable")
+}
+
+/// The `.OPER` number of `name` (`.IOPDL` = 57); an unknown name does not
+/// compile when used in a `const`.
+pub const fn oper_number(name: &str) -> u32 {
+    let mut i = 0;
+    while i < OPER_FAMILY.len() {
+        if same(OPER_FAMILY[i].0, name) {
+            return OPER_FAMILY[i].1;
+        }
+        i += 1;
+    }
+    panic!("no such .OPER")
+}
+
+/// The value of a bits.117 symbol (`%PIMPV`); an unknown name does not
+/// compile when used in a `const`.
+pub const fn bit_symbol(name: &str) -> u64 {
+    let mut i = 0;
+    while i < BIT_SYMBOLS.len() {
+        if same(BIT_SYMBOLS[i].0, name) {
+            return BIT_SYMBOLS[i].1;
+        }
+        i += 1;
+    }
+    panic!("no such bits.117 symbol")
+}
+
+/// ITS's own symbol table as `.GETSYS` area `CALLS` gives it (SYSYMB in
+/// `src/system/its.1652`): pairs of squoze word and value. The `.USET`
+/// variables and the bits.117 symbols are half-killed globals (flags 44),
+/// the UUOs globals (flags 04).
+pub fn system_symbol_table() -> Vec<(u64, u64)> {
+    use crate::squoze::{encode, GLOBAL, HALF_KILLED};
+    let mut table = Vec::new();
+    let mut push = |name: &str, flags: u64, value: u64| {
+        if let Some(sq) = encode(name) {
+            table.push((flags | sq, value));
+        }
+    };
+    for &(n, v) in USET_VARIABLES {
+        push(n, HALF_KILLED | GLOBAL, v as u64);
+    }
+    for &(n, v) in BIT_SYMBOLS {
+        push(n, HALF_KILLED | GLOBAL, v);
+    }
+    for &(n, op) in &UUOS[..3] {
+        push(n, GLOBAL, (op as u64) << 27);
+    }
+    for &(n, e) in OPER_FAMILY {
+        push(n, GLOBAL, (0o042 << 27) | e as u64);
+    }
+    for &(n, ac) in &CALL_FAMILY[..15] {
+        push(n, GLOBAL, (0o043 << 27) | ((ac as u64) << 23));
+    }
+    for &(n, op) in &UUOS[4..] {
+        push(n, GLOBAL, (op as u64) << 27);
+    }
+    table
+}
+
 /// Every ITS symbol MIDAS predefines, with its value: the UUOs, the `.CALL`
 /// and `.OPER` families, the USET variables, the `.BREAK 12,` codes and the
 /// bits.117 symbols.

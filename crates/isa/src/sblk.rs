@@ -144,6 +144,18 @@ fn read_block(words: &[Word], at: usize) -> Result<(Block, usize), SblkError> {
 impl Sblk {
     /// Parses the words of an SBLK file.
     pub fn parse(words: &[Word]) -> Result<Sblk, SblkError> {
+        match Sblk::parse_code(words)? {
+            (sblk, None) => Ok(sblk),
+            (_, Some(e)) => Err(e),
+        }
+    }
+
+    /// Parses the words of an SBLK file up to and including its start
+    /// instruction strictly, and the blocks after it (the symbol table)
+    /// as far as they are good: the first bad one (an odd or truncated
+    /// symbol block, as MIDAS and DDT wrote with indirect symbol-table
+    /// pointers) ends the trailer and is returned beside the file.
+    pub fn parse_code(words: &[Word]) -> Result<(Sblk, Option<SblkError>), SblkError> {
         let jrst = words
             .iter()
             .take(MAX_LOADER)
@@ -173,11 +185,15 @@ impl Sblk {
             if !w.is_negative() {
                 break;
             }
-            let (block, next) = read_block(words, at)?;
-            sblk.trailer.push(block);
-            at = next;
+            match read_block(words, at) {
+                Ok((block, next)) => {
+                    sblk.trailer.push(block);
+                    at = next;
+                }
+                Err(e) => return Ok((sblk, Some(e))),
+            }
         }
-        Ok(sblk)
+        Ok((sblk, None))
     }
 
     /// The start address: the right half of the start instruction.

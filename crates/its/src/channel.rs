@@ -137,7 +137,7 @@ impl From<io::Error> for Fault {
 pub const UNIT_ASCII_EOF: Word = Word::new(0o777777_000003);
 
 /// Opens `name` on the device it names, in `mode`.
-pub fn open(dsk: &DskRoot, name: FileName, mode: u32) -> Result<Channel, CallError> {
+pub fn open(dsk: &DskRoot, mut name: FileName, mode: u32) -> Result<Channel, CallError> {
     let output = mode & MODE_OUTPUT != 0;
     let unit_ascii = mode & (MODE_BLOCK | MODE_IMAGE) == 0;
     let ascii = mode & MODE_IMAGE == 0;
@@ -148,6 +148,8 @@ pub fn open(dsk: &DskRoot, name: FileName, mode: u32) -> Result<Channel, CallErr
             if name.fn1.is_empty() || name.fn2.is_empty() {
                 return Err(CallError::ILLEGAL_FILE_NAME);
             }
+            // `>` and `<` become the file's real name, which RFNAME gives.
+            name = dsk.resolve_version(&name, output)?;
             if output {
                 let path = dsk.new_file(&name)?;
                 let file =

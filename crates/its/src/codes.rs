@@ -22,6 +22,8 @@ impl CallError {
     pub const NO_SUCH_DIRECTORY: CallError = CallError(0o20);
     pub const FILE_LOCKED: CallError = CallError(0o23);
     pub const TOO_FEW_ARGS: CallError = CallError(0o30);
+    pub const DEVICE_WRITE_LOCKED: CallError = CallError(0o26);
+    pub const CANT_GET_ACCESS: CallError = CallError(0o32);
     pub const MEANINGLESS_ARGS: CallError = CallError(0o33);
     pub const WRONG_TYPE_DEVICE: CallError = CallError(0o34);
     pub const NO_CORE: CallError = CallError(0o37);
@@ -44,7 +46,7 @@ impl CallError {
             0o12 => "MODE NOT AVAILABLE",
             0o13 => "FILE ALREADY EXISTS",
             0o14 => "BAD CHANNEL NUMBER",
-            0o15 => "TOO MANY ARGUMENTS",
+            0o15 => "TOO MANY ARGUMENTS (CALL)",
             0o16 => "PACK NOT MOUNTED",
             0o17 => "DIRECTORY NOT AVAIL",
             0o20 => "NON-EXISTENT DIRECTORY",
@@ -55,7 +57,7 @@ impl CallError {
             0o25 => "DEVICE NOT ASSIGNABLE TO THIS PROCESSOR",
             0o26 => "DEVICE WRITE-LOCKED",
             0o27 => "LINK DEPTH EXCEEDED",
-            0o30 => "TOO FEW ARGUMENTS",
+            0o30 => "TOO FEW ARGUMENTS (CALL)",
             0o31 => "CAN'T MODIFY JOB",
             0o32 => "CAN'T GET THAT ACCESS TO PAGE",
             0o33 => "MEANINGLESS ARGS",
@@ -71,7 +73,7 @@ impl CallError {
             0o45 => "INPUT BUFFER EMPTY OR OUTPUT BUFFER FULL",
             0o46 => "UNRECOGNIZABLE FILE",
             0o47 => "LINK TO NON-EXISTENT FILE",
-            _ => "UNKNOWN ERROR",
+            _ => "OPEN TYPE NOT DETERMINED",
         }
     }
 }
@@ -109,6 +111,18 @@ impl IocError {
             0o14 => "DIRECTORY FULL",
             0o15 => "DIRECTORY'S ALLOCATION EXHAUSTED",
             _ => "UNKNOWN IOC ERROR",
+        }
+    }
+
+    /// The ERR device's text for the code (ERMST3 in ITS, which words
+    /// some codes differently from the documentation's list above).
+    pub fn err_device_text(self) -> &'static str {
+        match self.0 {
+            0o1 => "DEVICE HUNG OR REPORTING NON-DATA ERROR",
+            0o2 => "END OF FILE",
+            0o4 => "NON-EXISTENT SUB DEVICE",
+            0o3 | 0o5..=0o15 => self.message(),
+            _ => "IOT OR OPR TYPE NOT DETERMINED",
         }
     }
 }

@@ -79,12 +79,29 @@ impl Job {
             }
             Ok(ka10::Exit::Handler(Stop::Ending(Ending::Outcome(o)))) => Slice::Ended(o),
             Ok(ka10::Exit::Handler(Stop::Ending(Ending::Host(e)))) => return Err(e),
+            // A .SUSET that enables %PIPDL ends the run so that it can be
+            // sliced; DDT's slices go on from the PC it gives.
+            Ok(ka10::Exit::Handler(Stop::Ending(Ending::Reslice(pc)))) => {
+                self.cpu.set_pc(pc);
+                Slice::Budget
+            }
             Ok(ka10::Exit::Halt { pc }) => Slice::Ended(Outcome::ProgramError {
                 pc,
                 message: format!("the processor halted at PC {pc:06o}"),
             }),
             Err(e) if matches!(e.kind, ka10::ErrorKind::BudgetExhausted { .. }) => Slice::Budget,
-            Err(e) => Slice::Ended(self.cpu_error(e)),
+            // A reference beyond core goes to the job's MPV handler, as
+            // it does without DDT.
+            Err(e) => match self.interrupt(&e, false) {
+                Ok(true) => Slice::Budget,
+                Ok(false) => Slice::Ended(self.cpu_error(e)),
+                Err(Ending::Outcome(o)) => Slice::Ended(o),
+                Err(Ending::Reslice(pc)) => {
+                    self.cpu.set_pc(pc);
+                    Slice::Budget
+                }
+                Err(Ending::Host(h)) => return Err(h),
+            },
         })
     }
 

@@ -438,6 +438,24 @@ impl DskFile {
         })
     }
 
+    /// An input file of ITS characters that exists only in memory (the ERR
+    /// device's message).
+    pub fn from_chars(chars: &[u8]) -> DskFile {
+        let bytes: std::sync::Arc<[u8]> = evacuated::host_text(chars).into();
+        // Text as it is: host_text's bytes read back as exactly `chars`.
+        let (source, length) =
+            Source::open(Origin::Bytes(bytes), false).expect("host_text always decodes");
+        DskFile {
+            path: PathBuf::new(),
+            chars: length,
+            pointer: 0,
+            unit_ascii: true,
+            ascii: true,
+            source: Some(Box::new(source)),
+            spool: None,
+        }
+    }
+
     /// A new, empty output file, to replace `path` when it is closed
     /// ([`DskFile::finish`]); until then nothing in the folder changes.
     pub fn create(
@@ -467,6 +485,17 @@ impl DskFile {
             Some(s) => s.len(),
             None => self.source.as_ref().map_or(0, |s| s.words),
         }
+    }
+
+    /// Whether the file is open for output (spooled until it is closed).
+    pub fn is_output(&self) -> bool {
+        self.spool.is_some()
+    }
+
+    /// Word `i` of an input file; `None` beyond its end, for an output
+    /// file, or when the host file cannot be read.
+    pub fn word_at(&mut self, i: u64) -> Option<Word> {
+        self.source.as_mut()?.word(i).ok().flatten()
     }
 
     /// The length in bytes of the channel's size.

@@ -57,11 +57,6 @@ impl fmt::Display for Error {
     }
 }
 
-impl std::error::Error for Error {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match &self.kind {
-            ErrorKind::Io { source, .. } => Some(source),
-            _ => None,
-        }
-    }
-}
+/// The cause is part of the message (`path: cause`), so `source` gives
+/// none: an error chain printed whole (anyhow's `{:#}`) shows it once.
+impl std::error::Error for Error {}

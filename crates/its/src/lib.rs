@@ -45,8 +45,7 @@
 //! drops a dying job's unclosed `_DSK_ OUTPUT` files.
 #![deny(missing_docs)]
 
-mod call;
-mod calls;
+mod call_block;
 mod channel;
 pub mod codes;
 mod debug;
@@ -227,6 +226,10 @@ impl ka10::TrapHandler for System {
 /// its `stop` question: about a hundredth of a second.
 pub const CHUNK_INSTRUCTIONS: u64 = 1 << 20;
 
+/// Instructions run between looks at the pushdown-overflow flag (given as
+/// %PIPDL when the job enables it).
+const PDL_SLICE: u64 = 1000;
+
 /// A job: the processor with the program in core, and its ITS.
 pub struct Job {
     cpu: ka10::Cpu,
@@ -265,20 +268,7 @@ impl Job {
         if config.jcl.is_some() {
             option |= system::OPCMD;
         }
-        let vars = Vars {
-            uname: config.uname,
-            jname: config.jname,
-            sname: config.sname,
-            xuname: config.uname,
-            xjname: config.jname,
-            hsname: config.sname,
-            option,
-            mask: 0,
-            msk2: 0,
-            val: 0,
-            bchn: 0,
-            forty_addr: 0o40,
-        };
+        let vars = Vars::new(config.uname, config.jname, config.sname, option);
         let mut system = System::new(
             dsk,
             config.terminal,
@@ -291,7 +281,7 @@ impl Job {
         system.log = config.syscall_log;
         system.log_registers = config.log_registers;
         system.verbose = config.verbose;
-        system.core_words = cpu.memory_size();
+        system.init_pages(cpu.memory_size());
         Ok(Job { cpu, system })
     }
 
@@ -331,10 +321,10 @@ impl Job {
         self.run_watched(max_instructions, tracer, || false)
     }
 
-    /// Like [`Job::run`], but runs the processor in chunks of
-    /// [`CHUNK_INSTRUCTIONS`] and asks `stop` between them (never inside the
-    /// processor's loop); when it says yes the run ends as
-    /// [`Outcome::Interrupted`], with the tracer's lines whole.
+    /// Like [`Job::run`], but asks `stop` every [`CHUNK_INSTRUCTIONS`] or
+    /// so (between runs of the processor, never inside its loop); when it
+    /// says yes the run ends as [`Outcome::Interrupted`], with the tracer's
+    /// lines whole.
     pub fn run_watched<T: ka10::Tracer>(
         &mut self,
         max_instructions: u64,
@@ -342,31 +332,46 @@ impl Job {
         mut stop: impl FnMut() -> bool,
     ) -> Result<Outcome, Error> {
         let first = self.cpu.instructions();
+        let end = first.saturating_add(max_instructions);
+        let mut next_look = first.saturating_add(CHUNK_INSTRUCTIONS);
         let result = loop {
-            let done = self.cpu.instructions() - first;
-            let chunk = (max_instructions - done).min(CHUNK_INSTRUCTIONS);
-            match self.cpu.run(&mut self.system, tracer, chunk) {
-                Err(e)
-                    if matches!(e.kind, ka10::ErrorKind::BudgetExhausted { .. })
-                        && done + chunk < max_instructions =>
-                {
-                    if stop() {
-                        break Ok(self.interrupted());
-                    }
-                }
-                Err(mut e) => {
-                    if let ka10::ErrorKind::BudgetExhausted { executed } = &mut e.kind {
-                        *executed = self.cpu.instructions() - first;
-                    }
-                    break Ok(self.cpu_error(e));
-                }
+            let now = self.cpu.instructions();
+            let left = end.saturating_sub(now);
+            // With %PIPDL enabled the run goes in slices, so that a
+            // pushdown overflow is given soon after it happens (a .SUSET
+            // that enables it ends the unsliced run: Ending::Reslice).
+            let mut slice = left.min(next_look.saturating_sub(now).max(1));
+            if self.system.wants_pdl_overflow() {
+                slice = slice.min(PDL_SLICE);
+            }
+            match self.cpu.run(&mut self.system, tracer, slice) {
                 Ok(ka10::Exit::Handler(Ending::Outcome(o))) => break Ok(o),
+                Ok(ka10::Exit::Handler(Ending::Reslice(pc))) => self.cpu.set_pc(pc),
                 Ok(ka10::Exit::Handler(Ending::Host(e))) => break Err(e),
                 Ok(ka10::Exit::Halt { pc }) => {
                     break Ok(Outcome::ProgramError {
                         pc,
                         message: format!("the processor halted at PC {pc:06o}"),
                     })
+                }
+                Err(mut e) => match self.interrupt(&e, slice < left) {
+                    Ok(true) => {}
+                    Ok(false) => {
+                        if let ka10::ErrorKind::BudgetExhausted { executed } = &mut e.kind {
+                            // Count the whole run, not its last slice.
+                            *executed = self.cpu.instructions() - first;
+                        }
+                        break Ok(self.cpu_error(e));
+                    }
+                    Err(Ending::Outcome(o)) => break Ok(o),
+                    Err(Ending::Reslice(pc)) => self.cpu.set_pc(pc),
+                    Err(Ending::Host(h)) => break Err(h),
+                },
+            }
+            if self.cpu.instructions() >= next_look {
+                next_look = self.cpu.instructions().saturating_add(CHUNK_INSTRUCTIONS);
+                if stop() {
+                    break Ok(self.interrupted());
                 }
             }
         };
@@ -387,6 +392,43 @@ impl Job {
                 self.system.image.symbolic(pc),
                 pdp10_isa::disassemble(word, &pdp10_isa::NoSymbols)
             ),
+        }
+    }
+
+    /// Turns a processor stop into an interrupt the job handles, if it
+    /// does: a reference beyond core is MPV (class 2); the end of a slice
+    /// with the pushdown-overflow flag up is %PIPDL. True when the job
+    /// goes on.
+    fn interrupt(&mut self, e: &ka10::Error, slice_ended: bool) -> Result<bool, Ending> {
+        match e.kind {
+            ka10::ErrorKind::NonexistentMemory { address } => {
+                self.system.vars.mpva = (address as u64) & !0o1777;
+                let next = (e.pc + 1) & 0o777777;
+                match self
+                    .system
+                    .signal(&mut self.cpu, system::PI_MPV, e.pc, next, true)?
+                {
+                    system::Given::Handler(a) => {
+                        self.cpu.set_pc(a);
+                        Ok(true)
+                    }
+                    _ => Ok(false),
+                }
+            }
+            ka10::ErrorKind::BudgetExhausted { .. } if slice_ended => {
+                if self.cpu.pushdown_overflow() && self.system.wants_pdl_overflow() {
+                    self.cpu.set_pushdown_overflow(false);
+                    let pc = self.cpu.pc();
+                    if let system::Given::Handler(a) =
+                        self.system
+                            .signal(&mut self.cpu, system::PI_PDL, pc, pc, false)?
+                    {
+                        self.cpu.set_pc(a);
+                    }
+                }
+                Ok(true)
+            }
+            _ => Ok(false),
         }
     }
 

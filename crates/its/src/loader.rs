@@ -77,13 +77,27 @@ fn pages_for(top: usize) -> usize {
 
 /// Reads an evacuated host file's bytes as a program.
 pub fn load_bytes(bytes: &[u8]) -> Result<Image, Error> {
+    load_bytes_warning(bytes).map(|(image, _)| image)
+}
+
+/// Reads an evacuated host file's bytes as a program, with what the loader
+/// let pass: an SBLK or PDUMP file whose symbol blocks are odd or truncated
+/// (as MIDAS and DDT wrote with indirect symbol-table pointers) loads
+/// without those symbols; a PDUMP file's absolute (system) pages are left
+/// out of the job.
+pub fn load_bytes_warning(bytes: &[u8]) -> Result<(Image, Option<String>), Error> {
     let words =
         evacuated::decode(bytes).map_err(|e| Error::new(ErrorKind::BadBinary(e.to_string())))?;
-    load_words(&words)
+    load_words_warning(&words)
 }
 
 /// Reads the words of an SBLK or PDUMP file as a program.
 pub fn load_words(words: &[Word]) -> Result<Image, Error> {
+    load_words_warning(words).map(|(image, _)| image)
+}
+
+/// [`load_words`], with the warning [`load_bytes_warning`] describes.
+pub fn load_words_warning(words: &[Word]) -> Result<(Image, Option<String>), Error> {
     match words.first() {
         None => Err(Error::new(ErrorKind::BadBinary("the file is empty".into()))),
         Some(w) if w.raw() == 0 => load_pdump(words),
@@ -95,8 +109,10 @@ fn bad(message: impl Into<String>) -> Error {
     Error::new(ErrorKind::BadBinary(message.into()))
 }
 
-fn load_sblk(words: &[Word]) -> Result<Image, Error> {
-    let sblk = Sblk::parse(words).map_err(|e| bad(e.to_string()))?;
+fn load_sblk(words: &[Word]) -> Result<(Image, Option<String>), Error> {
+    let (sblk, trailer_error) = Sblk::parse_code(words).map_err(|e| bad(e.to_string()))?;
+    let warning =
+        trailer_error.map(|e| format!("symbols after the start instruction ignored from {e}"));
     let mut top = 0usize;
     let mut blocks = Vec::new();
     for b in &sblk.blocks {
@@ -111,15 +127,18 @@ fn load_sblk(words: &[Word]) -> Result<Image, Error> {
         top = top.max(end);
         blocks.push((b.address, b.words.clone()));
     }
-    Ok(Image {
-        blocks,
-        start: sblk.start,
-        core: pages_for(top.max(1)),
-        symbols: address_symbols(&sblk),
-    })
+    Ok((
+        Image {
+            blocks,
+            start: sblk.start,
+            core: pages_for(top.max(1)),
+            symbols: address_symbols(&sblk),
+        },
+        warning,
+    ))
 }
 
-fn load_pdump(words: &[Word]) -> Result<Image, Error> {
+fn load_pdump(words: &[Word]) -> Result<(Image, Option<String>), Error> {
     if words.len() < PAGE {
         return Err(bad("PDUMP file shorter than its page map"));
     }
@@ -127,6 +146,7 @@ fn load_pdump(words: &[Word]) -> Result<Image, Error> {
     let mut next_data = PAGE;
     let mut top_page = 0;
     let mut shared = Vec::new();
+    let mut absolute = Vec::new();
     for page in 0..256 {
         let entry = words[1 + page];
         let (left, right) = (entry.left(), entry.right());
@@ -134,9 +154,10 @@ fn load_pdump(words: &[Word]) -> Result<Image, Error> {
             continue;
         }
         if left & 0o400000 != 0 {
-            return Err(bad(format!(
-                "page {page:o} of the PDUMP file is an absolute (system) page"
-            )));
+            // A page of the running system's memory: nothing of it is in
+            // the file, and there is no system here to map.
+            absolute.push(page);
+            continue;
         }
         if left & 0o100000 != 0 {
             shared.push((page, (right & 0o777) as usize));
@@ -170,20 +191,42 @@ fn load_pdump(words: &[Word]) -> Result<Image, Error> {
     // Start instruction and symbol table, as at the end of an SBLK file.
     let mut tail = vec![JRST_1];
     tail.extend_from_slice(&words[next_data..]);
-    let (start, symbols) = match Sblk::parse(&tail) {
-        Ok(s) => {
+    let mut warnings = Vec::new();
+    let (start, symbols) = match Sblk::parse_code(&tail) {
+        Ok((s, trailer_error)) => {
+            if let Some(e) = trailer_error {
+                warnings.push(format!(
+                    "symbols after the PDUMP data pages ignored from {e}"
+                ));
+            }
             let symbols = address_symbols(&s);
             (s.start, symbols)
         }
         Err(_) if next_data == words.len() => (Word::ZERO, Vec::new()),
         Err(e) => return Err(bad(format!("after the PDUMP data pages: {e}"))),
     };
-    Ok(Image {
-        blocks,
-        start,
-        core: top_page.max(1) * PAGE,
-        symbols,
-    })
+    if !absolute.is_empty() {
+        let list: Vec<String> = absolute.iter().map(|p| format!("{p:o}")).collect();
+        let below = absolute.iter().filter(|&&p| p < top_page).count();
+        warnings.push(format!(
+            "absolute (system) pages {} of the PDUMP file are not loaded{}",
+            list.join(" "),
+            if below == 0 {
+                ": a reference to them is an MPV"
+            } else {
+                "; those below the job's top page read as zeros"
+            }
+        ));
+    }
+    Ok((
+        Image {
+            blocks,
+            start,
+            core: top_page.max(1) * PAGE,
+            symbols,
+        },
+        (!warnings.is_empty()).then(|| warnings.join("; ")),
+    ))
 }
 
 #[cfg(test)]
@@ -246,6 +289,36 @@ mod tests {
         assert_eq!(word_at(2 * 1024 + 7), Word::new(0o777));
         assert_eq!(word_at(3 * 1024 + 7), Word::new(0o777));
         assert_eq!(word_at(5), Word::new(0o55));
+    }
+
+    #[test]
+    fn odd_symbol_blocks_and_absolute_pages_load_with_a_warning() {
+        // A symbol block after the start instruction whose count runs past
+        // the end of the file: the code loads, the symbols are left out.
+        let mut file = sblk_file();
+        file.pop();
+        file.push(Word::new(0o777700_000000));
+        file.push(Word::new(1));
+        assert!(load_words(&file[..file.len() - 2]).is_ok());
+        let (image, warning) = load_words_warning(&file).unwrap();
+        assert_eq!(image.start_address(), 0o100);
+        assert_eq!(image.blocks.len(), 1);
+        assert!(
+            warning.unwrap().contains("runs past the end of the file"),
+            "the cause is named"
+        );
+        // A PDUMP file with page 0 and absolute page 200: the job has one
+        // page, so touching page 200 is an MPV.
+        let mut pdump = vec![Word::ZERO; PAGE];
+        pdump[1] = Word::new(0o600000);
+        pdump[1 + 0o200] = Word::new(0o400000_000000 | 0o200000);
+        let mut page0 = vec![Word::ZERO; PAGE];
+        page0[0o100] = Word::new(0o254200_000100);
+        pdump.extend(page0);
+        pdump.push(Word::new(0o254000_000100));
+        let (image, warning) = load_words_warning(&pdump).unwrap();
+        assert_eq!(image.core, PAGE);
+        assert!(warning.unwrap().contains("pages 200"));
     }
 
     #[test]

@@ -13,6 +13,12 @@ pub trait Machine {
     fn memory_size(&self) -> usize;
     /// Grows or shrinks the job's core.
     fn set_memory_size(&mut self, words: usize);
+    /// The PC flags (left-half positions, `ka10::flags`), for interrupts.
+    fn flags(&self) -> u32 {
+        ka10::flags::USER
+    }
+    /// Sets the PC flags.
+    fn set_flags(&mut self, _flags: u32) {}
 }
 
 impl Machine for ka10::Cpu {
@@ -27,6 +33,12 @@ impl Machine for ka10::Cpu {
     }
     fn set_memory_size(&mut self, words: usize) {
         ka10::Cpu::set_memory_size(self, words)
+    }
+    fn flags(&self) -> u32 {
+        ka10::Cpu::flags(self)
+    }
+    fn set_flags(&mut self, flags: u32) {
+        ka10::Cpu::set_flags(self, flags)
     }
 }
 

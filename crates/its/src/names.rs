@@ -44,22 +44,79 @@ pub struct DskRoot {
     pub(crate) served: crate::served::Served,
 }
 
-/// The ITS name parts of a host name: split at the first `.`, upper case,
-/// each part cut to six characters.
-pub fn its_parts_of_host_name(host: &str) -> (String, String) {
-    let upper = host.to_ascii_uppercase();
-    let (a, b) = upper.split_once('.').unwrap_or((&upper, ""));
-    (a.chars().take(6).collect(), b.chars().take(6).collect())
+/// The ITS characters of a host name part: upper case, with the
+/// PDP-10/its repository's spelling undone (host `_` is ITS `.`, host `}`
+/// is ITS `_`: `_teco_` is `.TECO.`).
+fn its_text(host: &str) -> String {
+    host.chars()
+        .map(|c| match c {
+            '_' => '.',
+            '}' => '_',
+            c => c.to_ascii_uppercase(),
+        })
+        .collect()
 }
 
-/// The host spelling of one ITS name: lower case; refused when empty or
-/// when it could name something other than a plain entry of its folder.
+/// The ITS name parts of a host name: split at the first `.`, upper case,
+/// each part cut to six characters, `_` read as ITS `.` and `}` as `_`.
+pub fn its_parts_of_host_name(host: &str) -> (String, String) {
+    let (a, b) = host.split_once('.').unwrap_or((host, ""));
+    (
+        its_text(a).chars().take(6).collect(),
+        its_text(b).chars().take(6).collect(),
+    )
+}
+
+/// The host spelling of one ITS name: lower case, ITS `.` as `_` and `_`
+/// as `}` (as the PDP-10/its repository spells them); refused when empty
+/// or when it could name something other than a plain entry of its folder.
 fn component(name: Sixbit) -> Result<String, CallError> {
-    let text = name.text().to_ascii_lowercase();
-    if text.is_empty() || text.contains('/') || text == "." || text == ".." {
+    let text: String = name
+        .text()
+        .chars()
+        .map(|c| match c {
+            '.' => '_',
+            '_' => '}',
+            c => c.to_ascii_lowercase(),
+        })
+        .collect();
+    if text.is_empty() || text.contains('/') {
         return Err(CallError::ILLEGAL_FILE_NAME);
     }
     Ok(text)
+}
+
+/// Whether a name is ITS's `>` or `<` (the highest or lowest version).
+fn version_wildcard(name: Sixbit) -> Option<bool> {
+    match name.text().as_str() {
+        ">" => Some(true),
+        "<" => Some(false),
+        _ => None,
+    }
+}
+
+/// A name's number when it is all digits.
+fn numeric(name: &str) -> Option<u64> {
+    (!name.is_empty() && name.bytes().all(|b| b.is_ascii_digit()))
+        .then(|| name.parse().ok())
+        .flatten()
+}
+
+/// The name after `name` in version order: its trailing digits plus one
+/// (`BAR27` -> `BAR28`), or `1` when it has none.
+fn next_version(name: &str) -> String {
+    let digits = name.len() - name.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+    if digits == 0 {
+        return "1".into();
+    }
+    let (stem, number) = name.split_at(name.len() - digits);
+    let next = number.parse::<u64>().unwrap_or(0) + 1;
+    let text = format!("{stem}{next}");
+    if text.len() > 6 {
+        "1".into()
+    } else {
+        text
+    }
 }
 
 impl DskRoot {
@@ -115,8 +172,7 @@ impl DskRoot {
             .filter_map(|e| e.ok()?.file_name().into_string().ok())
             .collect();
         names.sort();
-        let fn1 = fn1.to_ascii_uppercase();
-        let fn2 = fn2.map(|s| s.to_ascii_uppercase());
+        let (fn1, fn2) = (its_text(fn1), fn2.map(its_text));
         names
             .into_iter()
             .find(|name| {
@@ -124,16 +180,69 @@ impl DskRoot {
                 match &fn2 {
                     Some(fn2) => a == fn1 && b == *fn2,
                     // A directory: the whole name, cut to six characters.
-                    None => {
-                        name.to_ascii_uppercase()
-                            .chars()
-                            .take(6)
-                            .collect::<String>()
-                            == fn1
-                    }
+                    None => its_text(name).chars().take(6).collect::<String>() == fn1,
                 }
             })
             .map(|name| folder.join(name))
+    }
+
+    /// Resolves a `>` or `<` name (uuos: "the numerically smallest or
+    /// largest file name"; `.INFO.;ITS PRIMER`): among the directory's
+    /// files with the other name, the highest (lowest) numeric one, else
+    /// the greatest (least) name. For output, `>` and `<` both make the
+    /// next version: the highest number plus one, or the greatest name's
+    /// trailing digits plus one, or `1`. Both names wild is ILLEGAL FILE
+    /// NAME; nothing to read is FILE NOT FOUND.
+    pub fn resolve_version(&self, name: &FileName, output: bool) -> Result<FileName, CallError> {
+        let (w1, w2) = (version_wildcard(name.fn1), version_wildcard(name.fn2));
+        let (highest, wild_is_fn2) = match (w1, w2) {
+            (None, None) => return Ok(*name),
+            (Some(_), Some(_)) => return Err(CallError::ILLEGAL_FILE_NAME),
+            (Some(h), None) => (h, false),
+            (None, Some(h)) => (h, true),
+        };
+        let fixed = if wild_is_fn2 { name.fn1 } else { name.fn2 }.text();
+        let folder = self.directory(name.dir)?;
+        let mut others: Vec<String> = fs::read_dir(&folder)
+            .map_err(|_| CallError::NO_SUCH_DIRECTORY)?
+            .filter_map(|e| e.ok()?.file_name().into_string().ok())
+            .filter_map(|host| {
+                let (a, b) = its_parts_of_host_name(&host);
+                let (mine, other) = if wild_is_fn2 { (a, b) } else { (b, a) };
+                (mine == fixed && !other.is_empty()).then_some(other)
+            })
+            .collect();
+        others.sort_by_key(|n| Sixbit::lossy(n).0.raw());
+        let numbers: Vec<u64> = others.iter().filter_map(|n| numeric(n)).collect();
+        let chosen = if output {
+            match numbers.iter().max() {
+                Some(n) => (n + 1).to_string(),
+                None => others.last().map_or("1".to_string(), |n| next_version(n)),
+            }
+        } else {
+            let pick = if highest {
+                numbers.iter().max()
+            } else {
+                numbers.iter().min()
+            };
+            match pick {
+                Some(n) => others
+                    .iter()
+                    .find(|o| numeric(o) == Some(*n))
+                    .cloned()
+                    .unwrap_or_default(),
+                None if highest => others.last().cloned().ok_or(CallError::FILE_NOT_FOUND)?,
+                None => others.first().cloned().ok_or(CallError::FILE_NOT_FOUND)?,
+            }
+        };
+        let chosen = Sixbit::new(&chosen).ok_or(CallError::ILLEGAL_FILE_NAME)?;
+        let mut resolved = *name;
+        if wild_is_fn2 {
+            resolved.fn2 = chosen;
+        } else {
+            resolved.fn1 = chosen;
+        }
+        Ok(resolved)
     }
 
     /// The host folder of ITS directory `dir`; NON-EXISTENT DIRECTORY when
@@ -272,7 +381,11 @@ pub(crate) mod tests {
         std::os::unix::fs::symlink("/nonexistent/x", dsk_dir.join("d/dangle.txt")).unwrap();
         let dsk = DskRoot::new(&dsk_dir).unwrap();
         let refused = Err(CallError::ILLEGAL_FILE_NAME);
-        assert_eq!(dsk.existing_file(&name("..", "OUTSID", "X")), refused);
+        // ITS `..` is the host folder `__`: no way up.
+        assert_eq!(
+            dsk.existing_file(&name("..", "OUTSID", "X")),
+            Err(CallError::NO_SUCH_DIRECTORY)
+        );
         assert_eq!(dsk.existing_file(&name("D", "LINK", "TXT")), refused);
         assert_eq!(dsk.new_file(&name("D", "LINK", "TXT")), refused);
         assert_eq!(dsk.existing_file(&name("D", "DANGLE", "TXT")), refused);

@@ -4,7 +4,7 @@
 //! FORCE). Every other name ITS knows stops the job as not implemented; a
 //! name ITS does not know fails with ILLEGAL SYSTEM CALL NAME.
 
-use crate::call::CallBlock;
+use crate::call_block::CallBlock;
 use crate::channel::{self, Channel, Device, Fault};
 use crate::codes::CallError;
 use crate::machine::Machine;
@@ -15,7 +15,7 @@ use pdp10_isa::Word;
 
 /// The names in ITS's table of symbolic calls (SYSCTB in
 /// `src/system/its.1652`).
-const ITS_CALLS: &[&str] = &[
+pub(super) const ITS_CALLS: &[&str] = &[
     "ACCESS", "ATTACH", "ATTY", "CALL", "CHAOSO", "CHAOSQ", "CLOSE", "CNSGET", "CNSSET", "CORBLK",
     "CORTYP", "DELETE", "DELEWO", "DEMSIG", "DETACH", "DIRSIZ", "DISMIS", "DISOWN", "DL10MP",
     "DSKUPD", "ECHOIN", "FILBLK", "FILLEN", "FINISH", "FLAP", "FLUSH", "FORCE", "IOPOP", "IOPUSH",
@@ -30,28 +30,40 @@ const ITS_CALLS: &[&str] = &[
     "USRMEM", "USRVAR", "VIDBUF", "VIDSW", "WHOLIN", "WHYINT", "XGPIM",
 ];
 
-type CallResult = Result<Vec<Word>, CallFailure>;
+pub(super) type CallResult = Result<Vec<Word>, CallFailure>;
+
+/// A host failure inside a call ends the run.
+fn host(e: std::io::Error) -> CallFailure {
+    CallFailure::End(super::Ending::Host(crate::Error::io(None, e)))
+}
+
+impl System {
+    /// Runs the symbolic call `name` decoded in `block`.
+    pub(super) fn dispatch(
+        &mut self,
+        m: &mut impl Machine,
+        block: &CallBlock,
+        name: &str,
+    ) -> CallResult {
+        dispatch(self, m, block, name)
+    }
+}
 
 /// Runs the call `name` decoded in `block`; on success, the output values.
-pub(crate) fn dispatch(
-    sys: &mut System,
-    m: &mut impl Machine,
-    block: &CallBlock,
-    name: &str,
-) -> CallResult {
+fn dispatch(sys: &mut System, m: &mut impl Machine, block: &CallBlock, name: &str) -> CallResult {
     match name {
         "OPEN" => open(sys, block),
         "CLOSE" => {
             block.require(1).map_err(|c| CallFailure::error(c, 0))?;
             let ch = sys.channel_number(block.inputs[0].value)?;
-            sys.close_for_call(ch)?;
+            sys.close(ch).map_err(host)?;
             Ok(vec![])
         }
         "IOT" => iot(sys, m, block),
         "SIOT" => siot(sys, m, block),
         "STATUS" => {
             let ch = first_channel(sys, block)?;
-            Ok(vec![sys.status_for_call(ch)])
+            Ok(vec![sys.status_word(ch)])
         }
         "FILLEN" => {
             let ch = first_channel(sys, block)?;
@@ -111,12 +123,35 @@ pub(crate) fn dispatch(
             if !matches!(c.device, Device::Dsk(_)) {
                 return Err(CallFailure::error(CallError::WRONG_TYPE_DEVICE, ch));
             }
-            sys.set_access_for_call(ch, block.inputs[1].value.raw());
+            let pointer = block.inputs[1].value.raw();
+            if let Device::Dsk(f) = &mut sys.channel_mut(ch).expect("checked open").device {
+                f.pointer = pointer;
+            }
+            sys.note(&format!(" channel {ch:o} pointer {pointer}"));
             Ok(vec![])
         }
         "DELETE" => delete(sys, block),
         "RENAME" => rename(sys, block),
-        "LOGOUT" => Err(sys.logout_for_call()),
+        "LOGOUT" => Err(CallFailure::End(sys.dot_logout(1))),
+        "TTYGET" => sys.ttyget(block),
+        "TTYSET" => sys.ttyset(block),
+        "CNSGET" => sys.cnsget(block),
+        "CNSSET" => sys.cnsset(block),
+        "RSSIZE" => sys.rssize(block),
+        "SCML" => sys.scml(block),
+        "STYGET" => sys.styget(block),
+        "TTYVAR" => sys.ttyvar(m, block),
+        "SOPEN" => sopen(sys, m, block),
+        "RCHST" => {
+            let ch = first_channel(sys, block)?;
+            Ok(rchst(sys, ch).to_vec())
+        }
+        "SSTATU" => sys.sstatu(),
+        "RQDATE" => sys.rqdate(),
+        "CORBLK" => sys.corblk(m, block),
+        "CORTYP" => sys.cortyp(block),
+        "TRANS" => trans(sys, block),
+        "RENMWO" => renmwo(sys, block),
         "RESET" => {
             let ch = first_channel(sys, block)?;
             if let Some(Channel {
@@ -182,8 +217,12 @@ fn open(sys: &mut System, block: &CallBlock) -> CallResult {
     let mut name = channel::resolve_device(device, dir);
     name.fn1 = Sixbit(block.input(2).unwrap_or(Word::ZERO));
     name.fn2 = Sixbit(block.input(3).unwrap_or(Word::ZERO));
-    sys.open_for_call(ch, name, mode)?;
-    Ok(vec![])
+    sys.open_channel(ch, name, mode).map_err(CallFailure::End)?;
+    if sys.channels[ch].is_some() {
+        Ok(vec![])
+    } else {
+        Err(CallFailure::Recorded(CallError(sys.last_error.code)))
+    }
 }
 
 /// The channel of an IOT/SIOT: not open is an I/O channel error, as ITS's
@@ -325,4 +364,213 @@ fn rename(sys: &mut System, block: &CallBlock) -> CallResult {
     let to = sys.dsk.new_file(&new).map_err(|c| file_error(c, new))?;
     std::fs::rename(&from, &to).map_err(|_| file_error(CallError::FILE_LOCKED, name))?;
     Ok(vec![])
+}
+
+/// TRANS: the names after translation. A job starts with empty
+/// translation lists and the shim has no call that adds entries, so every
+/// name translates to itself, the SNAME defaulted to the job's.
+fn trans(sys: &mut System, block: &CallBlock) -> CallResult {
+    block.require(1).map_err(|c| CallFailure::error(c, 0))?;
+    let dir = match block.input(3) {
+        Some(w) if w.raw() != 0 => w,
+        _ => sys.vars.sname.0,
+    };
+    Ok(vec![
+        block.inputs[0].value,
+        block.input(1).unwrap_or(Word::ZERO),
+        block.input(2).unwrap_or(Word::ZERO),
+        dir,
+    ])
+}
+
+/// RENMWO: renames the file open on a channel. An output file gets its
+/// new names at once and replaces any file of those names when closed
+/// (the way programs write `_FOO_ OUTPUT` and then rename it); an input
+/// file is renamed on the host now, like RENAME.
+fn renmwo(sys: &mut System, block: &CallBlock) -> CallResult {
+    block.require(2).map_err(|c| CallFailure::error(c, 0))?;
+    let ch = sys.channel_number(block.inputs[0].value)?;
+    if block.inputs.len() < 3 {
+        return Err(CallFailure::Unimplemented(
+            "RENMWO with the new name as a string".into(),
+        ));
+    }
+    let (fn1, fn2) = (Sixbit(block.inputs[1].value), Sixbit(block.inputs[2].value));
+    let c = open_channel(sys, ch)?;
+    let Device::Dsk(f) = &c.device else {
+        return Err(CallFailure::error(CallError::WRONG_TYPE_DEVICE, ch));
+    };
+    let output = f.is_output();
+    let mut new = c.name;
+    new.fn1 = fn1;
+    new.fn2 = fn2;
+    let new = sys
+        .dsk
+        .resolve_version(&new, output)
+        .map_err(|code| file_error(code, new))?;
+    let old = c_name(sys, ch);
+    sys.note(&format!(" {old} to {} {}", new.fn1, new.fn2));
+    let path = if output {
+        sys.dsk
+            .new_file(&new)
+            .map_err(|code| file_error(code, new))?
+    } else {
+        if sys.dsk.existing_file(&new).is_ok() {
+            return Err(file_error(CallError::FILE_EXISTS, new));
+        }
+        let to = sys
+            .dsk
+            .new_file(&new)
+            .map_err(|code| file_error(code, new))?;
+        let from = match &sys.channel_mut(ch).expect("checked open").device {
+            Device::Dsk(f) => f.path.clone(),
+            _ => unreachable!("checked DSK"),
+        };
+        std::fs::rename(&from, &to).map_err(|_| file_error(CallError::FILE_LOCKED, new))?;
+        to
+    };
+    let c = sys.channel_mut(ch).expect("checked open");
+    if let Device::Dsk(f) = &mut c.device {
+        f.path = path;
+    }
+    c.name = new;
+    Ok(vec![])
+}
+
+fn c_name(sys: &mut System, ch: usize) -> FileName {
+    sys.channel_mut(ch).map(|c| c.name).unwrap_or_default()
+}
+
+/// RCHST (obsolete): device, FN1, FN2, directory and access pointer (in
+/// words; -1 where there is none) of a channel; a closed one gives zeros
+/// and -1.
+pub(super) fn rchst(sys: &mut System, ch: usize) -> [Word; 5] {
+    let none = Word::new(pdp10_isa::WORD_MASK);
+    match sys.channel_mut(ch) {
+        None => [Word::ZERO, Word::ZERO, Word::ZERO, Word::ZERO, none],
+        Some(c) => match &c.device {
+            Device::Dsk(f) => {
+                let words = if f.unit_ascii {
+                    f.pointer / 5
+                } else {
+                    f.pointer
+                };
+                [
+                    c.name.device.0,
+                    c.name.fn1.0,
+                    c.name.fn2.0,
+                    c.name.dir.0,
+                    Word::new(words),
+                ]
+            }
+            _ => [c.name.device.0, Word::ZERO, Word::ZERO, Word::ZERO, none],
+        },
+    }
+}
+
+/// The ASCIZ string a byte pointer (a left half of 0 is 440700) or an
+/// AOBJN pointer to byte pointers (left half -63..-1) points at, as SOPEN
+/// and the other string-name calls take a file name (`_calls.127`).
+fn string_argument(m: &impl Machine, w: Word) -> Result<Vec<u8>, CallFailure> {
+    let fault = |x| CallFailure::Fault {
+        channel: 0,
+        fault: Fault::Mpv(x),
+    };
+    let left = w.left();
+    let pointers: Vec<Word> = if (0o777701..=0o777777).contains(&left) {
+        let n = 0o1000000 - left;
+        (0..n)
+            .map(|k| crate::machine::load(m, (w.right() as u32 + k as u32) & 0o777777))
+            .collect::<Result<_, _>>()
+            .map_err(fault)?
+    } else {
+        vec![w]
+    };
+    let mut text = Vec::new();
+    for p in pointers {
+        let p = if p.left() == 0 {
+            Word::from_halves(0o440700, p.right())
+        } else {
+            p
+        };
+        let mut bp = crate::machine::BytePointer(p);
+        for _ in 0..10_000 {
+            bp = bp.incremented();
+            let c = bp.load(m).map_err(fault)? as u8;
+            if c == 0 {
+                break;
+            }
+            text.push(c);
+        }
+    }
+    Ok(text)
+}
+
+/// Parses an ITS file name string: `DEV:` sets the device, `DIR;` the
+/// directory, other words are FN1 then FN2 (spaces between); ^Q quotes the
+/// next character. Defaults: DSK, the job's SNAME, FN2 `>`.
+fn parse_file_name(text: &[u8], sname: Sixbit) -> Result<FileName, CallFailure> {
+    let mut name = FileName {
+        device: Sixbit::lossy("DSK"),
+        dir: sname,
+        fn1: Sixbit::EMPTY,
+        fn2: Sixbit::lossy(">"),
+    };
+    let mut names = Vec::new();
+    let mut word = String::new();
+    let mut bytes = text.iter().copied();
+    let bad = || CallFailure::error(CallError::ILLEGAL_FILE_NAME, 0);
+    let finish = |word: &mut String, names: &mut Vec<Sixbit>| -> Result<(), CallFailure> {
+        if !word.is_empty() {
+            names.push(Sixbit::new(&word.to_ascii_uppercase()).ok_or_else(bad)?);
+            word.clear();
+        }
+        Ok(())
+    };
+    while let Some(c) = bytes.next() {
+        match c {
+            0o021 => {
+                if let Some(q) = bytes.next() {
+                    word.push(q as char);
+                }
+            }
+            b':' => {
+                name.device = Sixbit::new(&word.to_ascii_uppercase()).ok_or_else(bad)?;
+                word.clear();
+            }
+            b';' => {
+                name.dir = Sixbit::new(&word.to_ascii_uppercase()).ok_or_else(bad)?;
+                word.clear();
+            }
+            b' ' | b'\t' => finish(&mut word, &mut names)?,
+            c => word.push(c as char),
+        }
+    }
+    finish(&mut word, &mut names)?;
+    if let Some(&f) = names.first() {
+        name.fn1 = f;
+    }
+    if let Some(&f) = names.get(1) {
+        name.fn2 = f;
+    }
+    Ok(name)
+}
+
+/// SOPEN: mode,,channel and a file name string, then as OPEN.
+fn sopen(sys: &mut System, m: &impl Machine, block: &CallBlock) -> CallResult {
+    block.require(2).map_err(|c| CallFailure::error(c, 0))?;
+    let first = block.inputs[0].value;
+    let ch = sys.channel_number(Word::new(first.right()))?;
+    let mode = block.control ^ first.left() as u32;
+    let text = string_argument(m, block.inputs[1].value)?;
+    let parsed = parse_file_name(&text, sys.vars.sname)?;
+    let mut name = channel::resolve_device(parsed.device, parsed.dir);
+    name.fn1 = parsed.fn1;
+    name.fn2 = parsed.fn2;
+    sys.open_channel(ch, name, mode).map_err(CallFailure::End)?;
+    if sys.channels[ch].is_some() {
+        Ok(vec![])
+    } else {
+        Err(CallFailure::Recorded(CallError(sys.last_error.code)))
+    }
 }

@@ -1,0 +1,346 @@
+//! The TTY system calls (`doc/sysdoc/_calls.127`, ITS TTY in
+//! `src/system/ts3tty.402`): TTYGET, TTYSET, CNSGET, CNSSET, RSSIZE, SCML,
+//! and the per-console variables they read and set.
+//!
+//! A TTY argument is a channel number (ATTYC7 in ts3tty): over 17 is BAD
+//! CHANNEL NUMBER, a closed channel CHANNEL NOT OPEN, a channel open on
+//! anything but the TTY WRONG TYPE DEVICE. -1 (`%JSELF`) or 400000 plus a
+//! terminal number name a terminal; this job's console is terminal 0.
+
+use super::calls::CallResult;
+use super::{CallFailure, System};
+use crate::call_block::CallBlock;
+use crate::channel::Device;
+use crate::codes::CallError;
+use crate::machine::Machine;
+use pdp10_isa::Word;
+
+/// Line speeds in bits per second by TTYTYP speed code (CNSGET in
+/// `_calls.127`); code 0 is unknown.
+const SPEEDS: [u64; 14] = [
+    0, 600, 110, 150, 300, 1200, 1800, 2400, 4800, 9600, 25000, 40000, 50000, 80000,
+];
+
+fn speed_of(code: u64) -> u64 {
+    SPEEDS.get(code as usize).copied().unwrap_or(0)
+}
+
+fn code_of_speed(bps: u64) -> Option<u64> {
+    SPEEDS.iter().position(|&s| s == bps).map(|k| k as u64)
+}
+
+/// TCTYP %TNPRT: a printing terminal (standard input or output not a
+/// terminal).
+pub const TN_PRINTING: u64 = 0;
+/// TCTYP %TNESC: a display taking ASCII standard (ANSI) display codes.
+pub const TN_ANSI: u64 = 0o11;
+/// TTYOPT bits (CNSGET in `_calls.127`): %TOMVB can backspace, %TOOVR can
+/// overprint, %TOLWR has lower case, %TOERS can erase, %TOMVU can move up.
+const TO_MVB: u64 = 0o010000 << 18;
+const TO_OVR: u64 = 0o001000 << 18;
+const TO_LWR: u64 = 0o000020 << 18;
+const TO_ERS: u64 = 0o040000 << 18;
+const TO_MVU: u64 = 0o000400 << 18;
+/// TTYSTS bits the TTYSET call may not change (ATTYST: %TSFRE, %TSCNS,
+/// %TSLCZ, %TSHDX).
+const TS_FIXED: u64 = (0o400000 | 0o040000 | 0o000040 | 0o000400) << 18;
+/// TTYCOM's right half when not in communicate mode.
+const NOT_IN_COMM: u64 = 0o777777;
+/// The highest TCTYP ITS knows (%TNAAA); CNSSET refuses more.
+const TN_MAX: u64 = 0o16;
+
+/// The per-terminal variables of the job's console.
+#[derive(Clone, Debug)]
+pub struct Console {
+    pub st1: u64,
+    pub st2: u64,
+    /// TTYSTS, left half (the right half is the owner's user index).
+    pub sts: u64,
+    pub lines: u64,
+    /// Columns, including the continuation column (TCMXH).
+    pub columns: u64,
+    pub tctyp: u64,
+    pub ttycom: u64,
+    pub ttyopt: u64,
+    pub ttytyp: u64,
+    pub ttysmt: u64,
+    /// Command (echo) lines set by SCML.
+    pub command_lines: u64,
+    /// Lines a scroll moves (TTYROL): 1 on a printing terminal.
+    pub ttyrol: u64,
+}
+
+impl Console {
+    /// A console as ITS leaves it once DDT has opened it for input and
+    /// output in ASCII mode (TTYO4 in ts3tty: ASCII input, every character
+    /// echoing but rubout, interrupting and activating).
+    pub fn new(display: bool, lines: u64, columns: u64) -> Console {
+        let (tctyp, ttyopt) = if display {
+            (TN_ANSI, TO_MVB | TO_LWR | TO_ERS | TO_MVU)
+        } else {
+            (TN_PRINTING, TO_MVB | TO_OVR | TO_LWR)
+        };
+        Console {
+            st1: 0o232323_232323,
+            st2: 0o232323_230323,
+            sts: 0,
+            lines,
+            columns,
+            tctyp,
+            ttycom: NOT_IN_COMM,
+            ttyopt,
+            ttytyp: 0,
+            ttysmt: 0,
+            command_lines: 0,
+            ttyrol: 1,
+        }
+    }
+}
+
+impl System {
+    /// Decodes a TTY argument; Ok when it names this job's console.
+    fn console_arg(&mut self, w: Word) -> Result<(), CallFailure> {
+        let raw = w.raw();
+        if w.right() == 0o777777 {
+            return Ok(());
+        }
+        if raw & 0o400000 != 0 {
+            // A terminal number: ours is 0; others exist on no machine here.
+            return if raw & 0o377777 == 0 {
+                Ok(())
+            } else {
+                Err(CallFailure::error(CallError::NO_SUCH_DEVICE, 0))
+            };
+        }
+        let ch = self.channel_number(w)?;
+        match self.channels[ch].as_ref() {
+            None => Err(CallFailure::error(CallError::CHANNEL_NOT_OPEN, ch)),
+            Some(c) if matches!(c.device, Device::Tty) => Ok(()),
+            Some(_) => Err(CallFailure::error(CallError::WRONG_TYPE_DEVICE, ch)),
+        }
+    }
+
+    fn first_console_arg(&mut self, block: &CallBlock) -> Result<(), CallFailure> {
+        block.require(1).map_err(|c| CallFailure::error(c, 0))?;
+        self.console_arg(block.inputs[0].value)
+    }
+
+    /// TTYGET: TTYST1, TTYST2, TTYSTS (RH the owner's user index), TTYTYP,
+    /// TCTYP.
+    pub(super) fn ttyget(&mut self, block: &CallBlock) -> CallResult {
+        self.first_console_arg(block)?;
+        let c = &self.console;
+        Ok(vec![
+            Word::new(c.st1),
+            Word::new(c.st2),
+            Word::new((c.sts & !0o777777) | super::suset::USER_INDEX),
+            Word::new(c.ttytyp),
+            Word::new(c.tctyp),
+        ])
+    }
+
+    /// TTYSET: TTYST1, TTYST2 and, with a fourth argument, the settable
+    /// bits of TTYSTS's left half.
+    pub(super) fn ttyset(&mut self, block: &CallBlock) -> CallResult {
+        block.require(3).map_err(|c| CallFailure::error(c, 0))?;
+        self.console_arg(block.inputs[0].value)?;
+        let c = &mut self.console;
+        c.st1 = block.inputs[1].value.raw();
+        c.st2 = block.inputs[2].value.raw();
+        if let Some(sts) = block.input(3) {
+            let new = sts.raw() & !0o777777 & !TS_FIXED;
+            c.sts = (c.sts & TS_FIXED) | new;
+        }
+        Ok(vec![])
+    }
+
+    /// CNSGET: lines, columns less the continuation column, TCTYP,
+    /// TTYCOM, TTYOPT, TTYTYP, TTYSMT (NCNSGET in ts3tty).
+    pub(super) fn cnsget(&mut self, block: &CallBlock) -> CallResult {
+        self.first_console_arg(block)?;
+        let c = &self.console;
+        Ok([
+            c.lines,
+            c.columns - 1,
+            c.tctyp,
+            c.ttycom,
+            c.ttyopt,
+            c.ttytyp,
+            c.ttysmt,
+        ]
+        .map(Word::new)
+        .to_vec())
+    }
+
+    /// RSSIZE: lines and columns, as CNSGET's first two.
+    pub(super) fn rssize(&mut self, block: &CallBlock) -> CallResult {
+        let mut v = self.cnsget(block)?;
+        v.truncate(2);
+        Ok(v)
+    }
+
+    /// CNSSET: a negative or missing argument leaves its variable alone;
+    /// TCTYP beyond ITS's last type is MEANINGLESS ARGS.
+    pub(super) fn cnsset(&mut self, block: &CallBlock) -> CallResult {
+        self.first_console_arg(block)?;
+        let arg = |k: usize| block.input(k).filter(|w| !w.is_negative());
+        if let Some(t) = arg(3) {
+            if t.raw() > TN_MAX {
+                return Err(CallFailure::error(CallError::MEANINGLESS_ARGS, 0));
+            }
+        }
+        let c = &mut self.console;
+        if let Some(v) = arg(1) {
+            c.lines = v.raw();
+        }
+        if let Some(h) = arg(2) {
+            c.columns = h.raw() + 1;
+        }
+        if let Some(t) = arg(3) {
+            c.tctyp = t.raw();
+        }
+        if let Some(com) = block.input(4) {
+            // Only the override and refuse/query bits are settable.
+            let settable = (0o070000 | 0o006000 | 0o000400) << 18;
+            c.ttycom = (c.ttycom & !settable) | (com.raw() & settable);
+        }
+        if let Some(opt) = block.input(5) {
+            c.ttyopt = opt.raw();
+        }
+        Ok(vec![])
+    }
+
+    /// STYGET: the console is no pseudo-terminal's (value 1 zero); this
+    /// job owns it (value 2) and is the logged-in top of its tree (value
+    /// 3, %-bit 4.7), waiting for nothing (value 4).
+    pub(super) fn styget(&mut self, block: &CallBlock) -> CallResult {
+        self.first_console_arg(block)?;
+        let me = super::suset::USER_INDEX;
+        Ok(vec![
+            Word::ZERO,
+            Word::new(me),
+            Word::new((1 << 33) | me),
+            Word::ZERO,
+        ])
+    }
+
+    /// The value of TTY variable `name` (ttyvar.105); None for a name ITS
+    /// does not have.
+    fn tty_variable(&self, name: &str) -> Option<u64> {
+        let c = &self.console;
+        Some(match name {
+            "HEIGHT" => c.lines,
+            "WIDTH" => c.columns - 1,
+            "TTYOPT" => c.ttyopt,
+            "TTYTYP" => c.ttytyp,
+            "TTYCOM" => c.ttycom,
+            "TCTYP" => c.tctyp,
+            "TTYROL" => c.ttyrol,
+            "TTYSMT" => c.ttysmt,
+            "IDLTIM" => 0,
+            "ISPEED" => speed_of((c.ttytyp >> 22) & 0o17),
+            "OSPEED" => speed_of((c.ttytyp >> 18) & 0o17),
+            _ => return None,
+        })
+    }
+
+    /// Sets TTY variable `name`; an error code when it cannot be.
+    fn set_tty_variable(&mut self, name: &str, v: u64) -> Result<(), CallError> {
+        let c = &mut self.console;
+        match name {
+            "HEIGHT" => c.lines = v,
+            "WIDTH" => c.columns = v + 1,
+            "TTYOPT" => c.ttyopt = v,
+            "TCTYP" if v > TN_MAX => return Err(CallError::MEANINGLESS_ARGS),
+            "TCTYP" => c.tctyp = v,
+            "TTYROL" => c.ttyrol = v,
+            "TTYSMT" => c.ttysmt = v,
+            "TTYCOM" => {
+                let settable = (0o070000 | 0o006000 | 0o000400) << 18;
+                c.ttycom = (c.ttycom & !settable) | (v & settable);
+            }
+            "ISPEED" | "OSPEED" => {
+                let code = code_of_speed(v).ok_or(CallError::MEANINGLESS_ARGS)?;
+                let shift = if name == "ISPEED" { 22 } else { 18 };
+                c.ttytyp = (c.ttytyp & !(0o17 << shift)) | (code << shift);
+            }
+            "TTYTYP" | "IDLTIM" => return Err(CallError::DEVICE_WRITE_LOCKED),
+            _ => return Err(CallError::ILLEGAL_FILE_NAME),
+        }
+        Ok(())
+    }
+
+    /// TTYVAR: read (two arguments), set (three), or apply an instruction
+    /// to a TTY variable as if it were in AC 0 (four: MOVE, MOVEI, MOVEM,
+    /// SETZ, SETO, ADDI, SUBI, IORI, ANDI, ANDCMI, TRO, TRZ, TLO, TLZ).
+    pub(super) fn ttyvar(&mut self, m: &mut impl Machine, block: &CallBlock) -> CallResult {
+        block.require(2).map_err(|c| CallFailure::error(c, 0))?;
+        self.console_arg(block.inputs[0].value)?;
+        let spec = block.inputs[1].value;
+        if spec.raw() >> 27 == 0o777 {
+            return Err(CallFailure::Unimplemented("TTYVAR in block mode".into()));
+        }
+        let name = crate::sixbit::Sixbit(spec).text();
+        let value = self
+            .tty_variable(&name)
+            .ok_or(CallFailure::error(CallError::ILLEGAL_FILE_NAME, 0))?;
+        let set = |sys: &mut System, v: u64| {
+            sys.set_tty_variable(&name, v & pdp10_isa::WORD_MASK)
+                .map_err(|c| CallFailure::error(c, 0))
+        };
+        match block.inputs.len() {
+            2 => Ok(vec![Word::new(value)]),
+            3 => {
+                set(self, block.inputs[2].value.raw())?;
+                Ok(vec![])
+            }
+            _ => {
+                let i = pdp10_isa::Instruction(block.inputs[3].value);
+                let e =
+                    crate::machine::effective_address(m, i.0).map_err(|x| CallFailure::Fault {
+                        channel: 0,
+                        fault: crate::channel::Fault::Mpv(x),
+                    })?;
+                let memory = || m.read(e).map_or(0, |w| w.raw());
+                let e64 = e as u64;
+                let new = match i.opcode() {
+                    0o200 => Some(memory()),
+                    0o201 => Some(e64),
+                    0o202 => {
+                        crate::machine::store(m, e, Word::new(value)).map_err(|x| {
+                            CallFailure::Fault {
+                                channel: 0,
+                                fault: crate::channel::Fault::Mpv(x),
+                            }
+                        })?;
+                        None
+                    }
+                    0o400 => Some(0),
+                    0o474 => Some(pdp10_isa::WORD_MASK),
+                    0o271 => Some(value.wrapping_add(e64)),
+                    0o275 => Some(value.wrapping_sub(e64)),
+                    0o435 | 0o660 => Some(value | e64),
+                    0o405 => Some(value & e64),
+                    0o421 | 0o620 => Some(value & !e64),
+                    0o661 => Some(value | (e64 << 18)),
+                    0o621 => Some(value & !(e64 << 18)),
+                    _ => return Err(CallFailure::error(CallError::MEANINGLESS_ARGS, 0)),
+                };
+                if let Some(v) = new {
+                    set(self, v)?;
+                }
+                Ok(vec![])
+            }
+        }
+    }
+
+    /// SCML: the number of command lines, less than the screen's height.
+    pub(super) fn scml(&mut self, block: &CallBlock) -> CallResult {
+        block.require(2).map_err(|c| CallFailure::error(c, 0))?;
+        self.console_arg(block.inputs[0].value)?;
+        let n = block.inputs[1].value.raw();
+        let c = &mut self.console;
+        c.command_lines = n.min(c.lines.saturating_sub(1));
+        Ok(vec![])
+    }
+}

@@ -1,0 +1,302 @@
+//! The job's pages: CORBLK, CORTYP and `.CORE` (`doc/sysdoc/_calls.127`,
+//! ITS CORBLK).
+//!
+//! The processor's memory is one run of words from 0 (`ka10::Cpu`'s memory
+//! size); the shim keeps ITS's page map beside it: which of the 256 pages
+//! of 1024 words exist and whether the job may write them. A page that is
+//! mapped lies below the memory size; pages below it that the map says do
+//! not exist still read as zeros on this processor (the KA10 here has no
+//! pager to fault on them).
+
+use super::calls::CallResult;
+use super::{CallFailure, System};
+use crate::call_block::CallBlock;
+use crate::channel::Device;
+use crate::codes::CallError;
+use crate::loader::PAGE;
+use crate::machine::{store, Machine};
+use pdp10_isa::Word;
+
+/// Pages in an address space.
+pub const PAGES: usize = 256;
+
+/// One entry of the page map.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Page {
+    /// No page: CORTYP gives 0.
+    Absent,
+    /// A private page, readable and writable.
+    Writable,
+    /// A page the job may only read (a pure page).
+    ReadOnly,
+}
+
+/// CORBLK control bits (cbits, right half).
+const CB_WRT: u64 = 0o400000;
+const CB_NDW: u64 = 0o100000;
+const CB_CPY: u64 = 0o002000;
+/// Source codes: %JSNEW a fresh page, %JSABS an absolute page, and the
+/// core job (400001), taken as %JSNEW.
+const JS_NEW: u64 = 0o777773;
+const JS_ABS: u64 = 0o777772;
+const CORE_JOB: u64 = 0o400001;
+/// %JSELF: this job.
+const JS_SELF: u64 = 0o777777;
+
+impl System {
+    /// Makes the job's core `pages` pages, all private (ITS `.CORE`,
+    /// `.SUSET` of `.MEMT`): pages beyond are deleted, new ones are zero.
+    pub(super) fn set_core_pages(&mut self, m: &mut impl Machine, pages: usize) {
+        m.set_memory_size(pages * PAGE);
+        for (k, p) in self.pages.iter_mut().enumerate() {
+            *p = if k < pages {
+                Page::Writable
+            } else {
+                Page::Absent
+            };
+        }
+        self.core_words = m.memory_size();
+    }
+
+    /// Puts a zero page at `page`, growing memory to reach it.
+    fn fresh_page(&mut self, m: &mut impl Machine, page: usize, kind: Page) {
+        let top = (page + 1) * PAGE;
+        if m.memory_size() < top {
+            // Pages between the old top and this one stay absent in the map.
+            m.set_memory_size(top);
+        }
+        for a in page * PAGE..top {
+            m.write(a as u32, Word::ZERO);
+        }
+        self.pages[page] = kind;
+        self.core_words = m.memory_size();
+    }
+
+    /// Removes `page`; memory shrinks to the highest page still there.
+    fn delete_page(&mut self, m: &mut impl Machine, page: usize) {
+        if page * PAGE < m.memory_size() {
+            for a in page * PAGE..(page + 1) * PAGE {
+                m.write(a as u32, Word::ZERO);
+            }
+        }
+        self.pages[page] = Page::Absent;
+        let top = self
+            .pages
+            .iter()
+            .rposition(|p| *p != Page::Absent)
+            .map_or(1, |k| k + 1);
+        if top * PAGE < m.memory_size() {
+            m.set_memory_size(top * PAGE);
+        }
+        self.core_words = m.memory_size();
+    }
+
+    /// CORBLK: cbits, the job to change, its page (AOBJN for a block of
+    /// pages), the source and the source's page.
+    pub(super) fn corblk(&mut self, m: &mut impl Machine, block: &CallBlock) -> CallResult {
+        block.require(3).map_err(|c| CallFailure::error(c, 0))?;
+        let first = block.inputs[0].value;
+        let cbits = (block.control as u64 ^ first.right() ^ first.left()) & 0o777777;
+        let job = block.inputs[1].value.right();
+        if job != JS_SELF {
+            return Err(CallFailure::Unimplemented(format!(
+                "CORBLK into another job ({job:o}; inferior jobs)"
+            )));
+        }
+        let source = block.input(3).map_or(job, |w| w.right());
+        let mut target = block.inputs[2].value;
+        let mut source_page = block.input(4);
+        loop {
+            let page = target.right() as usize;
+            if page >= PAGES {
+                return Err(CallFailure::error(CallError::MEANINGLESS_ARGS, 0));
+            }
+            self.corblk_one(m, cbits, page, source, source_page)?;
+            if !target.is_negative() {
+                return Ok(vec![]);
+            }
+            // Block mode: next page, written back into the caller's core.
+            target = Word::new(target.raw().wrapping_add(0o000001_000001));
+            source_page = source_page.map(|w| Word::new(w.raw().wrapping_add(1)));
+            let fault = |x| CallFailure::Fault {
+                channel: 0,
+                fault: crate::channel::Fault::Mpv(x),
+            };
+            if let Some(a) = block.inputs[2].address {
+                store(m, a, target).map_err(fault)?;
+            }
+            if let (Some(a), Some(w)) = (block.inputs.get(4).and_then(|i| i.address), source_page) {
+                store(m, a, w).map_err(fault)?;
+            }
+            if !target.is_negative() {
+                return Ok(vec![]);
+            }
+        }
+    }
+
+    fn corblk_one(
+        &mut self,
+        m: &mut impl Machine,
+        cbits: u64,
+        page: usize,
+        source: u64,
+        source_page: Option<Word>,
+    ) -> Result<(), CallFailure> {
+        if cbits == 0 {
+            self.note(&format!(" delete page {page:o}"));
+            self.delete_page(m, page);
+            return Ok(());
+        }
+        let write = cbits & (CB_WRT | CB_NDW) != 0;
+        let kind = if write {
+            Page::Writable
+        } else {
+            Page::ReadOnly
+        };
+        match source {
+            JS_NEW | CORE_JOB => {
+                self.note(&format!(" fresh page {page:o}"));
+                self.fresh_page(m, page, kind);
+                Ok(())
+            }
+            JS_SELF => {
+                let from = source_page.map_or(page, |w| w.right() as usize);
+                if from != page {
+                    return Err(CallFailure::Unimplemented(format!(
+                        "CORBLK sharing page {from:o} at page {page:o} (one page at two addresses)"
+                    )));
+                }
+                if self.pages[page] == Page::Absent {
+                    return Err(CallFailure::error(CallError::CANT_GET_ACCESS, 0));
+                }
+                self.pages[page] = kind;
+                Ok(())
+            }
+            0..=0o17 => self.page_from_file(m, page, source as usize, source_page, kind, cbits),
+            JS_ABS | 0o400000 => Err(CallFailure::Unimplemented(format!(
+                "CORBLK of an absolute (system) page into page {page:o}"
+            ))),
+            _ => Err(CallFailure::Unimplemented(format!(
+                "CORBLK of a page of job {source:o} (inferior jobs)"
+            ))),
+        }
+    }
+
+    /// A page of a file open on DSK channel `ch`: its words are copied in
+    /// (a copy is what %CBCPY asks for; without it ITS shares the disk
+    /// page, which for a page the job only reads looks the same). The
+    /// access pointer moves past the page.
+    fn page_from_file(
+        &mut self,
+        m: &mut impl Machine,
+        page: usize,
+        ch: usize,
+        source_page: Option<Word>,
+        kind: Page,
+        cbits: u64,
+    ) -> Result<(), CallFailure> {
+        let Some(channel) = self.channels[ch].as_mut() else {
+            return Err(CallFailure::error(CallError::BAD_CHANNEL, ch));
+        };
+        let Device::Dsk(file) = &mut channel.device else {
+            return Err(CallFailure::error(CallError::WRONG_TYPE_DEVICE, ch));
+        };
+        if file.is_output() && cbits & CB_CPY == 0 && kind == Page::Writable {
+            return Err(CallFailure::Unimplemented(
+                "CORBLK writing through to a file open for output".into(),
+            ));
+        }
+        // The pointer counts words in image/block mode, characters in unit
+        // ASCII mode (five a word).
+        let per_word = if file.unit_ascii { 5 } else { 1 };
+        let from = source_page.map_or((file.pointer / per_word) as usize / PAGE, |w| {
+            w.right() as usize
+        });
+        let start = from * PAGE;
+        if start as u64 >= file.word_length() {
+            return Err(CallFailure::error(CallError::CANT_GET_ACCESS, ch));
+        }
+        let words: Vec<Word> = (start..start + PAGE)
+            .map(|k| file.word_at(k as u64).unwrap_or(Word::ZERO))
+            .collect();
+        file.pointer = ((start + PAGE) as u64) * per_word;
+        self.note(&format!(" file page {from:o} at page {page:o}"));
+        self.fresh_page(m, page, kind);
+        for (k, w) in words.into_iter().enumerate() {
+            m.write((page * PAGE + k) as u32, w);
+        }
+        Ok(())
+    }
+
+    /// `.CBLK ac,` (uuos.114, archaic): one page of the job's own map, the
+    /// operation in AC bits 4.3-4.1: 0 a page of its own (block number in
+    /// 1.9-1.1), 4 a fresh page, 6 and 7 public and private (one job: no
+    /// change); 2.9 inserts (else deletes), 3.9 asks for write access,
+    /// 2.8-2.1 is the page. Absolute pages and other jobs' pages stop the
+    /// job as not implemented.
+    pub(super) fn cblk(&mut self, m: &mut impl Machine, ac: Word) -> Result<bool, CallFailure> {
+        let raw = ac.raw();
+        let op = (raw >> 27) & 0o7;
+        let write = raw & (1 << 26) != 0;
+        let insert = raw & 0o400000 != 0;
+        let page = ((raw >> 9) & 0o377) as usize;
+        let from = raw & 0o777;
+        if raw & (1 << 35) != 0 {
+            return Ok(false);
+        }
+        match op {
+            6 | 7 => Ok(self.pages[page] != Page::Absent),
+            _ if !insert => {
+                self.corblk_one(m, 0, page, JS_NEW, None)?;
+                Ok(true)
+            }
+            4 => {
+                self.corblk_one(m, CB_NDW, page, JS_NEW, None)?;
+                Ok(true)
+            }
+            0 => {
+                let bits = if write { CB_NDW } else { 0o010000 };
+                match self.corblk_one(m, bits, page, JS_SELF, Some(Word::new(from))) {
+                    Ok(()) => Ok(true),
+                    Err(CallFailure::Error { .. }) => Ok(false),
+                    Err(e) => Err(e),
+                }
+            }
+            _ => Err(CallFailure::Unimplemented(format!(
+                ".CBLK operation {op} (absolute pages, other jobs' pages)"
+            ))),
+        }
+    }
+
+    /// CORTYP: the page's access, sharing and count (one job: unshared).
+    pub(super) fn cortyp(&mut self, block: &CallBlock) -> CallResult {
+        block.require(1).map_err(|c| CallFailure::error(c, 0))?;
+        let page = if block.inputs.len() >= 2 {
+            let job = block.inputs[0].value.right();
+            if job != JS_SELF {
+                return Err(CallFailure::Unimplemented(format!(
+                    "CORTYP of another job ({job:o}; inferior jobs)"
+                )));
+            }
+            block.inputs[1].value.raw()
+        } else {
+            block.inputs[0].value.raw()
+        };
+        if page >= PAGES as u64 {
+            return Err(CallFailure::error(CallError::MEANINGLESS_ARGS, 0));
+        }
+        // Val 1: %CBWRT (4.9) and %CBRED (4.8); val 2 -1 unshared; val 4
+        // in core (4.9) and shared once.
+        let (access, share, count) = match self.pages[page as usize] {
+            Page::Absent => (0, 0, 0),
+            Page::ReadOnly => (0o200000 << 18, pdp10_isa::WORD_MASK, (0o400000 << 18) | 1),
+            Page::Writable => (0o600000 << 18, pdp10_isa::WORD_MASK, (0o400000 << 18) | 1),
+        };
+        Ok(vec![
+            Word::new(access),
+            Word::new(share),
+            Word::ZERO,
+            Word::new(count),
+        ])
+    }
+}

@@ -1,0 +1,248 @@
+//! `pdp10 midas-oracle --its CHECKOUT SOURCE...`: the real MIDAS as the
+//! assembler's oracle. Each source is assembled twice: by MIT's MIDAS
+//! (`bin/minsys/sys/ts.midas` of the user's PDP-10/its checkout) running on
+//! the emulated KA10 under the ITS shim, with the command line a user types
+//! on ITS, and by `pdp10 midas`. The two binaries' loaded words and start
+//! instructions are compared word for word (the symbol table and the
+//! assembly-information block are not), and a Markdown table is printed.
+//!
+//! Nothing of MIT's is part of the project: the checkout is the user's.
+
+use anyhow::{bail, Context};
+use its::{loader, Image, Job, JobConfig, Outcome, Sixbit};
+use std::collections::BTreeMap;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// Arguments of `pdp10 midas-oracle`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// A PDP-10/its checkout (its `bin/minsys/sys/ts.midas` is MIDAS 433).
+    #[arg(long, value_name = "DIR")]
+    its: PathBuf,
+    /// Where ITS directories are for `.INSRT` (`DIR;FN1 FN2` is
+    /// `<root>/dir/fn1.fn2`), for both assemblers.
+    #[arg(long, value_name = "DIR")]
+    dsk_root: Option<PathBuf>,
+    /// The ITS directory the source is put in (the job's SNAME).
+    #[arg(long, value_name = "NAME", default_value = "USER")]
+    dir: String,
+    /// Keep each work folder (the DSK real MIDAS ran on) and print where.
+    #[arg(long)]
+    keep: bool,
+    /// Text typed at real MIDAS's terminal (answers to the questions some
+    /// sources ask with `.TTYMAC`); by default it reads end of input.
+    #[arg(long, value_name = "FILE")]
+    tty_input: Option<PathBuf>,
+    /// Most instructions real MIDAS may run per source.
+    #[arg(long, value_name = "N", default_value_t = 2_000_000_000)]
+    max_insns: u64,
+    /// MIDAS sources.
+    #[arg(required = true)]
+    sources: Vec<PathBuf>,
+}
+
+/// One assembler's result.
+enum Result1 {
+    Binary(Image),
+    Failed(String),
+}
+
+/// Runs `pdp10 midas-oracle`; exit status 0 when every source agrees.
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let midas = args.its.join("bin/minsys/sys/ts.midas");
+    let midas_bytes = fs::read(&midas).with_context(|| {
+        format!(
+            "real MIDAS in the PDP-10/its checkout ({})",
+            midas.display()
+        )
+    })?;
+    let real_midas =
+        loader::load_bytes(&midas_bytes).with_context(|| format!("loading {}", midas.display()))?;
+    let dir = Sixbit::new(&args.dir)
+        .filter(|s| !s.is_empty() && args.dir.len() <= 6)
+        .with_context(|| format!("--dir {:?} is not an ITS name", args.dir))?;
+    println!("| source | real MIDAS 433 | pdp10 midas | words identical | first difference |");
+    println!("|---|---|---|---|---|");
+    let mut all_agree = true;
+    for (n, source) in args.sources.iter().enumerate() {
+        let work = std::env::temp_dir().join(format!("pdp10-oracle-{}-{n}", std::process::id()));
+        let real = real_assembly(&args, &real_midas, dir, source, &work);
+        let ours = our_assembly(&args, source);
+        let (real_text, ours_text) = (describe(&real), describe(&ours));
+        let (same, first) = match (&real, &ours) {
+            (Ok(Result1::Binary(r)), Ok(Result1::Binary(o))) => compare(r, o),
+            _ => (String::from("-"), String::from("-")),
+        };
+        all_agree &= first.is_empty();
+        println!(
+            "| {} | {real_text} | {ours_text} | {same} | {first} |",
+            source.display()
+        );
+        if args.keep {
+            eprintln!("{}: work folder {}", source.display(), work.display());
+        } else {
+            let _ = fs::remove_dir_all(&work);
+        }
+    }
+    Ok(if all_agree {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+fn describe(r: &anyhow::Result<Result1>) -> String {
+    match r {
+        Ok(Result1::Binary(_)) => "assembled".into(),
+        Ok(Result1::Failed(why)) => why.replace('|', "\\|"),
+        Err(e) => format!("{e:#}").replace('|', "\\|"),
+    }
+}
+
+/// The host spelling of an ITS name part (PDP-10/its's: `.` is `_`, `_`
+/// is `}`), lower case.
+fn host_part(its: &str) -> String {
+    its.chars()
+        .map(|c| match c {
+            '.' => '_',
+            '_' => '}',
+            c => c.to_ascii_lowercase(),
+        })
+        .collect()
+}
+
+/// Real MIDAS on a fresh DSK: the `--dsk-root` tree (hard links), MIDAS as
+/// `SYS;TS MIDAS`, the source in DIR; the command line `FN1 BIN_FN1 FN2`.
+fn real_assembly(
+    args: &Args,
+    midas: &Image,
+    dir: Sixbit,
+    source: &Path,
+    work: &Path,
+) -> anyhow::Result<Result1> {
+    let dsk = work.join("dsk");
+    let _ = fs::remove_dir_all(work);
+    fs::create_dir_all(&dsk).with_context(|| format!("making {}", dsk.display()))?;
+    if let Some(root) = &args.dsk_root {
+        link_tree(root, &dsk).with_context(|| format!("copying {}", root.display()))?;
+    }
+    let host_dir = dsk.join(host_part(&dir.text()));
+    fs::create_dir_all(dsk.join("sys"))?;
+    fs::create_dir_all(&host_dir)?;
+    let base = source
+        .file_name()
+        .and_then(|f| f.to_str())
+        .with_context(|| format!("{} has no file name", source.display()))?;
+    let (fn1, fn2) = its::names::its_parts_of_host_name(base);
+    if fn1.is_empty() || fn2.is_empty() {
+        bail!("{base}: an ITS source needs two names (FOO.MID)");
+    }
+    fs::copy(
+        source,
+        host_dir.join(format!("{}.{}", host_part(&fn1), host_part(&fn2))),
+    )
+    .with_context(|| format!("reading {}", source.display()))?;
+    let out_fn2 = if fn2 == "BIN" { "RBIN" } else { "BIN" };
+    let jcl = format!("{fn1} {out_fn2}_{fn1} {fn2}");
+    let mut config = JobConfig::captured(&dsk, "MIDAS", Some(&jcl));
+    if let Some(input) = &args.tty_input {
+        let typed = fs::read(input).with_context(|| format!("reading {}", input.display()))?;
+        config.terminal = its::tty::Terminal::new(
+            its::tty::Input::Bytes(typed.into_iter().collect()),
+            its::tty::Output::Capture(Vec::new()),
+        );
+    }
+    config.sname = dir;
+    config.uname = Sixbit::lossy("USER");
+    let mut job = Job::new(midas, config)?;
+    let outcome = job.run(args.max_insns, &mut ka10::NoTrace)?;
+    let transcript = String::from_utf8_lossy(&job.take_output()).into_owned();
+    fs::write(work.join("midas.out"), &transcript)?;
+    if !matches!(outcome, Outcome::Finished { .. }) {
+        let why = outcome.message().unwrap_or("stopped").to_string();
+        return Ok(Result1::Failed(format!("stopped: {why}")));
+    }
+    let out = host_dir.join(format!("{}.{}", host_part(&fn1), host_part(out_fn2)));
+    match fs::read(&out) {
+        Ok(bytes) => Ok(Result1::Binary(loader::load_bytes(&bytes)?)),
+        Err(_) => Ok(Result1::Failed(format!(
+            "no output; it said: {}",
+            transcript.lines().take(3).collect::<Vec<_>>().join(" / ")
+        ))),
+    }
+}
+
+/// Hard-links (or copies) the tree `from` into `to`; links are skipped (a
+/// DSK refuses links that leave it).
+fn link_tree(from: &Path, to: &Path) -> std::io::Result<()> {
+    for entry in fs::read_dir(from)? {
+        let entry = entry?;
+        let kind = entry.file_type()?;
+        let target = to.join(entry.file_name());
+        if kind.is_dir() {
+            fs::create_dir_all(&target)?;
+            link_tree(&entry.path(), &target)?;
+        } else if kind.is_file() && fs::hard_link(entry.path(), &target).is_err() {
+            fs::copy(entry.path(), &target)?;
+        }
+    }
+    Ok(())
+}
+
+fn our_assembly(args: &Args, source: &Path) -> anyhow::Result<Result1> {
+    let options = midas::Options {
+        dsk_root: args.dsk_root.clone(),
+        user: "USER".into(),
+        ..midas::Options::default()
+    };
+    match midas::assemble(source, &midas::FsLoader, &options) {
+        Ok(a) => Ok(Result1::Binary(loader::load_words(&a.sblk_words())?)),
+        Err(e) => Ok(Result1::Failed(format!(
+            "{} errors, first: {}",
+            e.diagnostics.len(),
+            e.to_string().lines().next().unwrap_or("")
+        ))),
+    }
+}
+
+/// Loaded words by address.
+fn memory(image: &Image) -> BTreeMap<u32, u64> {
+    let mut m = BTreeMap::new();
+    for (address, words) in &image.blocks {
+        for (k, w) in words.iter().enumerate() {
+            m.insert(address + k as u32, w.raw());
+        }
+    }
+    m
+}
+
+/// "N/M" identical words (the start instruction counted as one) and the
+/// first difference, empty when there is none.
+fn compare(real: &Image, ours: &Image) -> (String, String) {
+    let (r, o) = (memory(real), memory(ours));
+    let mut addresses: Vec<u32> = r.keys().chain(o.keys()).copied().collect();
+    addresses.sort_unstable();
+    addresses.dedup();
+    let show = |w: Option<&u64>| {
+        w.map_or("-".to_string(), |w| {
+            format!("{:06o},,{:06o}", w >> 18, w & 0o777777)
+        })
+    };
+    let mut first = String::new();
+    let mut same = 0;
+    for a in &addresses {
+        if r.get(a) == o.get(a) {
+            same += 1;
+        } else if first.is_empty() {
+            first = format!("{a:06o}: real {} ours {}", show(r.get(a)), show(o.get(a)));
+        }
+    }
+    if real.start == ours.start {
+        same += 1;
+    } else if first.is_empty() {
+        first = format!("start: real {:?} ours {:?}", real.start, ours.start);
+    }
+    (format!("{same}/{}", addresses.len() + 1), first)
+}
