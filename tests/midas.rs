@@ -193,7 +193,49 @@ fn missing_source_is_a_clear_error() {
     let dir = scratch("missing");
     let out = pdp10(&["midas", "nosuch.mid"], &dir);
     assert_eq!(out.status.code(), Some(1));
-    assert!(text(&out.stderr).starts_with("nosuch.mid:1:1: error: cannot read the source:"));
+    assert_eq!(
+        text(&out.stderr),
+        "nosuch.mid: error: no such file\npdp10 midas: 1 error, no output written\n"
+    );
+}
+
+#[test]
+fn output_to_standard_output_and_never_half_written() {
+    let dir = scratch("stdout");
+    std::fs::write(dir.join("h.mid"), "GO: JRST GO\nEND GO\n").unwrap();
+    let out = pdp10(&["midas", "h.mid", "-o", "-"], &dir);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(!dir.join("-").exists(), "`-` is standard output, not a file");
+    let words = evacuated::decode(&out.stdout).unwrap();
+    assert_eq!(Sblk::parse(&words).unwrap().start_address(), 0o100);
+    // Where the binary cannot be put (a folder holding a file is in the
+    // way), nothing is left behind: no temporary file, the folder as it was.
+    std::fs::create_dir(dir.join("ts.h")).unwrap();
+    std::fs::write(dir.join("ts.h/keep"), "x").unwrap();
+    let out = pdp10(&["midas", "h.mid"], &dir);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let mut left: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    left.sort();
+    assert_eq!(left, ["h.mid", "ts.h"]);
+    assert!(dir.join("ts.h/keep").exists());
+    // An old binary is replaced only by a whole new one.
+    std::fs::write(dir.join("old.bin"), "old").unwrap();
+    std::fs::write(dir.join("bad.mid"), "JRST NOSUCH\nEND\n").unwrap();
+    let out = pdp10(&["midas", "bad.mid", "-o", "old.bin"], &dir);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(std::fs::read(dir.join("old.bin")).unwrap(), b"old");
+    let out = pdp10(&["midas", "h.mid", "-o", "old.bin"], &dir);
+    assert!(out.status.success());
+    assert_eq!(std::fs::read(dir.join("old.bin")).unwrap(), out_bytes(&dir));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The binary `pdp10 midas h.mid -o -` writes.
+fn out_bytes(dir: &Path) -> Vec<u8> {
+    pdp10(&["midas", "h.mid", "-o", "-"], dir).stdout
 }
 
 /// Assemble -> SBLK -> parse -> disassemble -> assemble gives the same words.

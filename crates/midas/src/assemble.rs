@@ -239,9 +239,24 @@ impl<'l> Assembler<'l> {
                 return;
             }
             if !self.ended {
-                // Running off the end of the file acts as END with no start.
-                let at = self.reader.span();
-                self.finish(None, at);
+                // Real MIDAS stops with the fatal error "No END statement"
+                // (TSRTNS, NEDCHK) and writes no binary; an empty file too.
+                // After another error it is that error's consequence (an
+                // unterminated literal ate the END), not news.
+                // Then pass 2 goes on to find the rest of the errors.
+                if self.has_errors() {
+                    let at = self.reader.span();
+                    self.finish(None, at);
+                    continue;
+                }
+                let text_len = self.sources.file(self.main_file).text.len();
+                let at = Span {
+                    file: self.main_file,
+                    offset: text_len.saturating_sub(1) as u32,
+                };
+                self.error(at, ErrorKind::Syntax, "No END statement");
+                self.fatal = true;
+                return;
             }
         }
     }

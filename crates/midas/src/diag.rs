@@ -33,7 +33,8 @@ pub struct Diagnostic {
     pub kind: ErrorKind,
     /// The file name as given or found.
     pub file: String,
-    /// 1-based line.
+    /// 1-based line; 0 when the problem is the file as a whole (it cannot
+    /// be read), which is then printed without a place.
     pub line: usize,
     /// 1-based column, in characters.
     pub column: usize,
@@ -45,12 +46,20 @@ pub struct Diagnostic {
 
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(
+        if self.line == 0 {
+            // About the file as a whole (it cannot be read): no place.
+            return write!(f, "{}: error: {}", self.file, self.message);
+        }
+        write!(
             f,
             "{}:{}:{}: error: {}",
             self.file, self.line, self.column, self.message
         )?;
-        writeln!(f, "{}", self.source_line)?;
+        if self.source_line.trim().is_empty() {
+            // A caret under nothing says nothing.
+            return Ok(());
+        }
+        writeln!(f, "\n{}", self.source_line)?;
         // Tabs stay tabs under the caret so that it lines up in a terminal.
         let pad: String = self
             .source_line

@@ -9,7 +9,7 @@ use crate::diag::ErrorKind;
 use crate::macros::{parse_dummies, Macro};
 use crate::parse::{is_squoze, is_symbol, key, MARK};
 use crate::reader::{Origin, MAX_DEPTH};
-use crate::source::{insrt_candidates, parse_its_file_spec, SourceFile, Span};
+use crate::source::{insrt_candidates, parse_its_file_spec, SourceFile, Span, BARE_CR, BARE_LF};
 use crate::text::{text_words, TextKind};
 use std::rc::Rc;
 
@@ -128,17 +128,19 @@ impl Assembler<'_> {
             }
             match c {
                 ';' => {
+                    // A comment ends at a carriage return (manual: ";"), so
+                    // a bare line feed does not end it.
                     while let Some(c) = self.reader.peek() {
-                        if c == '\n' {
+                        if c == '\n' || c == BARE_CR {
                             break;
                         }
                         self.reader.next();
                     }
                 }
-                '\n' => {
+                '\n' | BARE_LF | BARE_CR => {
                     if depth > 0 {
                         self.reader.next();
-                        g.push('\n', at);
+                        g.push(c, at);
                     } else {
                         if stop == Stop::Statement {
                             self.reader.next();
@@ -285,7 +287,9 @@ impl Assembler<'_> {
             "SIXBIT" => self.text(TextKind::Sixbit, at),
             ".LENGT" => {
                 if let Some(t) = self.delimited(at) {
-                    mark(g, t.chars().count() as u64, at);
+                    // A line end is the two characters CR LF.
+                    let n = t.chars().map(|c| if c == '\n' { 2 } else { 1 }).sum::<u64>();
+                    mark(g, n, at);
                 }
             }
             "PRINTX" => {
@@ -818,28 +822,68 @@ impl Assembler<'_> {
             .parent()
             .map(|p| p.to_path_buf())
             .unwrap_or_default();
-        let candidates = insrt_candidates(&spec, &dir, self.options.dsk_root.as_deref());
+        let root = self.dsk_root();
+        let candidates = match insrt_candidates(&spec, &dir, &root) {
+            Ok(c) => c,
+            Err(e) => {
+                self.error(at, ErrorKind::MissingFile, e);
+                return;
+            }
+        };
         for path in &candidates {
             // The same file on pass 2 reuses the pass-1 copy.
-            if let Some(id) = self.sources.files.iter().position(|f| f.path == *path) {
-                let text: Rc<str> = self.sources.files[id].text.as_str().into();
-                if self.reader.depth() < MAX_DEPTH {
-                    self.reader.push_file(id as u32, text);
-                }
+            let known = self.sources.files.iter().position(|f| f.path == *path);
+            let id = match known {
+                Some(id) => id as u32,
+                None => match self.loader.read(path) {
+                    Ok(raw) => {
+                        let name = path.display().to_string();
+                        match SourceFile::new(name, path.clone(), &raw) {
+                            Ok(file) => self.sources.add(file),
+                            Err(e) => {
+                                self.error(
+                                    at,
+                                    ErrorKind::MissingFile,
+                                    format!(".INSRT {spec}: {}: {e}", path.display()),
+                                );
+                                return;
+                            }
+                        }
+                    }
+                    Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
+                    Err(e) => {
+                        self.error(
+                            at,
+                            ErrorKind::MissingFile,
+                            format!(".INSRT {spec}: {}: {e}", path.display()),
+                        );
+                        return;
+                    }
+                },
+            };
+            let chain = self.reader.file_chain();
+            if chain.contains(&id) {
+                let names: Vec<&str> = chain
+                    .iter()
+                    .chain(std::iter::once(&id))
+                    .map(|&f| self.sources.file(f).name.as_str())
+                    .collect();
+                self.error(
+                    at,
+                    ErrorKind::Limit,
+                    format!(".INSRT of a file being read: {}", names.join(" -> ")),
+                );
+                self.fatal = true;
                 return;
             }
-            if let Ok(raw) = self.loader.read(path) {
-                let file = SourceFile::new(path.display().to_string(), path.clone(), &raw);
-                let text: Rc<str> = file.text.as_str().into();
-                let id = self.sources.add(file);
-                if self.reader.depth() < MAX_DEPTH {
-                    self.reader.push_file(id, text);
-                } else {
-                    self.error(at, ErrorKind::Limit, ".INSRT nested too deeply");
-                    self.fatal = true;
-                }
-                return;
+            let text: Rc<str> = self.sources.file(id).text.as_str().into();
+            if self.reader.depth() < MAX_DEPTH {
+                self.reader.push_file(id, text);
+            } else {
+                self.error(at, ErrorKind::Limit, ".INSRT nested too deeply");
+                self.fatal = true;
             }
+            return;
         }
         let tried: Vec<String> = candidates.iter().map(|p| p.display().to_string()).collect();
         self.error(
@@ -851,6 +895,21 @@ impl Assembler<'_> {
                 tried.join(", ")
             ),
         );
+    }
+
+    /// Where ITS directories are on the host: `--dsk-root`, or else the
+    /// main source's folder.
+    fn dsk_root(&self) -> std::path::PathBuf {
+        match &self.options.dsk_root {
+            Some(r) => r.clone(),
+            None => self
+                .sources
+                .file(self.main_file)
+                .path
+                .parent()
+                .map(|p| p.to_path_buf())
+                .unwrap_or_default(),
+        }
     }
 }
 

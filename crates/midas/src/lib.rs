@@ -41,7 +41,7 @@ mod text;
 pub use assemble::Options;
 pub use diag::{Diagnostic, Error, ErrorKind};
 pub use output::Assembly;
-pub use source::{FsLoader, Loader};
+pub use source::{FsLoader, Loader, MAX_SOURCE_BYTES};
 
 use std::path::Path;
 

@@ -60,25 +60,27 @@ impl Assembly {
 pub(crate) fn run(path: &Path, loader: &dyn Loader, options: &Options) -> Result<Assembly, Error> {
     let mut asm = Assembler::new(loader, options.clone());
     let name = path.display().to_string();
-    let raw = match loader.read(path) {
-        Ok(raw) => raw,
-        Err(e) => {
-            return Err(Error {
-                diagnostics: vec![Diagnostic {
-                    kind: ErrorKind::MissingFile,
-                    file: name,
-                    line: 1,
-                    column: 1,
-                    message: format!("cannot read the source: {e}"),
-                    source_line: String::new(),
-                }],
-                messages: Vec::new(),
-            })
-        }
+    // A file that cannot be read, or is not ITS text, has no place to
+    // show: the diagnostic is the file name and the reason alone (line 0).
+    let unreadable = |message: String| Error {
+        diagnostics: vec![Diagnostic {
+            kind: ErrorKind::MissingFile,
+            file: name.clone(),
+            line: 0,
+            column: 0,
+            message,
+            source_line: String::new(),
+        }],
+        messages: Vec::new(),
     };
-    asm.main_file = asm
-        .sources
-        .add(SourceFile::new(name, path.to_path_buf(), &raw));
+    let raw = loader.read(path).map_err(|e| {
+        unreadable(match e.kind() {
+            std::io::ErrorKind::NotFound => "no such file".to_string(),
+            _ => format!("cannot read the source: {e}"),
+        })
+    })?;
+    let file = SourceFile::new(name.clone(), path.to_path_buf(), &raw).map_err(unreadable)?;
+    asm.main_file = asm.sources.add(file);
     let (fn1, fn2, sname) = its_names(path);
     asm.fnames = (sixbit_word(&fn1), sixbit_word(&fn2));
     asm.run();

@@ -660,7 +660,9 @@ impl Parser {
         let mut i = adv(i, 1);
         let mut words = Vec::new();
         loop {
-            let (r, _) = take_while(|c| matches!(c, ' ' | '\t' | '\n' | '?' | '\u{c}'))(i)?;
+            let (r, _) = take_while(|c| {
+                matches!(c, ' ' | '\t' | '\n' | '?' | '\u{c}' | crate::source::BARE_LF | crate::source::BARE_CR)
+            })(i)?;
             i = r;
             match i.fragment().chars().next() {
                 None => return fail_unterminated(open, "unterminated literal"),
@@ -673,7 +675,7 @@ impl Parser {
                             return fail(i, "labels are not allowed inside a literal");
                         }
                     }
-                    let (r, w) = self.word(i, "?\n]")?;
+                    let (r, w) = self.word(i, "?\n]\u{10A}\u{10D}")?;
                     words.push(w);
                     i = r;
                 }

@@ -27,6 +27,9 @@ pub(crate) struct Frame {
     pub rpcnt: Option<u64>,
     /// `.IRPCNT` inside an IRP iteration.
     pub irpcnt: Option<u64>,
+    /// A whole source file (the main file or an `.INSRT`), not text cut
+    /// from one.
+    whole_file: bool,
 }
 
 /// The frame stack. The bottom frame is the main file.
@@ -48,7 +51,20 @@ impl Reader {
     }
 
     pub fn push_file(&mut self, file: u32, text: Rc<str>) {
-        self.push(text, Origin::File { file, base: 0 });
+        self.push(text, Origin::File { file, base: 0 }).whole_file = true;
+    }
+
+    /// The files being read, the main file first: the chain of `.INSRT`s
+    /// that leads here.
+    pub fn file_chain(&self) -> Vec<u32> {
+        self.frames
+            .iter()
+            .filter(|f| f.whole_file)
+            .filter_map(|f| match f.origin {
+                Origin::File { file, .. } => Some(file),
+                Origin::Expansion(_) => None,
+            })
+            .collect()
     }
 
     /// Pushes text to be read next; `origin` places its characters.
@@ -60,6 +76,7 @@ impl Reader {
             more: Default::default(),
             rpcnt: None,
             irpcnt: None,
+            whole_file: false,
         });
         self.frames.last_mut().expect("just pushed")
     }
