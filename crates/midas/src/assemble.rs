@@ -41,30 +41,62 @@ pub(crate) struct Sym {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Value {
     pub w: u64,
+    /// The same value computed with each undefined symbol standing for a
+    /// number of its own (see [`virtual_value`]) instead of 0: two pass-1
+    /// words with equal `w` and `shadow` refer to the same undefined
+    /// symbols in the same way. Real MIDAS keeps such references beside a
+    /// constant ("globals") and merges equal literals on pass 1 when the
+    /// word and the references agree (SCON); this is how we tell.
+    pub shadow: u64,
     /// Depends on a symbol not (yet) defined.
     pub undefined: bool,
     /// Holds an I/O instruction.
     pub io: bool,
 }
 
+/// The stand-in value of an undefined thing (a symbol, a literal whose
+/// area is not placed yet) in a [`Value::shadow`]: a 36-bit hash of its name.
+pub(crate) fn virtual_value(name: &str) -> u64 {
+    // FNV-1a: deterministic, so the same program assembles the same way.
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in name.bytes() {
+        h = (h ^ b as u64).wrapping_mul(0x0100_0000_01b3);
+    }
+    (h ^ (h >> 36)) & WORD_MASK
+}
+
 impl Value {
     pub fn new(w: u64) -> Value {
         Value {
             w: w & WORD_MASK,
+            shadow: w & WORD_MASK,
             ..Value::default()
         }
     }
-    fn with(self, w: u64, other: Value) -> Value {
+    /// An undefined value (pass 1) standing for `name`.
+    pub fn unknown(name: &str) -> Value {
         Value {
-            w: w & WORD_MASK,
-            undefined: self.undefined || other.undefined,
-            io: self.io || other.io,
+            w: 0,
+            shadow: virtual_value(name),
+            undefined: true,
+            io: false,
         }
     }
-    pub fn map(self, f: impl FnOnce(u64) -> u64) -> Value {
+    pub fn map(self, f: impl Fn(u64) -> u64) -> Value {
         Value {
             w: f(self.w) & WORD_MASK,
+            shadow: f(self.shadow) & WORD_MASK,
             ..self
+        }
+    }
+    /// Two values combined by `f`, which is applied to the values and to
+    /// their shadows alike.
+    pub fn op2(a: Value, b: Value, f: impl Fn(u64, u64) -> u64) -> Value {
+        Value {
+            w: f(a.w, b.w) & WORD_MASK,
+            shadow: f(a.shadow, b.shadow) & WORD_MASK,
+            undefined: a.undefined || b.undefined,
+            io: a.io || b.io,
         }
     }
 }
@@ -123,9 +155,9 @@ pub(crate) struct Assembler<'l> {
     pub loc: u32,
     pub offset: u64,
     pub radix: u64,
-    /// Words of the constants area being collected: value and whether it
-    /// was fully defined (only those are shared).
-    literals: Vec<(u64, bool)>,
+    /// Words of the constants area being collected: value and shadow
+    /// (see [`Value::shadow`]).
+    literals: Vec<(u64, u64)>,
     area_index: usize,
     areas: Vec<Area>,
     pending_vars: Vec<(String, u64)>,
@@ -307,6 +339,7 @@ impl<'l> Assembler<'l> {
                 for label in &s.labels {
                     let at = stmt.span_at(label.at);
                     let value = self.dot();
+                    self.check_label_name(&label.name, value, at);
                     self.define(&label.name, value, SymKind::Label, label.half_killed, at);
                 }
                 self.body(&s.body, stmt, &mut row);
@@ -314,6 +347,25 @@ impl<'l> Assembler<'l> {
         }
         if self.pass == 2 {
             self.listing.push(row);
+        }
+    }
+
+    /// Real MIDAS's error "Pseudo, macro or initial sym as label" (COLON3):
+    /// a label may not take the name of a pseudo-op or of a symbol MIDAS
+    /// knows from the start (an instruction such as `IBP`), unless the
+    /// initial symbol already has the label's value. (A macro's name is
+    /// expanded before its colon is seen.)
+    fn check_label_name(&mut self, name: &str, value: u64, at: Span) {
+        let initial = self
+            .symbols
+            .get(name)
+            .is_some_and(|s| s.kind == SymKind::Predefined && s.value != value);
+        if initial || parse::is_pseudo_name(name) {
+            self.error(
+                at,
+                ErrorKind::Syntax,
+                format!("{name}: Pseudo, macro or initial sym as label"),
+            );
         }
     }
 
@@ -506,22 +558,28 @@ impl<'l> Assembler<'l> {
 
     /// Adds a literal's words to the constants area being collected and
     /// returns its address: a one-word literal shares any equal word already
-    /// there, a longer one never does (manual node Literals).
+    /// there, a longer one never does (manual node Literals). On pass 1 a
+    /// word that refers to undefined symbols is equal to one that refers to
+    /// the same symbols in the same way (real MIDAS merges three
+    /// `[440700,,BUF]` with BUF defined later into one word).
     pub fn add_literal(&mut self, words: &[Value], at: Span) -> Value {
-        let defined = words.iter().all(|w| !w.undefined);
-        let index = if words.len() == 1 && defined {
-            let w = words[0].w;
-            match self.literals.iter().position(|&(x, d)| d && x == w) {
+        let index = if words.len() == 1 {
+            let (w, shadow) = (words[0].w, words[0].shadow);
+            match self
+                .literals
+                .iter()
+                .position(|&(x, s)| x == w && s == shadow)
+            {
                 Some(i) => i,
                 None => {
-                    self.literals.push((w, true));
+                    self.literals.push((w, shadow));
                     self.literals.len() - 1
                 }
             }
         } else {
             let first = self.literals.len();
             for w in words {
-                self.literals.push((w.w, !w.undefined));
+                self.literals.push((w.w, w.shadow));
             }
             first
         };
@@ -534,10 +592,9 @@ impl<'l> Assembler<'l> {
             (2, Some(area)) => {
                 Value::new((area.origin as u64 + self.offset + index as u64) & HALF_MASK)
             }
-            _ => Value {
-                undefined: true,
-                ..Value::default()
-            },
+            // Until then the literal is a reference to word `index` of area
+            // `area_index`, like a symbol not yet defined.
+            _ => Value::unknown(&format!("constant {} {index}", self.area_index)),
         }
     }
 
@@ -649,11 +706,8 @@ impl<'l> Assembler<'l> {
     /// Combines a value into a word's left half without carry from the right
     /// half: MIDAS's `++` (manual node Words, note 1).
     pub fn add_right(a: Value, b: Value) -> Value {
-        let w = (a.w & !HALF_MASK) | ((a.w + (b.w & HALF_MASK)) & HALF_MASK);
-        a.with(w, b)
-    }
-
-    pub fn combine(a: Value, b: Value, w: u64) -> Value {
-        a.with(w, b)
+        Value::op2(a, b, |x, y| {
+            (x & !HALF_MASK) | ((x + (y & HALF_MASK)) & HALF_MASK)
+        })
     }
 }

@@ -36,12 +36,12 @@ impl Assembler<'_> {
                 Item::Index(inner) => {
                     let v = self.word(inner, stmt);
                     let swapped = v.map(|x| ((x & HALF_MASK) << 18) | (x >> 18));
-                    extra = Assembler::combine(extra, swapped, extra.w.wrapping_add(swapped.w));
+                    extra = Value::op2(extra, swapped, u64::wrapping_add);
                 }
                 Item::Xwd(a, b) => {
                     let a = self.word(a, stmt);
                     let b = self.word(b, stmt);
-                    let v = Assembler::combine(a, b, ((a.w & HALF_MASK) << 18) | (b.w & HALF_MASK));
+                    let v = Value::op2(a, b, |x, y| ((x & HALF_MASK) << 18) | (y & HALF_MASK));
                     pieces.push(Piece::Field(v));
                 }
                 Item::Squoze(n, sym) => {
@@ -52,11 +52,10 @@ impl Assembler<'_> {
             }
         }
         let mut v = self.format(&pieces, w, stmt);
-        v = Assembler::combine(v, extra, v.w.wrapping_add(extra.w));
+        v = Value::op2(v, extra, u64::wrapping_add);
         if indirect {
-            v.w |= 1 << 22;
+            v = v.map(|x| x | 1 << 22);
         }
-        v.w &= WORD_MASK;
         v
     }
 
@@ -100,17 +99,20 @@ impl Assembler<'_> {
             [Field(a)] | [Field(a), Comma] => *a,
             [Field(a), DoubleComma] => a.map(|x| (x & HALF_MASK) << 18),
             [Field(a), DoubleComma, Field(c), rest @ ..] => {
-                let v = Assembler::combine(*a, *c, ((a.w & HALF_MASK) << 18) | (c.w & HALF_MASK));
+                let v = Value::op2(*a, *c, |x, y| ((x & HALF_MASK) << 18) | (y & HALF_MASK));
                 add_rest(v, rest)
             }
             [Field(a), Space, Field(b), Comma, rest @ ..] => {
                 // The AC field, or for an I/O instruction the device.
-                let ac = if a.io {
-                    (b.w & 0o774) << 24
-                } else {
-                    (b.w & 0o17) << 23
-                };
-                let v = Assembler::combine(*a, *b, a.w.wrapping_add(ac));
+                let io = a.io;
+                let v = Value::op2(*a, *b, |x, y| {
+                    let ac = if io {
+                        (y & 0o774) << 24
+                    } else {
+                        (y & 0o17) << 23
+                    };
+                    x.wrapping_add(ac)
+                });
                 add_rest(v, rest)
             }
             [Field(a), Comma, Field(b), rest @ ..] => add_rest(Assembler::add_right(*a, *b), rest),
@@ -134,40 +136,10 @@ impl Assembler<'_> {
             Expr::Binary(op, a, b) => {
                 let a = self.expr(a, stmt);
                 let b = self.expr(b, stmt);
-                let w = match op {
-                    '+' => a.w.wrapping_add(b.w),
-                    '-' => a.w.wrapping_sub(b.w),
-                    '*' => ((signed(a.w) as i128 * signed(b.w) as i128) as u64) & WORD_MASK,
-                    '/' => {
-                        if b.w == 0 {
-                            if !(a.undefined || b.undefined) {
-                                self.error(
-                                    stmt.span_at(expr_at(e)),
-                                    ErrorKind::Syntax,
-                                    "division by zero",
-                                );
-                            }
-                            0
-                        } else {
-                            (signed(a.w).wrapping_div(signed(b.w))) as u64
-                        }
-                    }
-                    '&' => a.w & b.w,
-                    '#' => a.w ^ b.w,
-                    '\\' => a.w | b.w,
-                    // `_`: shift left (right when negative), a logical shift.
-                    _ => {
-                        let n = signed(b.w);
-                        if n >= 36 || n <= -36 {
-                            0
-                        } else if n >= 0 {
-                            a.w << n
-                        } else {
-                            a.w >> (-n)
-                        }
-                    }
-                };
-                Assembler::combine(a, b, w)
+                if *op == '/' && b.w == 0 && !(a.undefined || b.undefined) {
+                    self.error(stmt.span_at(expr_at(e)), ErrorKind::Syntax, "division by zero");
+                }
+                Value::op2(a, b, |x, y| binary(*op, x, y))
             }
         }
     }
@@ -185,10 +157,7 @@ impl Assembler<'_> {
                 self.note_variable(name, 1);
                 match self.symbols.get(name) {
                     Some(sym) => Value::new(sym.value),
-                    None => Value {
-                        undefined: true,
-                        ..Value::default()
-                    },
+                    None => Value::unknown(name),
                 }
             }
             Syllable::Literal(words) => {
@@ -207,9 +176,8 @@ impl Assembler<'_> {
     pub(crate) fn symbol_value(&mut self, name: &str, at: crate::source::Span) -> Value {
         match self.symbols.get(name) {
             Some(sym) => Value {
-                w: sym.value,
-                undefined: false,
                 io: sym.io,
+                ..Value::new(sym.value)
             },
             None => {
                 if self.pass == 2 {
@@ -219,10 +187,34 @@ impl Assembler<'_> {
                         format!("undefined symbol {name}"),
                     );
                 }
-                Value {
-                    undefined: true,
-                    ..Value::default()
-                }
+                Value::unknown(name)
+            }
+        }
+    }
+}
+
+/// The value of `x op y` on 36-bit words.
+fn binary(op: char, x: u64, y: u64) -> u64 {
+    match op {
+        '+' => x.wrapping_add(y),
+        '-' => x.wrapping_sub(y),
+        '*' => ((signed(x) as i128 * signed(y) as i128) as u64) & WORD_MASK,
+        // Division by zero (an error unless a value is still unknown)
+        // gives 0.
+        '/' if y == 0 => 0,
+        '/' => (signed(x).wrapping_div(signed(y))) as u64,
+        '&' => x & y,
+        '#' => x ^ y,
+        '\\' => x | y,
+        // `_`: shift left (right when negative), a logical shift.
+        _ => {
+            let n = signed(y);
+            if n >= 36 || n <= -36 {
+                0
+            } else if n >= 0 {
+                x << n
+            } else {
+                x >> (-n)
             }
         }
     }

@@ -308,6 +308,54 @@ mod tests {
     }
 
     #[test]
+    fn equal_literals_with_forward_references_merge_on_pass_1() {
+        // Real MIDAS makes one constant of the three, so BUF is at 104.
+        let a = assemble_str(
+            "t.mid",
+            "MOVE 1,[440700,,BUF]\nMOVE 2,[440700,,BUF]\nMOVE 3,[440700,,BUF]\n\
+             CONSTANTS\nBUF: 0\nEND\n",
+        )
+        .unwrap();
+        let w: Vec<(u32, u64)> = a.words.iter().map(|(a, w)| (*a, w.raw())).collect();
+        assert_eq!(
+            w,
+            vec![
+                (0o100, 0o200040_000103),
+                (0o101, 0o200100_000103),
+                (0o102, 0o200140_000103),
+                (0o103, 0o440700_000104),
+                (0o104, 0)
+            ]
+        );
+        // Different undefined symbols, or the same used differently, stay
+        // apart on pass 1.
+        let a = assemble_str(
+            "t.mid",
+            "MOVE 1,[BUF]\nMOVE 2,[FOO]\nMOVE 3,[BUF,,0]\nCONSTANTS\nBUF: FOO: 0\nEND\n",
+        )
+        .unwrap();
+        // Pass 2 shares [BUF] and [FOO] (both 106); the area keeps its
+        // pass-1 size of three, so BUF is at 106.
+        let last = a.words.last().unwrap();
+        assert_eq!((last.0, last.1.raw()), (0o106, 0));
+        assert_eq!(a.words[1].1.raw(), 0o200100_000103);
+    }
+
+    #[test]
+    fn instructions_pseudos_and_macros_are_no_labels() {
+        // Real MIDAS: "Pseudo, macro or initial sym as label" (IBP is an
+        // instruction, LOC a pseudo-op).
+        for src in ["IBP: 0\nEND\n", "LOC: 0\nEND\n"] {
+            let e = error(src);
+            assert!(e.contains(": Pseudo, macro or initial sym as label"), "{src}: {e}");
+        }
+        // An initial symbol given its own value as a label is accepted
+        // (.UAI is 0), another value not (.UAO is 1).
+        assert_eq!(words("LOC 0\n.UAI: 5\nEND\n"), vec![5]);
+        assert!(error("LOC 0\n.UAO: 5\nEND\n").contains(".UAO: Pseudo"));
+    }
+
+    #[test]
     fn error_texts() {
         assert_eq!(
             error("\tMOVE 1,FOO\nEND\n"),

@@ -773,6 +773,55 @@ fn printable(c: char) -> String {
     }
 }
 
+/// Whether `k` (a symbol's key) names a pseudo-op, of the parser or of
+/// the statement gatherer.
+pub(crate) fn is_pseudo_name(k: &str) -> bool {
+    pseudo(k).is_some()
+        || matches!(
+            k,
+            "DEFINE"
+                | "TERMIN"
+                | "REPEAT"
+                | "IRP"
+                | "IRPC"
+                | "IRPS"
+                | "IFE"
+                | "IFN"
+                | "IFG"
+                | "IFGE"
+                | "IFL"
+                | "IFLE"
+                | "IFDEF"
+                | "IFNDEF"
+                | "IFB"
+                | "IFNB"
+                | "IFSE"
+                | "IFSN"
+                | "IF1"
+                | "IF2"
+                | ".ELSE"
+                | ".ALSO"
+                | "ASCII"
+                | "ASCIZ"
+                | "ASCIC"
+                | "SIXBIT"
+                | ".LENGT"
+                | "PRINTX"
+                | ".ERR"
+                | ".INSRT"
+                | "TITLE"
+                | "EXPUNG"
+                | ".RPCNT"
+                | ".IRPCN"
+                | ".FNAM1"
+                | ".FNAM2"
+                | "XWD"
+                | "SQUOZE"
+                | ".SCALA"
+                | ".VECTO"
+        )
+}
+
 fn pseudo(k: &str) -> Option<Pseudo> {
     Some(match k {
         "LOC" => Pseudo::Loc,

@@ -89,7 +89,10 @@ impl SourceFile {
 
     /// 1-based line and column (in characters) of a byte offset.
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
-        let offset = offset.min(self.text.len());
+        let mut offset = offset.min(self.text.len());
+        while !self.text.is_char_boundary(offset) {
+            offset -= 1;
+        }
         let line = self.line_starts.partition_point(|&s| s <= offset) - 1;
         let start = self.line_starts[line];
         let col = self.text[start..offset].chars().count() + 1;
