@@ -111,6 +111,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     for m in &assembly.messages {
         eprintln!("{m}");
     }
+    for w in &assembly.warnings {
+        eprintln!("{w}");
+    }
     let out = args.output.unwrap_or_else(|| default_output(&args.source));
     if out == Path::new("-") {
         use std::io::Write;

@@ -165,6 +165,8 @@ pub(crate) struct Assembler<'l> {
     pub output: Vec<(u32, Word)>,
     pub listing: Vec<ListRow>,
     diags: Vec<(Span, ErrorKind, String)>,
+    /// Complaints that do not stop the binary (see [`Assembler::warn`]).
+    pub warnings: Vec<(Span, ErrorKind, String)>,
     seen_diags: HashSet<(Span, String)>,
     pub messages: Vec<String>,
     pub ended: bool,
@@ -211,6 +213,7 @@ impl<'l> Assembler<'l> {
             output: Vec::new(),
             listing: Vec::new(),
             diags: Vec::new(),
+            warnings: Vec::new(),
             seen_diags: HashSet::new(),
             messages: Vec::new(),
             ended: false,
@@ -230,6 +233,16 @@ impl<'l> Assembler<'l> {
         let message = message.into();
         if self.seen_diags.insert((at, message.clone())) {
             self.diags.push((at, kind, message));
+        }
+    }
+
+    /// Records what real MIDAS reports as an error but assembles anyway,
+    /// with a binary that is well defined (once, however many passes meet
+    /// it).
+    pub fn warn(&mut self, at: Span, kind: ErrorKind, message: impl Into<String>) {
+        let message = message.into();
+        if self.seen_diags.insert((at, message.clone())) {
+            self.warnings.push((at, kind, message));
         }
     }
 
@@ -360,12 +373,13 @@ impl<'l> Assembler<'l> {
             .symbols
             .get(name)
             .is_some_and(|s| s.kind == SymKind::Predefined && s.value != value);
-        if initial || parse::is_pseudo_name(name) {
-            self.error(
-                at,
-                ErrorKind::Syntax,
-                format!("{name}: Pseudo, macro or initial sym as label"),
-            );
+        let message = format!("{name}: Pseudo, macro or initial sym as label");
+        if parse::is_pseudo_name(name) {
+            // The label could never be used: the name stays a pseudo-op.
+            self.error(at, ErrorKind::Syntax, message);
+        } else if initial {
+            // Real MIDAS says so and lets the label shadow the symbol.
+            self.warn(at, ErrorKind::Syntax, message);
         }
     }
 

@@ -42,17 +42,21 @@ pub struct Diagnostic {
     pub message: String,
     /// The text of the line, for showing with a caret.
     pub source_line: String,
+    /// A warning: real MIDAS complains but still makes its binary, and so
+    /// do we (the assembly succeeds).
+    pub warning: bool,
 }
 
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let severity = if self.warning { "warning" } else { "error" };
         if self.line == 0 {
             // About the file as a whole (it cannot be read): no place.
-            return write!(f, "{}: error: {}", self.file, self.message);
+            return write!(f, "{}: {severity}: {}", self.file, self.message);
         }
         write!(
             f,
-            "{}:{}:{}: error: {}",
+            "{}:{}:{}: {severity}: {}",
             self.file, self.line, self.column, self.message
         )?;
         if self.source_line.trim().is_empty() {

@@ -28,6 +28,9 @@ pub struct Assembly {
     pub messages: Vec<String>,
     /// The program's TITLE, if any.
     pub title: Option<String>,
+    /// What real MIDAS complains about without failing (a label that
+    /// shadows an initial symbol); the binary is made all the same.
+    pub warnings: Vec<Diagnostic>,
 }
 
 impl Assembly {
@@ -70,6 +73,7 @@ pub(crate) fn run(path: &Path, loader: &dyn Loader, options: &Options) -> Result
             column: 0,
             message,
             source_line: String::new(),
+            warning: false,
         }],
         messages: Vec::new(),
     };
@@ -84,25 +88,14 @@ pub(crate) fn run(path: &Path, loader: &dyn Loader, options: &Options) -> Result
     let (fn1, fn2, sname) = its_names(path);
     asm.fnames = (sixbit_word(&fn1), sixbit_word(&fn2));
     asm.run();
+    let found_warnings = std::mem::take(&mut asm.warnings);
+    let warnings = place(&asm, found_warnings, true);
     if asm.has_errors() {
-        let mut found = asm.take_diagnostics();
+        let found = asm.take_diagnostics();
+        let mut diagnostics = place(&asm, found, false);
+        diagnostics.extend(warnings);
         // In source order, whichever pass found them.
-        found.sort_by_key(|(span, _, _)| (span.file, span.offset));
-        let diagnostics = found
-            .into_iter()
-            .map(|(span, kind, message)| {
-                let file = asm.sources.file(span.file);
-                let (line, column) = file.line_col(span.offset as usize);
-                Diagnostic {
-                    kind,
-                    file: file.name.clone(),
-                    line,
-                    column,
-                    message,
-                    source_line: file.line_text(line).to_string(),
-                }
-            })
-            .collect();
+        diagnostics.sort_by(|a, b| (&a.file, a.line, a.column).cmp(&(&b.file, b.line, b.column)));
         return Err(Error {
             diagnostics,
             messages: asm.messages,
@@ -130,6 +123,7 @@ pub(crate) fn run(path: &Path, loader: &dyn Loader, options: &Options) -> Result
     };
     let listing = render_listing(&asm, &asm.listing);
     Ok(Assembly {
+        warnings,
         words: asm.output.clone(),
         start,
         symbols,
@@ -138,6 +132,32 @@ pub(crate) fn run(path: &Path, loader: &dyn Loader, options: &Options) -> Result
         messages: asm.messages.clone(),
         title: asm.title.clone(),
     })
+}
+
+/// Diagnostics with their places, in the order of the files and offsets
+/// they were found at.
+fn place(
+    asm: &Assembler<'_>,
+    mut found: Vec<(crate::source::Span, ErrorKind, String)>,
+    warning: bool,
+) -> Vec<Diagnostic> {
+    found.sort_by_key(|(span, _, _)| (span.file, span.offset));
+    found
+        .into_iter()
+        .map(|(span, kind, message)| {
+            let file = asm.sources.file(span.file);
+            let (line, column) = file.line_col(span.offset as usize);
+            Diagnostic {
+                kind,
+                file: file.name.clone(),
+                line,
+                column,
+                message,
+                source_line: file.line_text(line).to_string(),
+                warning,
+            }
+        })
+        .collect()
 }
 
 /// MIDAS-style listing lines: `LLLLLL  ooo a i x yyyyyy  source`, the source

@@ -57,8 +57,18 @@ impl SourceFile {
                 Err(_) => return Err(format!("character {i} ({c:?}) is not ITS text")),
             }
         }
-        let chars = pdp10_isa::evacuated::its_chars(&bytes)
-            .map_err(|e| format!("not ITS text (a binary file?): {e}"))?;
+        let chars = match pdp10_isa::evacuated::its_chars(&bytes) {
+            Ok(chars) => chars,
+            // A word that is not text (bit 35 set, a raw word in the
+            // evacuated encoding) is still five characters to MIDAS, which
+            // reads its input with 7-bit byte pointers and never looks at
+            // bit 35.
+            Err(_) => pdp10_isa::evacuated::decode(&bytes)
+                .map_err(|e| format!("not ITS text (a binary file?): {e}"))?
+                .iter()
+                .flat_map(|w| (0..5).map(move |k| ((w.raw() >> (29 - 7 * k)) & 0o177) as u8))
+                .collect(),
+        };
         let mut text = String::with_capacity(chars.len());
         let mut k = 0;
         while k < chars.len() {

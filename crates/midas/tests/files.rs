@@ -1,6 +1,7 @@
 //! Source files as the assembler reads them from the host: ITS characters,
 //! where `.INSRT` may look, what it refuses, and a source's end.
 
+use pdp10_isa::Word;
 use std::path::{Path, PathBuf};
 
 /// A fresh folder for one test.
@@ -19,7 +20,7 @@ fn assemble(path: &Path, root: Option<&Path>) -> Result<midas::Assembly, midas::
     midas::assemble(path, &midas::FsLoader, &options)
 }
 
-fn words(a: &midas::Assembly) -> Vec<u64> {
+fn words_of(a: &midas::Assembly) -> Vec<u64> {
     a.words.iter().map(|(_, w)| w.raw()).collect()
 }
 
@@ -37,7 +38,7 @@ fn host_text_is_read_as_its_characters() {
     std::fs::write(&src, b"ASCII /A\nB/\nASCII /C\rD/\n.LENGTH /X\nY/\nEND\n").unwrap();
     let a = assemble(&src, None).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(
-        words(&a),
+        words_of(&a),
         vec![
             ascii5([b'A', 0o15, 0o12, b'B', 0]),
             ascii5([b'C', 0o12, b'D', 0, 0]),
@@ -46,9 +47,19 @@ fn host_text_is_read_as_its_characters() {
     );
     // A bare line feed ends a statement like a CR LF does.
     std::fs::write(&src, b"1\r2\nEND\n").unwrap();
-    assert_eq!(words(&assemble(&src, None).unwrap()), vec![1, 2]);
-    // A byte 360-377 cannot be in ITS text: the file is refused by name.
-    std::fs::write(&src, b"1\n\xf5\xff\nEND\n").unwrap();
+    assert_eq!(words_of(&assemble(&src, None).unwrap()), vec![1, 2]);
+    // A word with bit 35 set (a raw word in the evacuated encoding) is
+    // still five characters to MIDAS.
+    let five = |c: &[u8]| c.iter().fold(0u64, |w, &c| (w << 7) | c as u64) << 1;
+    let words = [
+        Word::new(five(b"1\r\n2\r")),
+        Word::new(five(b"\nEND\r") | 1),
+        Word::new(five(b"\n\x03\x03\x03\x03")),
+    ];
+    std::fs::write(&src, pdp10_isa::evacuated::encode(&words)).unwrap();
+    assert_eq!(words_of(&assemble(&src, None).unwrap()), vec![1, 2]);
+    // A file that ends inside a raw word is no text: refused by name.
+    std::fs::write(&src, b"1\n\xf5\xff").unwrap();
     let e = assemble(&src, None).unwrap_err().to_string();
     assert!(e.contains("not ITS text"), "{e}");
     let _ = std::fs::remove_dir_all(&dir);
@@ -64,7 +75,7 @@ fn insrt_names_stay_under_the_dsk_root() {
     let src = dir.join("src/t.mid");
     std::fs::write(&src, ".INSRT SYS;DEFS MID\nFOO\nEND\n").unwrap();
     let a = assemble(&src, Some(&dir.join("its"))).unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(words(&a), vec![5]);
+    assert_eq!(words_of(&a), vec![5]);
     // `..;` would leave the root: refused, and the outside file's text is
     // never shown.
     std::fs::write(&src, ".INSRT ..;SECRET\nEND\n").unwrap();
@@ -75,7 +86,7 @@ fn insrt_names_stay_under_the_dsk_root() {
     std::fs::create_dir_all(dir.join("src/sys")).unwrap();
     std::fs::write(dir.join("src/sys/defs.mid"), "FOO=7\n").unwrap();
     std::fs::write(&src, ".INSRT SYS;DEFS MID\nFOO\nEND\n").unwrap();
-    assert_eq!(words(&assemble(&src, None).unwrap()), vec![7]);
+    assert_eq!(words_of(&assemble(&src, None).unwrap()), vec![7]);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -110,7 +121,7 @@ fn an_insrt_of_a_file_being_read_names_the_chain() {
     // The same file twice in a row is no chain.
     std::fs::write(dir.join("a.mid"), ".INSRT C MID\n.INSRT C MID\nEND\n").unwrap();
     std::fs::write(dir.join("c.mid"), "3\n").unwrap();
-    assert_eq!(words(&assemble(&dir.join("a.mid"), None).unwrap()), vec![3, 3]);
+    assert_eq!(words_of(&assemble(&dir.join("a.mid"), None).unwrap()), vec![3, 3]);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
