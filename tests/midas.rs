@@ -300,3 +300,23 @@ fn sudoku_mid_assembles_without_complaint() {
     let a = midas::assemble_file(&src).unwrap_or_else(|e| panic!("{e}"));
     assert!(a.warnings.is_empty(), "{:?}", a.warnings);
 }
+
+/// `.TTYMAC` questions are answered from `--tty FILE`, one line each; with
+/// no answers left the assembly fails and says how to give them.
+#[test]
+fn terminal_answers_from_a_file() {
+    let dir = scratch("tty");
+    std::fs::write(
+        dir.join("q.mid"),
+        "IF1 [PRINTX /SIZE? /\n.TTYMAC N\nSIZE==N\nTERMIN\n]\nBLOCK SIZE\nGO: JRST GO\nEND GO\n",
+    )
+    .unwrap();
+    std::fs::write(dir.join("answers"), "10\n").unwrap();
+    let out = pdp10(&["midas", "q.mid", "--tty", "answers"], &dir);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("start address 110"), "{}", text(&out.stderr));
+    let out = pdp10(&["midas", "q.mid"], &dir);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("--tty FILE"), "{}", text(&out.stderr));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1,6 +1,7 @@
 //! `pdp10 midas`: assemble a MIDAS source into an SBLK (TS) binary.
 
 use anyhow::Context;
+use std::io::{IsTerminal, Read};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -24,6 +25,11 @@ pub struct Args {
     /// of at most 8 MiB are read.
     #[arg(long)]
     dsk_root: Option<PathBuf>,
+    /// Lines typed at the terminal, one answer a line, for the questions a
+    /// source asks with `.TTYMAC` (as the PDP-10/its build answers them).
+    /// Without it, standard input when that is not a terminal.
+    #[arg(long, value_name = "FILE")]
+    tty: Option<PathBuf>,
 }
 
 /// The default output name: `asm/sudoku.mid` -> `ts.sudoku`.
@@ -76,6 +82,18 @@ fn write_whole(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     written
 }
 
+/// What the source typed at the terminal (PRINTX, PRINTC, .TYO ...), as
+/// one stream, as real MIDAS types it; ended with a line end.
+fn type_out(messages: &[String]) {
+    let text = messages.concat();
+    if !text.is_empty() {
+        eprint!("{text}");
+        if !text.ends_with('\n') {
+            eprintln!();
+        }
+    }
+}
+
 /// Runs `pdp10 midas`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let time = std::env::var("SOURCE_DATE_EPOCH")
@@ -87,7 +105,20 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 .map_or(0, |d| d.as_secs())
         });
     let user = std::env::var("USER").unwrap_or_else(|_| "PDP10".into());
+    let terminal = match &args.tty {
+        Some(path) => std::fs::read_to_string(path)
+            .with_context(|| format!("reading the terminal answers {}", path.display()))?,
+        None if !std::io::stdin().is_terminal() => {
+            let mut text = String::new();
+            std::io::stdin()
+                .read_to_string(&mut text)
+                .context("reading the terminal answers from standard input")?;
+            text
+        }
+        None => String::new(),
+    };
     let options = midas::Options {
+        terminal: terminal.lines().map(str::to_string).collect(),
         dsk_root: args.dsk_root.clone(),
         user,
         time,
@@ -96,9 +127,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let assembly = match midas::assemble(&args.source, &midas::FsLoader, &options) {
         Ok(a) => a,
         Err(e) => {
-            for m in &e.messages {
-                eprintln!("{m}");
-            }
+            type_out(&e.messages);
             eprintln!("{e}");
             eprintln!(
                 "pdp10 midas: {} error{}, no output written",
@@ -108,9 +137,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             return Ok(ExitCode::from(1));
         }
     };
-    for m in &assembly.messages {
-        eprintln!("{m}");
-    }
+    type_out(&assembly.messages);
     for w in &assembly.warnings {
         eprintln!("{w}");
     }

@@ -130,6 +130,9 @@ pub struct Options {
     /// How many characters a pass may read, expansions included, before the
     /// assembler decides that a macro, REPEAT or IRP runs away.
     pub read_limit: u64,
+    /// The lines typed at the terminal, in order, for `.TTYMAC` (real
+    /// MIDAS asks the user; the PDP-10/its build answers from a script).
+    pub terminal: Vec<String>,
 }
 
 impl Default for Options {
@@ -139,6 +142,7 @@ impl Default for Options {
             user: "PDP10".into(),
             time: 0,
             read_limit: 20_000_000,
+            terminal: Vec::new(),
         }
     }
 }
@@ -179,6 +183,8 @@ pub(crate) struct Assembler<'l> {
     pub fnames: (u64, u64),
     /// How many IFE/REPEAT arguments are being read inside each other.
     pub argument_depth: u32,
+    /// How many lines of [`Options::terminal`] `.TTYMAC` has read.
+    pub terminal_lines_read: usize,
 }
 
 impl<'l> Assembler<'l> {
@@ -225,6 +231,7 @@ impl<'l> Assembler<'l> {
             read_count: 0,
             fnames: (0, 0),
             argument_depth: 0,
+            terminal_lines_read: 0,
         }
     }
 

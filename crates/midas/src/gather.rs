@@ -95,6 +95,10 @@ enum Cond {
     Pass(u8),
     Else,
     Also,
+    /// NULL: a conditional that always fails.
+    Never,
+    /// IFSQ/IFNSQ: whether the string is all SQUOZE characters.
+    Squoze(bool),
 }
 
 impl Assembler<'_> {
@@ -262,6 +266,7 @@ impl Assembler<'_> {
         }
         match k.as_str() {
             "DEFINE" => self.define_macro(at),
+            ".TTYMA" => self.tty_macro(at),
             "TERMIN" => self.error(at, ErrorKind::Syntax, "TERMIN without DEFINE or IRP"),
             "REPEAT" => self.repeat(at),
             "IRP" | "IRPC" | "IRPS" => self.irp(&k, at),
@@ -292,11 +297,58 @@ impl Assembler<'_> {
                     mark(g, n, at);
                 }
             }
+            // PRINTX is PRINTC without the `!` characters (manual, list of
+            // pseudo-ops).
             "PRINTX" => {
+                if let Some(t) = self.delimited(at) {
+                    self.messages.push(t.replace('!', ""));
+                }
+            }
+            "PRINTC" => {
                 if let Some(t) = self.delimited(at) {
                     self.messages.push(t);
                 }
             }
+            "COMMEN" => {
+                self.delimited(at);
+            }
+            ".TYO" | ".TYO6" => {
+                if let Some(v) = self.field_argument(at) {
+                    let text = if k == ".TYO" {
+                        char::from((v & 0o177) as u8).to_string()
+                    } else {
+                        crate::text::sixbit_text(v)
+                    };
+                    self.messages.push(text);
+                }
+            }
+            ".INEOF" => self.reader.end_file(),
+            ".STOP" | ".ISTOP" => {
+                if !self.reader.stop(k == ".ISTOP") {
+                    self.error(at, ErrorKind::Syntax, format!("{run} outside REPEAT or IRP"));
+                }
+            }
+            "NULL" => self.conditional(Cond::Never, at),
+            "IFSQ" => self.conditional(Cond::Squoze(true), at),
+            "IFNSQ" => self.conditional(Cond::Squoze(false), at),
+            ".FVERS" => {
+                let v = self.file_version(Some(self.main_file));
+                mark(g, v, at)
+            }
+            ".IFVRS" => {
+                let v = self.file_version(self.reader.insert_file());
+                mark(g, v, at)
+            }
+            ".IFNM1" | ".IFNM2" => {
+                let names = self
+                    .reader
+                    .insert_file()
+                    .map(|f| crate::source::its_names(&self.sources.file(f).path));
+                let (fn1, fn2, _) = names.unwrap_or_default();
+                let name = if k == ".IFNM1" { fn1 } else { fn2 };
+                mark(g, crate::text::sixbit_word(&name), at)
+            }
+            ".OSMID" => mark(g, crate::text::sixbit_word("ITS"), at),
             ".ERR" => {
                 let t = self.rest_of_line();
                 let t = t.trim();
@@ -459,6 +511,33 @@ impl Assembler<'_> {
         Some(((value.w << 28) as i64) >> 28)
     }
 
+    /// The argument of `.TYO` and `.TYO6`: a field, ended by a comma
+    /// (consumed) or the end of the line.
+    fn field_argument(&mut self, at: Span) -> Option<u64> {
+        let mut g = Gathered::new(at);
+        self.gather_into(&mut g, Stop::Comma);
+        if self.reader.peek() == Some(',') {
+            self.reader.next();
+        }
+        match crate::parse::expression(g.text.trim(), self.radix) {
+            Ok(w) => Some(self.word(&w, &g).w),
+            Err(e) => {
+                self.error(g.span_at(e.offset), ErrorKind::Syntax, e.message);
+                None
+            }
+        }
+    }
+
+    /// The version number of a file (manual node FileInfo): the digits of
+    /// its second file name read in decimal.
+    fn file_version(&self, file: Option<u32>) -> u64 {
+        let Some(f) = file else { return 0 };
+        let (_, fn2, _) = crate::source::its_names(&self.sources.file(f).path);
+        fn2.chars()
+            .filter_map(|c| c.to_digit(10))
+            .fold(0u64, |v, d| (v * 10 + d as u64) & pdp10_isa::WORD_MASK)
+    }
+
     /// Evaluates the text of a field (for `\expr` arguments).
     pub(crate) fn eval_text(&mut self, text: &str, at: Span) -> u64 {
         let g = Gathered {
@@ -604,6 +683,14 @@ impl Assembler<'_> {
                 self.skip_terminator();
                 !self.last_condition
             }
+            Cond::Never => {
+                self.skip_terminator();
+                false
+            }
+            Cond::Squoze(want) => {
+                let arg = self.raw_argument(at);
+                arg.chars().all(is_squoze) == want
+            }
             Cond::Also => {
                 self.skip_terminator();
                 self.last_condition
@@ -706,6 +793,40 @@ impl Assembler<'_> {
         let dummies = parse_dummies(&trimmed[name_len..]);
         self.macros
             .insert(key(name), Rc::new(Macro::new(dummies, &body)));
+    }
+
+    /// `.TTYMAC dummies` / body / TERMIN: a macro without a name, called
+    /// at once with arguments typed at the terminal (the next line of
+    /// [`Options::terminal`](crate::Options::terminal)).
+    fn tty_macro(&mut self, at: Span) {
+        let line = self.rest_of_line();
+        if self.reader.peek() == Some('\n') {
+            self.reader.next();
+        }
+        let body = self.read_body(at);
+        let m = Macro::new(parse_dummies(&line), &body);
+        let Some(answer) = self.options.terminal.get(self.terminal_lines_read).cloned() else {
+            self.error(
+                at,
+                ErrorKind::MissingFile,
+                format!(
+                    ".TTYMAC wants line {} from the terminal and none is left \
+                     (give the answers with --tty FILE)",
+                    self.terminal_lines_read + 1
+                ),
+            );
+            self.fatal = true;
+            return;
+        };
+        self.terminal_lines_read += 1;
+        // The line is read as the arguments of a call, after the blank
+        // that follows a macro's name.
+        if !self.push_text(format!(" {answer}\n"), Origin::Expansion(at), at) {
+            return;
+        }
+        let args = self.macro_args(&m, at);
+        let text = m.expand(&args);
+        self.push_text(text, Origin::Expansion(at), at);
     }
 
     /// IRP, IRPC, IRPS: `IRP X,Y,[list]` / body / TERMIN.

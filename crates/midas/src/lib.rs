@@ -363,6 +363,63 @@ mod tests {
         assert_eq!(a.warnings.len(), 1);
     }
 
+    /// What the source typed at the terminal, as one text.
+    fn typed(src: &str) -> String {
+        assemble_str("t.mid", src).unwrap().messages.concat()
+    }
+
+    #[test]
+    fn typeout_at_assembly_time() {
+        // Manual node Terminal: .TYO 101 prints an A; .TYO6 a SIXBIT word;
+        // PRINTX is PRINTC without its `!` characters. IF1: once.
+        assert_eq!(
+            typed("IF1 [.TYO 101,.TYO6 .FNAM1,.TYO 40\nPRINTX /A!B/\nPRINTC /C!D/]\nEND\n"),
+            "AT ABC!D"
+        );
+        // COMMENT skips its text as a string.
+        assert_eq!(words("COMMENT |\nFree text.\n|\n1\nEND\n"), vec![1]);
+    }
+
+    #[test]
+    fn stop_and_istop_end_repeats() {
+        // .STOP ends this pass through the REPEAT, .ISTOP the REPEAT.
+        assert_eq!(
+            words("REPEAT 3,[.RPCNT\nIFE .RPCNT-1,.STOP\n10+.RPCNT\n]\nEND\n"),
+            vec![0, 0o10, 1, 2, 0o12]
+        );
+        assert_eq!(
+            words("IRP X,,[1,2,3]\nX\nIFE X-2,{.ISTOP }\nTERMIN\n7\nEND\n"),
+            vec![1, 2, 7]
+        );
+        assert!(error(".STOP\nEND\n").contains(".STOP outside REPEAT or IRP"));
+    }
+
+    #[test]
+    fn null_ifsq_and_file_names() {
+        assert_eq!(words("NULL [1]\nIFSQ FOO,2\nIFSQ A+B,3\nIFNSQ A+B,4\nEND\n"), vec![2, 4]);
+        // t.mid: FN2 MID has no digits, version 0; .IFNM1 is the file itself.
+        assert_eq!(
+            words(".FVERS\n.IFNM1\n.OSMIDAS\nEND\n"),
+            vec![0, 0o640000_000000, 0o516463_000000]
+        );
+    }
+
+    #[test]
+    fn ttymac_reads_the_terminal_answers() {
+        let options = Options {
+            terminal: vec!["5".into(), "7,10".into()],
+            ..Options::default()
+        };
+        let src = ".TTYMAC N\nX==N\nTERMIN\n.TTYMAC A,B\nY==A+B\nTERMIN\nX\nY\nEND\n";
+        // Both passes ask, so pass 2 finds the answers used up.
+        let e = assemble_str_with("t.mid", src, &options).unwrap_err().to_string();
+        assert!(e.contains(".TTYMAC wants line 3 from the terminal"), "{e}");
+        let src = "IF1 [.TTYMAC N\nX==N\nTERMIN\n.TTYMAC A,B\nY==A+B\nTERMIN\n]\nX\nY\nEND\n";
+        let a = assemble_str_with("t.mid", src, &options).unwrap();
+        let w: Vec<u64> = a.words.iter().map(|(_, w)| w.raw()).collect();
+        assert_eq!(w, vec![5, 0o17]);
+    }
+
     #[test]
     fn error_texts() {
         assert_eq!(

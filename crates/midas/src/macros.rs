@@ -519,7 +519,7 @@ impl Assembler<'_> {
                     self.reader.next();
                 }
                 match key(&run).as_str() {
-                    "DEFINE" | "IRP" | "IRPC" | "IRPS" => level += 1,
+                    "DEFINE" | "IRP" | "IRPC" | "IRPS" | ".TTYMA" => level += 1,
                     "TERMIN" => {
                         if level == 0 {
                             self.reader.next();

@@ -74,6 +74,15 @@ pub(crate) fn sixbit_char(c: u8) -> u64 {
     ((c as u64).wrapping_sub(0o40)) & 0o77
 }
 
+/// The characters of a SIXBIT word, trailing blanks dropped (`.TYO6`).
+pub(crate) fn sixbit_text(w: u64) -> String {
+    let mut s: String = (0..6)
+        .map(|k| char::from((((w >> (30 - 6 * k)) & 0o77) as u8) + 0o40))
+        .collect();
+    s.truncate(s.trim_end_matches(' ').len());
+    s
+}
+
 /// SIXBIT of up to six characters, left-justified (`SIXBIT /DSK/`).
 pub(crate) fn sixbit_word(s: &str) -> u64 {
     let mut w = 0;

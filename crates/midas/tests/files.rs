@@ -140,3 +140,13 @@ fn a_missing_main_file_has_no_place() {
     let e = assemble(Path::new("/nonexistent/nosuch.mid"), None).unwrap_err();
     assert_eq!(e.to_string(), "/nonexistent/nosuch.mid: error: no such file");
 }
+
+#[test]
+fn ineof_ends_the_inserted_file_only() {
+    let dir = scratch("ineof");
+    std::fs::write(dir.join("a.mid"), "1\n.INSRT B MID\n3\nEND\n").unwrap();
+    std::fs::write(dir.join("b.mid"), "2\n.INEOF\n77\n").unwrap();
+    let a = assemble(&dir.join("a.mid"), None).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(words_of(&a), vec![1, 2, 3]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
