@@ -156,6 +156,8 @@ pub(crate) struct Assembler<'l> {
     pub pass: u8,
     pub symbols: HashMap<String, Sym>,
     pub macros: HashMap<String, Rc<Macro>>,
+    /// Names EQUALS gave to pseudo-ops: new name -> the pseudo-op's.
+    pub aliases: HashMap<String, String>,
     pub loc: u32,
     pub offset: u64,
     pub radix: u64,
@@ -199,6 +201,21 @@ impl<'l> Assembler<'l> {
                 io,
             });
         }
+        // .MLLIT, MIDAS's literal mode: positive is the multi-line mode
+        // real MIDAS starts in (it sets it to an address); the only mode
+        // here. .PPASS: a two-pass assembly.
+        for (name, value) in [(".MLLIT", 1), (".PPASS", 2)] {
+            symbols.insert(
+                name.to_string(),
+                Sym {
+                    value,
+                    kind: SymKind::Predefined,
+                    half_killed: false,
+                    pass: 0,
+                    io: false,
+                },
+            );
+        }
         Assembler {
             loader,
             options,
@@ -208,6 +225,7 @@ impl<'l> Assembler<'l> {
             pass: 0,
             symbols,
             macros: HashMap::new(),
+            aliases: HashMap::new(),
             loc: 0o100,
             offset: 0,
             radix: 8,
@@ -276,6 +294,7 @@ impl<'l> Assembler<'l> {
             self.pending_vars.clear();
             self.placed_vars.clear();
             self.macros.clear();
+            self.aliases.clear();
             self.output.clear();
             self.listing.clear();
             self.ended = false;
@@ -444,6 +463,14 @@ impl<'l> Assembler<'l> {
                 } else {
                     SymKind::Assigned
                 };
+                if name == ".MLLIT" && (v.w == 0 || v.w >> 35 == 1) {
+                    self.error(
+                        stmt.span_at(*at),
+                        ErrorKind::Syntax,
+                        "only the multi-line literal mode (.MLLIT positive) is supported",
+                    );
+                    return;
+                }
                 self.define(name, v.w, kind, *half_killed, stmt.span_at(*at));
                 if let Some(s) = self.symbols.get_mut(name) {
                     s.io = v.io;
@@ -523,30 +550,6 @@ impl<'l> Assembler<'l> {
             Pseudo::Offset => {
                 if let Some(v) = arg(self) {
                     self.offset = v.w & HALF_MASK;
-                }
-            }
-            Pseudo::Equals => {
-                if names.len() != 2 {
-                    self.error(at, ErrorKind::Syntax, "EQUALS needs two symbols");
-                    return;
-                }
-                let (new, old) = (&names[0].0, &names[1].0);
-                if let Some(m) = self.macros.get(old).cloned() {
-                    self.macros.insert(new.clone(), m);
-                } else if let Some(s) = self.symbols.get(old).cloned() {
-                    self.symbols.insert(
-                        new.clone(),
-                        Sym {
-                            pass: self.pass,
-                            ..s
-                        },
-                    );
-                } else {
-                    self.error(
-                        stmt.span_at(names[1].1),
-                        ErrorKind::UndefinedSymbol,
-                        format!("undefined symbol {old}"),
-                    );
                 }
             }
             Pseudo::Kill | Pseudo::HalfKill => {

@@ -258,6 +258,10 @@ impl Assembler<'_> {
             return;
         }
         let k = key(run);
+        if let Some(original) = self.aliases.get(&k).cloned() {
+            // A name EQUALS made for a pseudo-op is that pseudo-op.
+            return self.token(&original, at, g);
+        }
         if let Some(m) = self.macros.get(&k).cloned() {
             let args = self.macro_args(&m, at);
             let text = m.expand(&args);
@@ -349,6 +353,10 @@ impl Assembler<'_> {
                 mark(g, crate::text::sixbit_word(&name), at)
             }
             ".OSMID" => mark(g, crate::text::sixbit_word("ITS"), at),
+            ".PASS" => mark(g, self.pass as u64, at),
+            // -1 if the last conditional succeeded, else 0.
+            ".SUCCE" => mark(g, if self.last_condition { 0o777777_777777 } else { 0 }, at),
+            "EQUALS" => self.equals(at),
             ".ERR" => {
                 let t = self.rest_of_line();
                 let t = t.trim();
@@ -793,6 +801,36 @@ impl Assembler<'_> {
         let dummies = parse_dummies(&trimmed[name_len..]);
         self.macros
             .insert(key(name), Rc::new(Macro::new(dummies, &body)));
+    }
+
+    /// `EQUALS new,old`: `new` gets the definition of `old`, be it a
+    /// symbol, a macro or a pseudo-op. Done here, before macros are
+    /// expanded, so that a macro name is taken as a name.
+    fn equals(&mut self, at: Span) {
+        let line = self.rest_of_line();
+        let names: Vec<String> = line
+            .split([',', ' ', '\t'])
+            .filter(|n| !n.is_empty())
+            .map(key)
+            .collect();
+        let [new, old] = names.as_slice() else {
+            self.error(at, ErrorKind::Syntax, "EQUALS needs two symbols");
+            return;
+        };
+        let old = self.aliases.get(old).cloned().unwrap_or_else(|| old.clone());
+        self.aliases.remove(new);
+        if let Some(m) = self.macros.get(&old).cloned() {
+            self.macros.insert(new.clone(), m);
+        } else if crate::parse::is_pseudo_name(&old) {
+            self.macros.remove(new);
+            self.aliases.insert(new.clone(), old);
+        } else if let Some(s) = self.symbols.get(&old).cloned() {
+            self.macros.remove(new);
+            let pass = self.pass;
+            self.symbols.insert(new.clone(), crate::assemble::Sym { pass, ..s });
+        } else {
+            self.error(at, ErrorKind::UndefinedSymbol, format!("undefined symbol {old}"));
+        }
     }
 
     /// `.TTYMAC dummies` / body / TERMIN: a macro without a name, called

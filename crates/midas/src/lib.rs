@@ -421,6 +421,18 @@ mod tests {
     }
 
     #[test]
+    fn equals_of_symbols_macros_and_pseudo_ops() {
+        // EQUALS new,old: new means what old means (manual, pseudo-ops).
+        assert_eq!(
+            words("DEFINE BVAR\n5\nTERMIN\nEQUALS EVAR,BVAR\nEVAR\nEQUALS %END,END\nA=3\nEQUALS B,A\nB\n%END\n"),
+            vec![5, 3]
+        );
+        // .MLLIT starts positive (multi-line literals); other modes are refused.
+        assert_eq!(words("IFG .MLLIT,1\n.MLLIT==1\n.PPASS\nEND\n"), vec![1, 2]);
+        assert!(error(".MLLIT==0\nEND\n").contains("multi-line literal mode"));
+    }
+
+    #[test]
     fn error_texts() {
         assert_eq!(
             error("\tMOVE 1,FOO\nEND\n"),

@@ -107,7 +107,6 @@ pub(crate) enum Pseudo {
     End,
     Radix,
     Offset,
-    Equals,
     Kill,
     HalfKill,
     Ignored,
@@ -351,7 +350,7 @@ impl Parser {
         let mut args = Vec::new();
         let mut names = Vec::new();
         match op {
-            Pseudo::Equals | Pseudo::Kill | Pseudo::HalfKill => loop {
+            Pseudo::Kill | Pseudo::HalfKill => loop {
                 let (r, _) = take_while(|c| c == ' ' || c == '\t' || c == ',')(i)?;
                 if r.fragment().is_empty() {
                     return Ok((
@@ -819,6 +818,18 @@ pub(crate) fn is_pseudo_name(k: &str) -> bool {
                 | "SQUOZE"
                 | ".SCALA"
                 | ".VECTO"
+                | "EQUALS"
+                | "PRINTC"
+                | "COMMEN"
+                | ".TYO"
+                | ".TYO6"
+                | ".INEOF"
+                | ".STOP"
+                | ".ISTOP"
+                | "NULL"
+                | "IFSQ"
+                | "IFNSQ"
+                | ".TTYMA"
         )
 }
 
@@ -831,11 +842,10 @@ fn pseudo(k: &str) -> Option<Pseudo> {
         "END" => Pseudo::End,
         "RADIX" => Pseudo::Radix,
         "OFFSET" => Pseudo::Offset,
-        "EQUALS" => Pseudo::Equals,
         ".KILL" => Pseudo::Kill,
         ".HKILL" => Pseudo::HalfKill,
         ".AUXIL" | ".LSTON" | ".LSTOF" | ".SYMTA" | "NOSYMS" | ".XCREF" | ".SEE" | ".BEGIN"
-        | ".END" | "SUBTTL" | ".MLLIT" | ".YSTGW" | ".NSTGW" => Pseudo::Ignored,
+        | ".END" | "SUBTTL" | ".YSTGW" | ".NSTGW" => Pseudo::Ignored,
         _ => return None,
     })
 }
