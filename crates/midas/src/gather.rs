@@ -327,6 +327,12 @@ impl Assembler<'_> {
                 }
             }
             ".INEOF" => self.reader.end_file(),
+            // Outside a macro body .QUOTE's text is simply read.
+            ".QUOTE" => {
+                if let Some(t) = self.delimited(at) {
+                    self.push_text(t, Origin::Expansion(at), at);
+                }
+            }
             ".STOP" | ".ISTOP" => {
                 if !self.reader.stop(k == ".ISTOP") {
                     self.error(at, ErrorKind::Syntax, format!("{run} outside REPEAT or IRP"));
@@ -548,13 +554,14 @@ impl Assembler<'_> {
 
     /// Evaluates the text of a field (for `\expr` arguments).
     pub(crate) fn eval_text(&mut self, text: &str, at: Span) -> u64 {
-        let g = Gathered {
-            text: text.to_string(),
-            spans: vec![at; text.len()],
-            start: at,
-            blank: false,
-        };
-        match crate::parse::expression(text, self.radix) {
+        // The field is read as any other text is, so that `.RPCNT`, a
+        // macro call or a text pseudo-op in it have their values.
+        if !self.push_text(format!("{text}\n"), Origin::Expansion(at), at) {
+            return 0;
+        }
+        let mut g = Gathered::new(at);
+        self.gather_into(&mut g, Stop::Statement);
+        match crate::parse::expression(g.text.trim(), self.radix) {
             Ok(w) => self.word(&w, &g).w,
             Err(e) => {
                 self.error(at, ErrorKind::Syntax, e.message);

@@ -433,6 +433,27 @@ mod tests {
     }
 
     #[test]
+    fn backslash_arguments_are_read_as_text_is() {
+        // \.RPCNT passes the REPEAT's count as digits (manual node Calls).
+        assert_eq!(
+            words("DEFINE CONC A,B\nA!B: .-100\nTERMIN\nREPEAT 3,CONC X,\\.RPCNT+1\nX3\nEND\n"),
+            vec![0, 1, 2, 0o102]
+        );
+    }
+
+    #[test]
+    fn quote_hides_termin_define_and_dummies() {
+        // Manual node Quote: no TERMIN, DEFINE or dummy inside .QUOTE text;
+        // a `!` before .QUOTE is dropped.
+        assert_eq!(words("DEFINE M X\nX+.QUOTE/X/\nTERMIN\nX=2\nM 5\nEND\n"), vec![7]);
+        assert_eq!(
+            words("DEFINE M\nASCII .QUOTE|/TERMIN/|\nTERMIN\nM\nEND\n"),
+            text::text_words(text::TextKind::Ascii, "TERMIN")
+        );
+        assert_eq!(words("DEFINE M\n1!.QUOTE/2/\nTERMIN\nM\nEND\n"), vec![0o12]);
+    }
+
+    #[test]
     fn error_texts() {
         assert_eq!(
             error("\tMOVE 1,FOO\nEND\n"),
