@@ -265,7 +265,7 @@ impl Assembler<'_> {
         if let Some(m) = self.macros.get(&k).cloned() {
             let args = self.macro_args(&m, at);
             let text = m.expand(&args);
-            self.push_text(text, Origin::Expansion(at), at);
+            self.push_macro(text, at);
             return;
         }
         match k.as_str() {
@@ -335,7 +335,7 @@ impl Assembler<'_> {
             }
             ".STOP" | ".ISTOP" => {
                 if !self.reader.stop(k == ".ISTOP") {
-                    self.error(at, ErrorKind::Syntax, format!("{run} outside REPEAT or IRP"));
+                    self.error(at, ErrorKind::Syntax, format!("{run} outside a macro, REPEAT or IRP"));
                 }
             }
             "NULL" => self.conditional(Cond::Never, at),
@@ -423,6 +423,14 @@ impl Assembler<'_> {
             self.reader.push(text.into(), origin);
         }
         true
+    }
+
+    /// Pushes a macro's expansion (the frame `.STOP` ends), even an empty
+    /// one.
+    fn push_macro(&mut self, text: String, at: Span) {
+        if self.push_text(String::new(), Origin::Expansion(at), at) {
+            self.reader.push(text.into(), Origin::Expansion(at)).macro_body = true;
+        }
     }
 
     /// The rest of the line up to a `;` comment (the end of line is left).
@@ -814,7 +822,16 @@ impl Assembler<'_> {
     /// symbol, a macro or a pseudo-op. Done here, before macros are
     /// expanded, so that a macro name is taken as a name.
     fn equals(&mut self, at: Span) {
-        let line = self.rest_of_line();
+        // The names, up to the end of the statement (`?`, a line end or a
+        // comment).
+        let mut line = String::new();
+        while let Some(c) = self.reader.peek() {
+            if matches!(c, '\n' | '?' | ';' | BARE_LF | BARE_CR) {
+                break;
+            }
+            self.reader.next();
+            line.push(c);
+        }
         let names: Vec<String> = line
             .split([',', ' ', '\t'])
             .filter(|n| !n.is_empty())
@@ -871,7 +888,7 @@ impl Assembler<'_> {
         }
         let args = self.macro_args(&m, at);
         let text = m.expand(&args);
-        self.push_text(text, Origin::Expansion(at), at);
+        self.push_macro(text, at);
     }
 
     /// IRP, IRPC, IRPS: `IRP X,Y,[list]` / body / TERMIN.

@@ -391,7 +391,9 @@ mod tests {
             words("IRP X,,[1,2,3]\nX\nIFE X-2,{.ISTOP }\nTERMIN\n7\nEND\n"),
             vec![1, 2, 7]
         );
-        assert!(error(".STOP\nEND\n").contains(".STOP outside REPEAT or IRP"));
+        assert!(error(".STOP\nEND\n").contains(".STOP outside a macro, REPEAT or IRP"));
+        // In a macro, .STOP ends the expansion.
+        assert_eq!(words("DEFINE M\n1\n.STOP\n2\nTERMIN\nM\n3\nEND\n"), vec![1, 3]);
     }
 
     #[test]
@@ -424,7 +426,7 @@ mod tests {
     fn equals_of_symbols_macros_and_pseudo_ops() {
         // EQUALS new,old: new means what old means (manual, pseudo-ops).
         assert_eq!(
-            words("DEFINE BVAR\n5\nTERMIN\nEQUALS EVAR,BVAR\nEVAR\nEQUALS %END,END\nA=3\nEQUALS B,A\nB\n%END\n"),
+            words("DEFINE BVAR\n5\nTERMIN\nEQUALS EVAR,BVAR\nEVAR\nEQUALS %END,END ? A=3\nEQUALS B,A\nB\n%END\n"),
             vec![5, 3]
         );
         // .MLLIT starts positive (multi-line literals); other modes are refused.

@@ -32,6 +32,8 @@ pub(crate) struct Frame {
     whole_file: bool,
     /// The file this one .INSRTed last (for `.IFNM1` and friends).
     last_insert: Option<u32>,
+    /// A macro's expansion, which `.STOP` ends.
+    pub macro_body: bool,
 }
 
 /// The frame stack. The bottom frame is the main file.
@@ -88,15 +90,15 @@ impl Reader {
         }
     }
 
-    /// `.STOP` (or, with `all`, `.ISTOP`) in a REPEAT or IRP: the rest of
-    /// the current pass through the innermost one is skipped, with what it
-    /// was expanding (and with `all` the passes still to come). False when
-    /// there is no REPEAT or IRP.
+    /// `.STOP` (or, with `all`, `.ISTOP`) in a macro, REPEAT or IRP: the
+    /// rest of the current pass through the innermost one is skipped, with
+    /// what it was expanding (and with `all` the passes still to come).
+    /// False when there is none.
     pub fn stop(&mut self, all: bool) -> bool {
         let Some(k) = self
             .frames
             .iter()
-            .rposition(|f| f.rpcnt.is_some() || f.irpcnt.is_some())
+            .rposition(|f| f.macro_body || f.rpcnt.is_some() || f.irpcnt.is_some())
         else {
             return false;
         };
@@ -133,6 +135,7 @@ impl Reader {
             irpcnt: None,
             whole_file: false,
             last_insert: None,
+            macro_body: false,
         });
         self.frames.last_mut().expect("just pushed")
     }
