@@ -444,6 +444,12 @@ mod tests {
     }
 
     #[test]
+    fn slash_after_a_dummy_makes_it_whole_line() {
+        // Node define-b: "FOO/" is "-FOO", the rest of the line.
+        assert_eq!(words("DEFINE D X/,Y\nX\nTERMIN\nD A==1,,\nA\nEND\n"), vec![0o1_000000]);
+    }
+
+    #[test]
     fn quote_hides_termin_define_and_dummies() {
         // Manual node Quote: no TERMIN, DEFINE or dummy inside .QUOTE text;
         // a `!` before .QUOTE is dropped.

@@ -152,6 +152,12 @@ pub(crate) fn parse_dummies(line: &str) -> Vec<Dummy> {
                     i += 1;
                 }
                 let name: String = chars[start..i].iter().collect();
+                // "FOO/" is "-FOO": a `/` right after the name turns
+                // wholelineness over before it (node define-b).
+                if chars.get(i) == Some(&'/') {
+                    whole = !whole;
+                    i += 1;
+                }
                 let syntax = if whole {
                     Syntax::WholeLine
                 } else if evaluated {
@@ -308,7 +314,8 @@ impl Assembler<'_> {
                     }
                     s.push(c);
                 }
-                (Some(s), End::Comma)
+                // The line is used up: the call ends with it.
+                (Some(s), End::Call)
             }
             Syntax::Strung | Syntax::KeepStrung => {
                 if self.blanks_before_semicolon() {
