@@ -83,6 +83,10 @@ enum Stop {
     /// At a comma outside brackets (the argument of IFE, REPEAT ...); an
     /// end of line is left unread.
     Comma,
+    /// Like `Comma`, and also at a `?` or at a closing bracket that closes
+    /// nothing read here (the argument of `.BP`, `.LDB` ... inside `<>` or
+    /// `[]`).
+    Field,
 }
 
 /// The conditional pseudo-ops.
@@ -156,7 +160,10 @@ impl Assembler<'_> {
                     self.reader.next();
                     return;
                 }
-                ',' if depth == 0 && nest == 0 && stop == Stop::Comma => return,
+                ',' if depth == 0 && nest == 0 && stop != Stop::Statement => return,
+                '?' if depth == 0 && stop == Stop::Field => return,
+                ']' if depth == 0 && stop == Stop::Field => return,
+                ')' | '>' if nest == 0 && stop == Stop::Field => return,
                 '[' | ']' | '(' | ')' | '<' | '>' => {
                     match c {
                         '[' => depth += 1,
@@ -326,6 +333,7 @@ impl Assembler<'_> {
                     self.messages.push(text);
                 }
             }
+            ".BP" | ".BM" | ".LDB" | ".DPB" | ".IBP" | ".LZ" | ".TZ" => self.byte_function(&k, at, g),
             ".INEOF" => self.reader.end_file(),
             // Outside a macro body .QUOTE's text is simply read.
             ".QUOTE" => {
@@ -548,6 +556,74 @@ impl Assembler<'_> {
                 None
             }
         }
+    }
+
+    /// One argument of a byte function: a field up to a comma (consumed
+    /// unless `keep_comma`), `?`, the end of the line or an unmatched close.
+    fn function_argument(&mut self, at: Span, keep_comma: bool) -> Option<u64> {
+        let mut g = Gathered::new(at);
+        self.gather_into(&mut g, Stop::Field);
+        if !keep_comma && self.reader.peek() == Some(',') {
+            self.reader.next();
+        }
+        match crate::parse::expression(g.text.trim(), self.radix) {
+            Ok(w) => Some(self.word(&w, &g).w),
+            Err(e) => {
+                self.error(g.span_at(e.offset), ErrorKind::Syntax, e.message);
+                None
+            }
+        }
+    }
+
+    /// The byte functions of manual node Bytes: `.BP mask,` (the comma
+    /// stays, as a space), `.BM bp`, `.LDB bp,word`, `.DPB byte,bp,word`,
+    /// `.IBP bp`, `.LZ x`, `.TZ x`.
+    fn byte_function(&mut self, k: &str, at: Span, g: &mut Gathered) {
+        use crate::text::{byte_mask, byte_pointer, increment_byte_pointer};
+        let v = match k {
+            ".BP" => {
+                let Some(mask) = self.function_argument(at, true) else { return };
+                let v = byte_pointer(mask);
+                mark(g, v, at);
+                if self.reader.peek() == Some(',') {
+                    self.reader.next();
+                    g.push(' ', at);
+                }
+                return;
+            }
+            ".BM" => {
+                let Some(bp) = self.function_argument(at, false) else { return };
+                byte_mask(bp)
+            }
+            ".LDB" => {
+                let Some(bp) = self.function_argument(at, false) else { return };
+                let Some(w) = self.function_argument(at, false) else { return };
+                let mask = byte_mask(bp);
+                (w & mask) >> mask.trailing_zeros().min(36)
+            }
+            ".DPB" => {
+                let Some(b) = self.function_argument(at, false) else { return };
+                let Some(bp) = self.function_argument(at, false) else { return };
+                let Some(w) = self.function_argument(at, false) else { return };
+                let mask = byte_mask(bp);
+                let shift = mask.trailing_zeros().min(36);
+                let placed = if shift >= 36 { 0 } else { (b << shift) & mask };
+                (w & !mask & pdp10_isa::WORD_MASK) | placed
+            }
+            ".IBP" => {
+                let Some(bp) = self.function_argument(at, false) else { return };
+                increment_byte_pointer(bp)
+            }
+            ".LZ" => {
+                let Some(x) = self.function_argument(at, false) else { return };
+                if x == 0 { 36 } else { (x.leading_zeros() - 28) as u64 }
+            }
+            _ => {
+                let Some(x) = self.function_argument(at, false) else { return };
+                if x == 0 { 36 } else { x.trailing_zeros() as u64 }
+            }
+        };
+        mark(g, v, at);
     }
 
     /// The version number of a file (manual node FileInfo): the digits of

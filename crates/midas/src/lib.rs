@@ -462,6 +462,23 @@ mod tests {
     }
 
     #[test]
+    fn byte_functions_of_the_manual() {
+        // Node Bytes, each example as the manual gives it.
+        assert_eq!(
+            words("<.BP 7770>\n.BP 7770,FOO\n.BM 030600\n.LDB 030600,1234\n.DPB 11,030600,4444\nFOO=5\nEND\n"),
+            vec![0o031100_000000, 0o031100_000005, 0o770, 0o23, 0o4114]
+        );
+        assert_eq!(
+            words(".IBP <440700,,>\n.IBP <010700,,FOO>\n.IBP 440700\nFOO=5\nEND\n"),
+            vec![0o350700_000000, 0o350700_000006, 0o350700_000000]
+        );
+        assert_eq!(words(".LZ SETZ\n.TZ SETZ\n.LZ 0\n.TZ 0\nEND\n"), vec![0, 35, 36, 36]);
+        // .DPB 0,30300,-1, returns -1,,777707 (list of pseudo-ops).
+        assert_eq!(words(".DPB 0,30300,-1,\nEND\n"), vec![0o777777_777707]);
+        assert_eq!(words("[.BP (1000),7]\nEND\n")[1], 0o330100_000007);
+    }
+
+    #[test]
     fn error_texts() {
         assert_eq!(
             error("\tMOVE 1,FOO\nEND\n"),
