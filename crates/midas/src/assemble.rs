@@ -101,6 +101,16 @@ impl Value {
     }
 }
 
+/// `.BYTE` mode: the byte sizes, which one comes next, and the word
+/// being filled (its bits used from the left).
+#[derive(Clone, Debug)]
+pub(crate) struct ByteMode {
+    sizes: Vec<u32>,
+    next: usize,
+    word: u64,
+    used: u32,
+}
+
 /// A constants area as pass 1 left it.
 #[derive(Clone, Copy, Debug)]
 struct Area {
@@ -156,6 +166,8 @@ pub(crate) struct Assembler<'l> {
     pub pass: u8,
     pub symbols: HashMap<String, Sym>,
     pub macros: HashMap<String, Rc<Macro>>,
+    /// `.BYTE` mode, when on.
+    byte_mode: Option<ByteMode>,
     /// Names EQUALS gave to pseudo-ops: new name -> the pseudo-op's.
     pub aliases: HashMap<String, String>,
     pub loc: u32,
@@ -226,6 +238,7 @@ impl<'l> Assembler<'l> {
             symbols,
             macros: HashMap::new(),
             aliases: HashMap::new(),
+            byte_mode: None,
             loc: 0o100,
             offset: 0,
             radix: 8,
@@ -295,6 +308,7 @@ impl<'l> Assembler<'l> {
             self.placed_vars.clear();
             self.macros.clear();
             self.aliases.clear();
+            self.byte_mode = None;
             self.output.clear();
             self.listing.clear();
             self.ended = false;
@@ -351,6 +365,36 @@ impl<'l> Assembler<'l> {
         (self.loc as u64 + self.offset) & HALF_MASK
     }
 
+    /// Puts a byte into the word being filled in `.BYTE` mode, first
+    /// writing that word out if the byte does not fit.
+    fn deposit_byte(&mut self, v: u64, row: &mut ListRow) {
+        let Some(mut m) = self.byte_mode.take() else { return };
+        let size = m.sizes[m.next % m.sizes.len()];
+        m.next += 1;
+        if m.used + size > 36 {
+            self.emit(m.word, row);
+            m.word = 0;
+            m.used = 0;
+        }
+        let mask = if size >= 36 { WORD_MASK } else { (1u64 << size) - 1 };
+        m.word |= (v & mask) << (36 - m.used - size);
+        m.used += size;
+        self.byte_mode = Some(m);
+    }
+
+    /// `.WALGN`: in `.BYTE` mode, the word being filled is written out and
+    /// the next byte starts a new word.
+    fn word_align(&mut self, row: &mut ListRow) {
+        if let Some(m) = self.byte_mode.as_mut() {
+            if m.used > 0 {
+                let w = m.word;
+                m.word = 0;
+                m.used = 0;
+                self.emit(w, row);
+            }
+        }
+    }
+
     fn emit(&mut self, w: u64, row: &mut ListRow) {
         if self.pass == 2 {
             let word = Word::new(w);
@@ -375,6 +419,12 @@ impl<'l> Assembler<'l> {
                 self.error(stmt.span_at(e.offset), kind, e.message);
             }
             Ok(s) => {
+                if !s.labels.is_empty() && self.byte_mode.as_ref().is_some_and(|m| m.used > 0) {
+                    // Real MIDAS gives such a label a byte pointer's left
+                    // half; not done here.
+                    let at = stmt.span_at(s.labels[0].at);
+                    self.error(at, ErrorKind::Syntax, "a label inside a word of .BYTE mode is not supported");
+                }
                 for label in &s.labels {
                     let at = stmt.span_at(label.at);
                     let value = self.dot();
@@ -444,8 +494,24 @@ impl<'l> Assembler<'l> {
         match body {
             Body::Empty => {}
             Body::Word(w) => {
+                if let Some(sizes) = self.byte_sizes(w, stmt) {
+                    // .BYTE sizes: words that follow are bytes; .BYTE
+                    // alone ends the mode, word-aligned (node Bytes).
+                    self.word_align(row);
+                    self.byte_mode = (!sizes.is_empty()).then_some(ByteMode {
+                        sizes,
+                        next: 0,
+                        word: 0,
+                        used: 0,
+                    });
+                    return;
+                }
                 let v = self.word(w, stmt);
-                self.emit(v.w, row);
+                if self.byte_mode.is_some() {
+                    self.deposit_byte(v.w, row);
+                } else {
+                    self.emit(v.w, row);
+                }
             }
             Body::Assign {
                 name,
@@ -477,6 +543,7 @@ impl<'l> Assembler<'l> {
                 }
             }
             Body::SetLocation(w) => {
+                self.word_align(row);
                 let v = self.word(w, stmt);
                 self.loc = (v.w.wrapping_sub(self.offset) & HALF_MASK) as u32;
             }
@@ -508,6 +575,11 @@ impl<'l> Assembler<'l> {
         row: &mut ListRow,
     ) {
         let arg = |me: &mut Self| args.first().map(|w| me.word(w, stmt));
+        if !matches!(op, Pseudo::Radix | Pseudo::Kill | Pseudo::HalfKill | Pseudo::Ignored) {
+            // A move of the location ends the word being filled in .BYTE
+            // mode.
+            self.word_align(row);
+        }
         match op {
             Pseudo::Loc => {
                 if let Some(v) = arg(self) {

@@ -164,11 +164,55 @@ impl Assembler<'_> {
                 let values: Vec<Value> = if words.is_empty() {
                     vec![Value::default()]
                 } else {
-                    words.iter().map(|w| self.word(w, stmt)).collect()
+                    self.words_of(words, stmt)
                 };
                 self.add_literal(&values, stmt.span_at(at))
             }
+            Syllable::Words(words) => self
+                .words_of(words, stmt)
+                .pop()
+                .unwrap_or_default(),
         }
+    }
+
+    /// The values of the words of a literal or group: after a leading
+    /// `.BYTE sizes` the words are bytes of those sizes, packed into words
+    /// from the left, a byte that does not fit starting the next word
+    /// (manual node Bytes); the mode ends with the bracket.
+    fn words_of(&mut self, words: &[WordAst], stmt: &Gathered) -> Vec<Value> {
+        match words.first().and_then(|w| self.byte_sizes(w, stmt)) {
+            Some(sizes) => {
+                let bytes: Vec<Value> = words[1..].iter().map(|w| self.word(w, stmt)).collect();
+                pack_bytes(&sizes, &bytes)
+            }
+            None => words.iter().map(|w| self.word(w, stmt)).collect(),
+        }
+    }
+
+    /// The byte sizes of a `.BYTE` word (empty for `.BYTE` alone), or None
+    /// if the word is no `.BYTE`.
+    pub(crate) fn byte_sizes(&mut self, w: &WordAst, stmt: &Gathered) -> Option<Vec<u32>> {
+        let mut items = w.items.iter();
+        match items.next()? {
+            Item::Field(Expr::Syllable(Syllable::Symbol(s), _)) if s == ".BYTE" => {}
+            _ => return None,
+        }
+        let mut sizes = Vec::new();
+        for item in items {
+            if let Item::Field(e) = item {
+                let v = self.expr(e, stmt).w;
+                if v == 0 || v > 36 {
+                    self.error(
+                        stmt.span_at(w.at),
+                        ErrorKind::Syntax,
+                        format!(".BYTE size {v:o} is not 1 to 44 (octal)"),
+                    );
+                    return Some(vec![36]);
+                }
+                sizes.push(v as u32);
+            }
+        }
+        Some(sizes)
     }
 
     /// A symbol's value; undefined ones are errors on pass 2 only, since
@@ -218,6 +262,30 @@ fn binary(op: char, x: u64, y: u64) -> u64 {
             }
         }
     }
+}
+
+/// Bytes packed into words from the left, a byte that does not fit
+/// starting the next word; the sizes are used in turn, cyclically.
+pub(crate) fn pack_bytes(sizes: &[u32], bytes: &[Value]) -> Vec<Value> {
+    let mut out: Vec<Value> = Vec::new();
+    let mut word = Value::new(0);
+    let mut used = 0u32;
+    for (k, b) in bytes.iter().enumerate() {
+        let size = sizes.get(k % sizes.len().max(1)).copied().unwrap_or(36);
+        if used + size > 36 {
+            out.push(word);
+            word = Value::new(0);
+            used = 0;
+        }
+        let shift = 36 - used - size;
+        let mask = if size >= 36 { WORD_MASK } else { (1u64 << size) - 1 };
+        word = Value::op2(word, *b, |w, x| w | ((x & mask) << shift));
+        used += size;
+    }
+    if used > 0 || out.is_empty() {
+        out.push(word);
+    }
+    out
 }
 
 fn signed(w: u64) -> i64 {

@@ -156,7 +156,9 @@ impl Assembler<'_> {
                         return;
                     }
                 }
-                '?' if depth == 0 && stop == Stop::Statement => {
+                // Inside `<>` or `()` a `?` separates the words of the
+                // group (`<.BYTE 7 ? 15 ? 12>`).
+                '?' if depth == 0 && nest == 0 && stop == Stop::Statement => {
                     self.reader.next();
                     return;
                 }
@@ -335,6 +337,16 @@ impl Assembler<'_> {
             }
             ".BP" | ".BM" | ".LDB" | ".DPB" | ".IBP" | ".LZ" | ".TZ" => self.byte_function(&k, at, g),
             ".INEOF" => self.reader.end_file(),
+            // .SEE only makes cross-reference entries: its names are
+            // dropped, wherever on a line it stands.
+            ".SEE" => {
+                while let Some(c) = self.reader.peek() {
+                    if matches!(c, '\n' | '?' | ';' | BARE_LF | BARE_CR) {
+                        break;
+                    }
+                    self.reader.next();
+                }
+            }
             // Outside a macro body .QUOTE's text is simply read.
             ".QUOTE" => {
                 if let Some(t) = self.delimited(at) {

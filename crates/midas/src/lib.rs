@@ -376,6 +376,8 @@ mod tests {
             typed("IF1 [.TYO 101,.TYO6 .FNAM1,.TYO 40\nPRINTX /A!B/\nPRINTC /C!D/]\nEND\n"),
             "AT ABC!D"
         );
+        // .SEE anywhere has no effect on the words.
+        assert_eq!(words("GO: 1 .SEE GO,FOO ? 2\nEND\n"), vec![1, 2]);
         // COMMENT skips its text as a string.
         assert_eq!(words("COMMENT |\nFree text.\n|\n1\nEND\n"), vec![1]);
     }
@@ -476,6 +478,31 @@ mod tests {
         // .DPB 0,30300,-1, returns -1,,777707 (list of pseudo-ops).
         assert_eq!(words(".DPB 0,30300,-1,\nEND\n"), vec![0o777777_777707]);
         assert_eq!(words("[.BP (1000),7]\nEND\n")[1], 0o330100_000007);
+    }
+
+    #[test]
+    fn byte_mode() {
+        // Node Bytes: 12. and 6 bit bytes, cyclically: 222233,,111144.
+        assert_eq!(
+            words(".BYTE 12.,6\n2222\n33\n1111\n44\n.BYTE\nEND\n"),
+            vec![0o222233_111144]
+        );
+        // A byte that does not fit starts the next word; .BYTE alone ends
+        // the word.
+        assert_eq!(words(".BYTE 8\n1\n2\n3\n4\n5\n.BYTE\n7\nEND\n"), vec![
+            (1 << 28) | (2 << 20) | (3 << 12) | (4 << 4),
+            5 << 28,
+            7
+        ]);
+        // In a literal or a group, up to the closing bracket.
+        assert_eq!(
+            words("MOVE 1,[.BYTE 8 ? \"A ? \"B]\nEND\n")[1],
+            (0o101 << 28) | (0o102 << 20)
+        );
+        assert_eq!(
+            words("<.BYTE 7 ? 15 ? 12 ? 0>\nEND\n"),
+            vec![(0o15 << 29) | (0o12 << 22)]
+        );
     }
 
     #[test]

@@ -174,6 +174,8 @@ pub(crate) enum Syllable {
     Swapped(WordAst),
     /// `[...]`: the words of the literal, one entry a line or `?`.
     Literal(Vec<WordAst>),
+    /// `<a ? b ...>`: several words in a group.
+    Words(Vec<WordAst>),
 }
 
 /// Parses one gathered statement.
@@ -621,11 +623,23 @@ impl Parser {
             }
             '<' => {
                 let open = i.location_offset();
-                let (r, w) = self.word(adv(i, 1), ">")?;
+                let (mut r, w) = self.word(adv(i, 1), ">?")?;
+                // `<a ? b>`: several words, the last gives the value (or,
+                // after .BYTE, the bytes packed).
+                let mut words = vec![w];
+                while r.fragment().starts_with('?') {
+                    let (r2, w) = self.word(adv(r, 1), ">?")?;
+                    words.push(w);
+                    r = r2;
+                }
                 if !r.fragment().starts_with('>') {
                     return fail_unterminated(open, "unterminated <");
                 }
-                Ok((adv(r, 1), Syllable::Group(w)))
+                if words.len() == 1 {
+                    let w = words.pop().expect("one word");
+                    return Ok((adv(r, 1), Syllable::Group(w)));
+                }
+                Ok((adv(r, 1), Syllable::Words(words)))
             }
             '(' => {
                 let open = i.location_offset();
