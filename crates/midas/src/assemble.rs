@@ -186,6 +186,8 @@ pub(crate) struct Assembler<'l> {
     /// Complaints that do not stop the binary (see [`Assembler::warn`]).
     pub warnings: Vec<(Span, ErrorKind, String)>,
     seen_diags: HashSet<(Span, String)>,
+    /// Undefined symbols already reported (each is reported once).
+    pub undefined_reported: HashSet<String>,
     pub messages: Vec<String>,
     pub ended: bool,
     pub start: Option<u64>,
@@ -252,6 +254,7 @@ impl<'l> Assembler<'l> {
             diags: Vec::new(),
             warnings: Vec::new(),
             seen_diags: HashSet::new(),
+            undefined_reported: HashSet::new(),
             messages: Vec::new(),
             ended: false,
             start: None,
@@ -271,6 +274,10 @@ impl<'l> Assembler<'l> {
         let message = message.into();
         if self.seen_diags.insert((at, message.clone())) {
             self.diags.push((at, kind, message));
+            if self.diags.len() >= crate::diag::MAX_ERRORS {
+                // Past this, more errors say nothing new: stop.
+                self.fatal = true;
+            }
         }
     }
 

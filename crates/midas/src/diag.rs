@@ -75,6 +75,11 @@ impl fmt::Display for Diagnostic {
     }
 }
 
+/// The assembly stops after this many errors (rustc-like: the first ones
+/// are the ones that matter, and a source in a dialect this assembler does
+/// not know would otherwise give thousands).
+pub const MAX_ERRORS: usize = 50;
+
 /// Why an assembly failed: all its diagnostics, in source order of
 /// discovery.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -224,7 +224,9 @@ impl Assembler<'_> {
                 ..Value::new(sym.value)
             },
             None => {
-                if self.pass == 2 {
+                // One report a symbol, at its first use: an unknown
+                // pseudo-op used a thousand times is one error.
+                if self.pass == 2 && self.undefined_reported.insert(name.to_string()) {
                     self.error(
                         at,
                         ErrorKind::UndefinedSymbol,

@@ -39,7 +39,7 @@ mod source;
 mod text;
 
 pub use assemble::Options;
-pub use diag::{Diagnostic, Error, ErrorKind};
+pub use diag::{Diagnostic, Error, ErrorKind, MAX_ERRORS};
 pub use output::Assembly;
 pub use source::{FsLoader, Loader, MAX_SOURCE_BYTES};
 
@@ -502,6 +502,22 @@ mod tests {
         assert_eq!(
             words("<.BYTE 7 ? 15 ? 12 ? 0>\nEND\n"),
             vec![(0o15 << 29) | (0o12 << 22)]
+        );
+    }
+
+    #[test]
+    fn one_error_not_thousands() {
+        // An unknown name used a thousand times is one error.
+        let src = format!("{}END\n", "\t.FOO 1\n".repeat(1000));
+        let e = assemble_str("t.mid", &src).unwrap_err();
+        assert_eq!(e.diagnostics.len(), 1, "{e}");
+        // After MAX_ERRORS errors the assembly stops and says so.
+        let src: String = (0..500).map(|k| format!("X{k}\n")).collect::<String>() + "END\n";
+        let e = assemble_str("t.mid", &src).unwrap_err();
+        assert_eq!(e.diagnostics.len(), MAX_ERRORS + 1);
+        assert_eq!(
+            e.diagnostics.last().unwrap().to_string(),
+            "t.mid: error: stopped after 50 errors; fix these first"
         );
     }
 

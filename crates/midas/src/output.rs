@@ -93,9 +93,25 @@ pub(crate) fn run(path: &Path, loader: &dyn Loader, options: &Options) -> Result
     if asm.has_errors() {
         let found = asm.take_diagnostics();
         let mut diagnostics = place(&asm, found, false);
+        let stopped = diagnostics.len() >= crate::diag::MAX_ERRORS;
         diagnostics.extend(warnings);
         // In source order, whichever pass found them.
         diagnostics.sort_by(|a, b| (&a.file, a.line, a.column).cmp(&(&b.file, b.line, b.column)));
+        if stopped {
+            let at = diagnostics.last().cloned();
+            diagnostics.push(Diagnostic {
+                kind: ErrorKind::Limit,
+                file: at.map(|d| d.file).unwrap_or_default(),
+                line: 0,
+                column: 0,
+                message: format!(
+                    "stopped after {} errors; fix these first",
+                    crate::diag::MAX_ERRORS
+                ),
+                source_line: String::new(),
+                warning: false,
+            });
+        }
         return Err(Error {
             diagnostics,
             messages: asm.messages,
