@@ -299,58 +299,29 @@ impl<'l> Assembler<'l> {
         std::mem::take(&mut self.diags)
     }
 
-    /// Runs both passes over the main file.
-    pub fn run(&mut self) {
-        let text: Rc<str> = self.sources.file(self.main_file).text.as_str().into();
-        for pass in 1..=2 {
-            self.pass = pass;
-            self.reader = Reader::new();
-            self.reader.push_file(self.main_file, text.clone());
-            self.loc = 0o100;
-            self.offset = 0;
-            self.radix = 8;
-            self.literals.clear();
-            self.area_index = 0;
-            self.pending_vars.clear();
-            self.placed_vars.clear();
-            self.macros.clear();
-            self.aliases.clear();
-            self.byte_mode = None;
-            self.output.clear();
-            self.listing.clear();
-            self.ended = false;
-            self.start = None;
-            self.last_condition = false;
-            self.gensym = 0;
-            self.read_count = 0;
-            while !self.ended && !self.fatal {
-                let Some(stmt) = self.gather() else { break };
-                self.execute(&stmt);
-            }
-            if self.fatal {
-                return;
-            }
-            if !self.ended {
-                // Real MIDAS stops with the fatal error "No END statement"
-                // (TSRTNS, NEDCHK) and writes no binary; an empty file too.
-                // After another error it is that error's consequence (an
-                // unterminated literal ate the END), not news.
-                // Then pass 2 goes on to find the rest of the errors.
-                if self.has_errors() {
-                    let at = self.reader.span();
-                    self.finish(None, at);
-                    continue;
-                }
-                let text_len = self.sources.file(self.main_file).text.len();
-                let at = Span {
-                    file: self.main_file,
-                    offset: text_len.saturating_sub(1) as u32,
-                };
-                self.error(at, ErrorKind::Syntax, "No END statement");
-                self.fatal = true;
-                return;
-            }
-        }
+    /// Sets up pass `pass` over the main file's `text`: the state each
+    /// pass starts afresh (symbols stay, as MIDAS's do).
+    pub(crate) fn start_pass(&mut self, pass: u8, text: Rc<str>) {
+        self.pass = pass;
+        self.reader = Reader::new();
+        self.reader.push_file(self.main_file, text);
+        self.loc = 0o100;
+        self.offset = 0;
+        self.radix = 8;
+        self.literals.clear();
+        self.area_index = 0;
+        self.pending_vars.clear();
+        self.placed_vars.clear();
+        self.macros.clear();
+        self.aliases.clear();
+        self.byte_mode = None;
+        self.output.clear();
+        self.listing.clear();
+        self.ended = false;
+        self.start = None;
+        self.last_condition = false;
+        self.gensym = 0;
+        self.read_count = 0;
     }
 
     /// Counts characters read, and stops a runaway expansion.
@@ -375,7 +346,9 @@ impl<'l> Assembler<'l> {
     /// Puts a byte into the word being filled in `.BYTE` mode, first
     /// writing that word out if the byte does not fit.
     fn deposit_byte(&mut self, v: u64, row: &mut ListRow) {
-        let Some(mut m) = self.byte_mode.take() else { return };
+        let Some(mut m) = self.byte_mode.take() else {
+            return;
+        };
         let size = m.sizes[m.next % m.sizes.len()];
         m.next += 1;
         if m.used + size > 36 {
@@ -383,7 +356,11 @@ impl<'l> Assembler<'l> {
             m.word = 0;
             m.used = 0;
         }
-        let mask = if size >= 36 { WORD_MASK } else { (1u64 << size) - 1 };
+        let mask = if size >= 36 {
+            WORD_MASK
+        } else {
+            (1u64 << size) - 1
+        };
         m.word |= (v & mask) << (36 - m.used - size);
         m.used += size;
         self.byte_mode = Some(m);
@@ -411,7 +388,7 @@ impl<'l> Assembler<'l> {
         self.loc = (self.loc + 1) & HALF_MASK as u32;
     }
 
-    fn execute(&mut self, stmt: &Gathered) {
+    pub(crate) fn execute(&mut self, stmt: &Gathered) {
         let mut row = ListRow {
             span: stmt.start,
             words: Vec::new(),
@@ -430,7 +407,11 @@ impl<'l> Assembler<'l> {
                     // Real MIDAS gives such a label a byte pointer's left
                     // half; not done here.
                     let at = stmt.span_at(s.labels[0].at);
-                    self.error(at, ErrorKind::Syntax, "a label inside a word of .BYTE mode is not supported");
+                    self.error(
+                        at,
+                        ErrorKind::Syntax,
+                        "a label inside a word of .BYTE mode is not supported",
+                    );
                 }
                 for label in &s.labels {
                     let at = stmt.span_at(label.at);
@@ -582,7 +563,10 @@ impl<'l> Assembler<'l> {
         row: &mut ListRow,
     ) {
         let arg = |me: &mut Self| args.first().map(|w| me.word(w, stmt));
-        if !matches!(op, Pseudo::Radix | Pseudo::Kill | Pseudo::HalfKill | Pseudo::Ignored) {
+        if !matches!(
+            op,
+            Pseudo::Radix | Pseudo::Kill | Pseudo::HalfKill | Pseudo::Ignored
+        ) {
             // A move of the location ends the word being filled in .BYTE
             // mode.
             self.word_align(row);
@@ -643,7 +627,7 @@ impl<'l> Assembler<'l> {
     }
 
     /// END: the variables, then the constants left, then the start word.
-    fn finish(&mut self, start: Option<Value>, at: Span) {
+    pub(crate) fn finish(&mut self, start: Option<Value>, at: Span) {
         self.place_variables();
         let mut row = ListRow {
             span: at,

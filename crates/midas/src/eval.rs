@@ -137,7 +137,11 @@ impl Assembler<'_> {
                 let a = self.expr(a, stmt);
                 let b = self.expr(b, stmt);
                 if *op == '/' && b.w == 0 && !(a.undefined || b.undefined) {
-                    self.error(stmt.span_at(expr_at(e)), ErrorKind::Syntax, "division by zero");
+                    self.error(
+                        stmt.span_at(expr_at(e)),
+                        ErrorKind::Syntax,
+                        "division by zero",
+                    );
                 }
                 Value::op2(a, b, |x, y| binary(*op, x, y))
             }
@@ -168,10 +172,7 @@ impl Assembler<'_> {
                 };
                 self.add_literal(&values, stmt.span_at(at))
             }
-            Syllable::Words(words) => self
-                .words_of(words, stmt)
-                .pop()
-                .unwrap_or_default(),
+            Syllable::Words(words) => self.words_of(words, stmt).pop().unwrap_or_default(),
         }
     }
 
@@ -280,7 +281,11 @@ pub(crate) fn pack_bytes(sizes: &[u32], bytes: &[Value]) -> Vec<Value> {
             used = 0;
         }
         let shift = 36 - used - size;
-        let mask = if size >= 36 { WORD_MASK } else { (1u64 << size) - 1 };
+        let mask = if size >= 36 {
+            WORD_MASK
+        } else {
+            (1u64 << size) - 1
+        };
         word = Value::op2(word, *b, |w, x| w | ((x & mask) << shift));
         used += size;
     }

@@ -25,11 +25,16 @@
 #![deny(missing_docs)]
 
 mod assemble;
+mod cond;
 mod diag;
+mod driver;
 mod eval;
+mod functions;
 #[cfg(test)]
 mod fuzz;
 mod gather;
+mod insert;
+mod loops;
 mod macros;
 mod output;
 mod parse;
@@ -52,7 +57,7 @@ pub fn assemble(
     loader: &dyn Loader,
     options: &Options,
 ) -> Result<Assembly, Error> {
-    output::run(path.as_ref(), loader, options)
+    driver::run(path.as_ref(), loader, options)
 }
 
 /// Assembles a host file, `.INSRT` files coming from the file system, with
@@ -347,7 +352,10 @@ mod tests {
         // (LOC) cannot be a label; an initial symbol (the instruction IBP)
         // is shadowed by it, after the complaint.
         let e = error("LOC: 0\nEND\n");
-        assert!(e.contains("LOC: Pseudo, macro or initial sym as label"), "{e}");
+        assert!(
+            e.contains("LOC: Pseudo, macro or initial sym as label"),
+            "{e}"
+        );
         let a = assemble_str("t.mid", "IBP: 0\nJRST IBP\nEND\n").unwrap();
         assert_eq!(a.words[1].1.raw(), 0o254000_000100);
         assert_eq!(a.warnings.len(), 1);
@@ -395,12 +403,18 @@ mod tests {
         );
         assert!(error(".STOP\nEND\n").contains(".STOP outside a macro, REPEAT or IRP"));
         // In a macro, .STOP ends the expansion.
-        assert_eq!(words("DEFINE M\n1\n.STOP\n2\nTERMIN\nM\n3\nEND\n"), vec![1, 3]);
+        assert_eq!(
+            words("DEFINE M\n1\n.STOP\n2\nTERMIN\nM\n3\nEND\n"),
+            vec![1, 3]
+        );
     }
 
     #[test]
     fn null_ifsq_and_file_names() {
-        assert_eq!(words("NULL [1]\nIFSQ FOO,2\nIFSQ A+B,3\nIFNSQ A+B,4\nEND\n"), vec![2, 4]);
+        assert_eq!(
+            words("NULL [1]\nIFSQ FOO,2\nIFSQ A+B,3\nIFNSQ A+B,4\nEND\n"),
+            vec![2, 4]
+        );
         // t.mid: FN2 MID has no digits, version 0; .IFNM1 is the file itself.
         assert_eq!(
             words(".FVERS\n.IFNM1\n.OSMIDAS\nEND\n"),
@@ -416,7 +430,9 @@ mod tests {
         };
         let src = ".TTYMAC N\nX==N\nTERMIN\n.TTYMAC A,B\nY==A+B\nTERMIN\nX\nY\nEND\n";
         // Both passes ask, so pass 2 finds the answers used up.
-        let e = assemble_str_with("t.mid", src, &options).unwrap_err().to_string();
+        let e = assemble_str_with("t.mid", src, &options)
+            .unwrap_err()
+            .to_string();
         assert!(e.contains(".TTYMAC wants line 3 from the terminal"), "{e}");
         let src = "IF1 [.TTYMAC N\nX==N\nTERMIN\n.TTYMAC A,B\nY==A+B\nTERMIN\n]\nX\nY\nEND\n";
         let a = assemble_str_with("t.mid", src, &options).unwrap();
@@ -448,14 +464,20 @@ mod tests {
     #[test]
     fn slash_after_a_dummy_makes_it_whole_line() {
         // Node define-b: "FOO/" is "-FOO", the rest of the line.
-        assert_eq!(words("DEFINE D X/,Y\nX\nTERMIN\nD A==1,,\nA\nEND\n"), vec![0o1_000000]);
+        assert_eq!(
+            words("DEFINE D X/,Y\nX\nTERMIN\nD A==1,,\nA\nEND\n"),
+            vec![0o1_000000]
+        );
     }
 
     #[test]
     fn quote_hides_termin_define_and_dummies() {
         // Manual node Quote: no TERMIN, DEFINE or dummy inside .QUOTE text;
         // a `!` before .QUOTE is dropped.
-        assert_eq!(words("DEFINE M X\nX+.QUOTE/X/\nTERMIN\nX=2\nM 5\nEND\n"), vec![7]);
+        assert_eq!(
+            words("DEFINE M X\nX+.QUOTE/X/\nTERMIN\nX=2\nM 5\nEND\n"),
+            vec![7]
+        );
         assert_eq!(
             words("DEFINE M\nASCII .QUOTE|/TERMIN/|\nTERMIN\nM\nEND\n"),
             text::text_words(text::TextKind::Ascii, "TERMIN")
@@ -474,7 +496,10 @@ mod tests {
             words(".IBP <440700,,>\n.IBP <010700,,FOO>\n.IBP 440700\nFOO=5\nEND\n"),
             vec![0o350700_000000, 0o350700_000006, 0o350700_000000]
         );
-        assert_eq!(words(".LZ SETZ\n.TZ SETZ\n.LZ 0\n.TZ 0\nEND\n"), vec![0, 35, 36, 36]);
+        assert_eq!(
+            words(".LZ SETZ\n.TZ SETZ\n.LZ 0\n.TZ 0\nEND\n"),
+            vec![0, 35, 36, 36]
+        );
         // .DPB 0,30300,-1, returns -1,,777707 (list of pseudo-ops).
         assert_eq!(words(".DPB 0,30300,-1,\nEND\n"), vec![0o777777_777707]);
         assert_eq!(words("[.BP (1000),7]\nEND\n")[1], 0o330100_000007);
@@ -489,11 +514,10 @@ mod tests {
         );
         // A byte that does not fit starts the next word; .BYTE alone ends
         // the word.
-        assert_eq!(words(".BYTE 8\n1\n2\n3\n4\n5\n.BYTE\n7\nEND\n"), vec![
-            (1 << 28) | (2 << 20) | (3 << 12) | (4 << 4),
-            5 << 28,
-            7
-        ]);
+        assert_eq!(
+            words(".BYTE 8\n1\n2\n3\n4\n5\n.BYTE\n7\nEND\n"),
+            vec![(1 << 28) | (2 << 20) | (3 << 12) | (4 << 4), 5 << 28, 7]
+        );
         // In a literal or a group, up to the closing bracket.
         assert_eq!(
             words("MOVE 1,[.BYTE 8 ? \"A ? \"B]\nEND\n")[1],

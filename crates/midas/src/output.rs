@@ -3,13 +3,11 @@
 //! diagnostics of a failed run.
 
 use crate::assemble::{Assembler, ListRow, Options};
-use crate::diag::{Diagnostic, Error, ErrorKind};
-use crate::source::{its_names, Loader, SourceFile};
+use crate::diag::{Diagnostic, ErrorKind};
 use crate::text::{its_date, sixbit_word};
 use pdp10_isa::sblk::{self, Block, Sblk, Symbol};
 use pdp10_isa::{evacuated, Word};
 use std::fmt::Write as _;
-use std::path::Path;
 
 /// A successful assembly.
 #[derive(Clone, Debug)]
@@ -60,63 +58,13 @@ impl Assembly {
     }
 }
 
-pub(crate) fn run(path: &Path, loader: &dyn Loader, options: &Options) -> Result<Assembly, Error> {
-    let mut asm = Assembler::new(loader, options.clone());
-    let name = path.display().to_string();
-    // A file that cannot be read, or is not ITS text, has no place to
-    // show: the diagnostic is the file name and the reason alone (line 0).
-    let unreadable = |message: String| Error {
-        diagnostics: vec![Diagnostic {
-            kind: ErrorKind::MissingFile,
-            file: name.clone(),
-            line: 0,
-            column: 0,
-            message,
-            source_line: String::new(),
-            warning: false,
-        }],
-        messages: Vec::new(),
-    };
-    let raw = loader.read(path).map_err(|e| {
-        unreadable(match e.kind() {
-            std::io::ErrorKind::NotFound => "no such file".to_string(),
-            _ => format!("cannot read the source: {e}"),
-        })
-    })?;
-    let file = SourceFile::new(name.clone(), path.to_path_buf(), &raw).map_err(unreadable)?;
-    asm.main_file = asm.sources.add(file);
-    let (fn1, fn2, sname) = its_names(path);
-    asm.fnames = (sixbit_word(&fn1), sixbit_word(&fn2));
-    asm.run();
-    let found_warnings = std::mem::take(&mut asm.warnings);
-    let warnings = place(&asm, found_warnings, true);
-    if asm.has_errors() {
-        let found = asm.take_diagnostics();
-        let mut diagnostics = place(&asm, found, false);
-        let stopped = diagnostics.len() >= crate::diag::MAX_ERRORS;
-        diagnostics.extend(warnings);
-        // In source order, whichever pass found them.
-        diagnostics.sort_by(|a, b| (&a.file, a.line, a.column).cmp(&(&b.file, b.line, b.column)));
-        if stopped {
-            let at = diagnostics.last().cloned();
-            diagnostics.push(Diagnostic {
-                kind: ErrorKind::Limit,
-                file: at.map(|d| d.file).unwrap_or_default(),
-                line: 0,
-                column: 0,
-                message: format!(
-                    "stopped after {} errors; fix these first",
-                    crate::diag::MAX_ERRORS
-                ),
-                source_line: String::new(),
-                warning: false,
-            });
-        }
-        return Err(Error {
-            diagnostics,
-            messages: asm.messages,
-        });
-    }
+/// The SBLK file, listing and the rest of a successful assembly.
+pub(crate) fn assembly(
+    asm: &Assembler<'_>,
+    options: &Options,
+    sname: &str,
+    warnings: Vec<Diagnostic>,
+) -> Assembly {
     let start = Word::new(asm.start.unwrap_or(0o254000_000000));
     let symbols = asm.program_symbols();
     let info = Block {
@@ -137,8 +85,8 @@ pub(crate) fn run(path: &Path, loader: &dyn Loader, options: &Options) -> Result
         start,
         trailer: vec![info, sblk::symbol_table_block(&symbols)],
     };
-    let listing = render_listing(&asm, &asm.listing);
-    Ok(Assembly {
+    let listing = render_listing(asm, &asm.listing);
+    Assembly {
         warnings,
         words: asm.output.clone(),
         start,
@@ -147,12 +95,12 @@ pub(crate) fn run(path: &Path, loader: &dyn Loader, options: &Options) -> Result
         listing,
         messages: asm.messages.clone(),
         title: asm.title.clone(),
-    })
+    }
 }
 
 /// Diagnostics with their places, in the order of the files and offsets
 /// they were found at.
-fn place(
+pub(crate) fn place(
     asm: &Assembler<'_>,
     mut found: Vec<(crate::source::Span, ErrorKind, String)>,
     warning: bool,

@@ -674,7 +674,15 @@ impl Parser {
         let mut words = Vec::new();
         loop {
             let (r, _) = take_while(|c| {
-                matches!(c, ' ' | '\t' | '\n' | '?' | '\u{c}' | crate::source::BARE_LF | crate::source::BARE_CR)
+                matches!(
+                    c,
+                    ' ' | '\t'
+                        | '\n'
+                        | '?'
+                        | '\u{c}'
+                        | crate::source::BARE_LF
+                        | crate::source::BARE_CR
+                )
             })(i)?;
             i = r;
             match i.fragment().chars().next() {

@@ -87,7 +87,11 @@ pub(crate) fn byte_mask(bp: u64) -> u64 {
     if pos >= 36 {
         return 0;
     }
-    let ones = if size >= 64 { u64::MAX } else { (1u64 << size) - 1 };
+    let ones = if size >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << size) - 1
+    };
     (ones << pos) & pdp10_isa::WORD_MASK
 }
 

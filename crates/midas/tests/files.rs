@@ -79,7 +79,9 @@ fn insrt_names_stay_under_the_dsk_root() {
     // `..;` would leave the root: refused, and the outside file's text is
     // never shown.
     std::fs::write(&src, ".INSRT ..;SECRET\nEND\n").unwrap();
-    let e = assemble(&src, Some(&dir.join("its"))).unwrap_err().to_string();
+    let e = assemble(&src, Some(&dir.join("its")))
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("not an ITS file name"), "{e}");
     assert!(!e.contains("SECRET LINE"), "{e}");
     // Without --dsk-root the root is the source's folder.
@@ -96,7 +98,9 @@ fn insrt_refuses_devices_and_huge_files() {
     let src = dir.join("t.mid");
     // /dev/zero would be read forever.
     std::fs::write(&src, ".INSRT DEV;ZERO\nEND\n").unwrap();
-    let e = assemble(&src, Some(Path::new("/"))).unwrap_err().to_string();
+    let e = assemble(&src, Some(Path::new("/")))
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("not a regular file"), "{e}");
     // A file past the cap is no source; a sparse one costs no disk.
     let big = std::fs::File::create(dir.join("big.mid")).unwrap();
@@ -121,7 +125,10 @@ fn an_insrt_of_a_file_being_read_names_the_chain() {
     // The same file twice in a row is no chain.
     std::fs::write(dir.join("a.mid"), ".INSRT C MID\n.INSRT C MID\nEND\n").unwrap();
     std::fs::write(dir.join("c.mid"), "3\n").unwrap();
-    assert_eq!(words_of(&assemble(&dir.join("a.mid"), None).unwrap()), vec![3, 3]);
+    assert_eq!(
+        words_of(&assemble(&dir.join("a.mid"), None).unwrap()),
+        vec![3, 3]
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -138,7 +145,10 @@ fn a_source_without_end_is_an_error() {
 #[test]
 fn a_missing_main_file_has_no_place() {
     let e = assemble(Path::new("/nonexistent/nosuch.mid"), None).unwrap_err();
-    assert_eq!(e.to_string(), "/nonexistent/nosuch.mid: error: no such file");
+    assert_eq!(
+        e.to_string(),
+        "/nonexistent/nosuch.mid: error: no such file"
+    );
 }
 
 #[test]
