@@ -47,7 +47,9 @@ impl Assembler<'_> {
                 Item::Squoze(n, sym) => {
                     let n = self.word(n, stmt);
                     let code = pdp10_isa::squoze::encode(sym).unwrap_or(0);
-                    pieces.push(Piece::Field(n.map(|n| ((n & 0o17) << 32) | code)));
+                    // The flags go in at bit 30 (real MIDAS: SQUOZE 4,RUG is
+                    // 065754,,305000).
+                    pieces.push(Piece::Field(n.map(|n| (n << 30).wrapping_add(code))));
                 }
             }
         }

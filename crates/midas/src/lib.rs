@@ -239,6 +239,10 @@ mod tests {
         assert_eq!(one("'DSK"), 0o446353);
         assert_eq!(one("\"A+^M"), 0o101 + 0o15);
         assert_eq!(one("SQUOZE 0,GLOBAL"), 0o015315_513316);
+        // Flags at bit 30, as real MIDAS 433 assembles syseng;11boot.
+        assert_eq!(one("SQUOZE 4,RUG"), 0o065754_305000);
+        // ^ folds lower case: ^q is ^Q (real MIDAS on sysen2;tvwrit).
+        assert_eq!(one("^q"), 0o21);
         assert_eq!(one("XWD 1,2"), 0o000001_000002);
     }
 

@@ -609,8 +609,9 @@ impl Parser {
                 Ok((r, Syllable::Number(c as u64 & 0o177)))
             }
             '^' => {
+                // Lower case is folded first: ^q is ^Q, 21 (real MIDAS).
                 let (r, (_, c)) = pair(ch('^'), anychar)(i)?;
-                Ok((r, Syllable::Number(c as u64 & 0o77)))
+                Ok((r, Syllable::Number(c.to_ascii_uppercase() as u64 & 0o77)))
             }
             '\'' => {
                 let (r, (_, first)) = pair(ch('\''), anychar)(i)?;
