@@ -76,7 +76,7 @@ pub(crate) fn assembly(
             Word::new(sixbit_word("DSK")),
             Word::new(asm.fnames.0),
             Word::new(asm.fnames.1),
-            Word::new(sixbit_word(&sname)),
+            Word::new(sixbit_word(sname)),
         ],
     };
     let file = Sblk {
