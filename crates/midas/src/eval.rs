@@ -44,6 +44,8 @@ impl Assembler<'_> {
                     let v = Value::op2(a, b, |x, y| ((x & HALF_MASK) << 18) | (y & HALF_MASK));
                     pieces.push(Piece::Field(v));
                 }
+                // Only a literal's words hold these (see `words_of`).
+                Item::Assign(..) => {}
                 Item::Squoze(n, sym) => {
                     let n = self.word(n, stmt);
                     let code = pdp10_isa::squoze::encode(sym).unwrap_or(0);
@@ -167,11 +169,10 @@ impl Assembler<'_> {
                 }
             }
             Syllable::Literal(words) => {
-                let values: Vec<Value> = if words.is_empty() {
-                    vec![Value::default()]
-                } else {
-                    self.words_of(words, stmt)
-                };
+                let mut values = self.words_of(words, stmt);
+                if values.is_empty() {
+                    values.push(Value::new(0));
+                }
                 self.add_literal(&values, stmt.span_at(at))
             }
             Syllable::Words(words) => self.words_of(words, stmt).pop().unwrap_or_default(),
@@ -183,6 +184,21 @@ impl Assembler<'_> {
     /// from the left, a byte that does not fit starting the next word
     /// (manual node Bytes); the mode ends with the bracket.
     fn words_of(&mut self, words: &[WordAst], stmt: &Gathered) -> Vec<Value> {
+        // Assignments in a literal are done in order, and make no words.
+        let mut kept: Vec<WordAst> = Vec::with_capacity(words.len());
+        for w in words {
+            match w.items.as_slice() {
+                [Item::Assign(name, half, value)] => {
+                    let v = self.word(value, stmt);
+                    if !v.undefined {
+                        let kind = crate::assemble::SymKind::Assigned;
+                        self.define(name, v.w, kind, *half, stmt.span_at(w.at));
+                    }
+                }
+                _ => kept.push(w.clone()),
+            }
+        }
+        let words = kept.as_slice();
         match words.first().and_then(|w| self.byte_sizes(w, stmt)) {
             Some(sizes) => {
                 let bytes: Vec<Value> = words[1..].iter().map(|w| self.word(w, stmt)).collect();

@@ -550,6 +550,15 @@ mod tests {
     }
 
     #[test]
+    fn assignments_inside_a_literal() {
+        // They define their symbol and make no word (probe of mrc;macros).
+        assert_eq!(
+            words("JRST [X==3\n\tMOVEI 1,X\n\tPOPJ 17,]\nX\nEND\n"),
+            vec![0o254000_000102, 3, 0o201040_000003, 0o263740_000000]
+        );
+    }
+
+    #[test]
     fn error_texts() {
         assert_eq!(
             error("\tMOVE 1,FOO\nEND\n"),

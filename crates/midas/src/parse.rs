@@ -153,6 +153,9 @@ pub(crate) enum Item {
     Xwd(WordAst, WordAst),
     /// `SQUOZE n,sym`.
     Squoze(WordAst, String),
+    /// `SYM=value` (`==` half-killed) standing as a word of a literal: it
+    /// assembles no word.
+    Assign(String, bool, WordAst),
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -695,6 +698,24 @@ impl Parser {
                     if let Ok((_, (name, _))) = lab {
                         if is_symbol(name.fragment()) {
                             return fail(i, "labels are not allowed inside a literal");
+                        }
+                    }
+                    // An assignment inside a literal defines its symbol
+                    // and assembles nothing.
+                    let assign: PResult<'a, (In<'a>, In<'a>)> =
+                        pair(squoze_run, preceded(blanks, alt((tag("=="), tag("=")))))(i);
+                    if let Ok((rest, (name, op))) = assign {
+                        if is_symbol(name.fragment()) && !rest.fragment().starts_with(':') {
+                            let at = i.location_offset();
+                            let (rest, _) = blanks(rest)?;
+                            let (r, value) = self.word(rest, "?\n]\u{10A}\u{10D}")?;
+                            let half = op.fragment().starts_with("==");
+                            words.push(WordAst {
+                                items: vec![Item::Assign(key(name.fragment()), half, value)],
+                                at,
+                            });
+                            i = r;
+                            continue;
                         }
                     }
                     let (r, w) = self.word(i, "?\n]\u{10A}\u{10D}")?;
