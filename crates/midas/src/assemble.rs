@@ -115,6 +115,9 @@ pub(crate) struct ByteMode {
 #[derive(Clone, Copy, Debug)]
 struct Area {
     origin: u32,
+    /// `.` where the area is placed (the location plus the OFFSET then in
+    /// force): what a literal in it stands for, wherever it is used.
+    dot: u64,
     size: usize,
 }
 
@@ -676,9 +679,7 @@ impl<'l> Assembler<'l> {
         }
         // Addresses are known once pass 1 has placed the area.
         match (self.pass, self.areas.get(self.area_index)) {
-            (2, Some(area)) => {
-                Value::new((area.origin as u64 + self.offset + index as u64) & HALF_MASK)
-            }
+            (2, Some(area)) => Value::new((area.dot + index as u64) & HALF_MASK),
             // Until then the literal is a reference to word `index` of area
             // `area_index`, like a symbol not yet defined.
             _ => Value::unknown(&format!("constant {} {index}", self.area_index)),
@@ -693,6 +694,7 @@ impl<'l> Assembler<'l> {
         if self.pass == 1 {
             self.areas.push(Area {
                 origin,
+                dot: self.dot(),
                 size: words.len(),
             });
             self.loc = ((origin as usize + words.len()) & HALF_MASK as usize) as u32;

@@ -550,6 +550,18 @@ mod tests {
     }
 
     #[test]
+    fn a_literal_is_where_its_area_is_whatever_offset_uses_it() {
+        // Real MIDAS on syseng;booter: a literal used under OFFSET has the
+        // address of its constants area, placed with no offset.
+        let a = assemble_str(
+            "t.mid",
+            "OFFSET 1000\nMOVE 1,[5]\nOFFSET 0\nCONSTANTS\nEND\n",
+        )
+        .unwrap();
+        assert_eq!(a.words[0].1.raw(), 0o200040_000101);
+    }
+
+    #[test]
     fn assignments_inside_a_literal() {
         // They define their symbol and make no word (probe of mrc;macros).
         assert_eq!(
