@@ -205,7 +205,10 @@ fn output_to_standard_output_and_never_half_written() {
     std::fs::write(dir.join("h.mid"), "GO: JRST GO\nEND GO\n").unwrap();
     let out = pdp10(&["midas", "h.mid", "-o", "-"], &dir);
     assert!(out.status.success(), "{}", text(&out.stderr));
-    assert!(!dir.join("-").exists(), "`-` is standard output, not a file");
+    assert!(
+        !dir.join("-").exists(),
+        "`-` is standard output, not a file"
+    );
     let words = evacuated::decode(&out.stdout).unwrap();
     assert_eq!(Sblk::parse(&words).unwrap().start_address(), 0o100);
     // Where the binary cannot be put (a folder holding a file is in the
@@ -314,9 +317,17 @@ fn terminal_answers_from_a_file() {
     std::fs::write(dir.join("answers"), "10\n").unwrap();
     let out = pdp10(&["midas", "q.mid", "--tty", "answers"], &dir);
     assert!(out.status.success(), "{}", text(&out.stderr));
-    assert!(text(&out.stderr).contains("start address 110"), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("start address 110"),
+        "{}",
+        text(&out.stderr)
+    );
     let out = pdp10(&["midas", "q.mid"], &dir);
     assert_eq!(out.status.code(), Some(1));
-    assert!(text(&out.stderr).contains("--tty FILE"), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("--tty FILE"),
+        "{}",
+        text(&out.stderr)
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

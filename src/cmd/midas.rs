@@ -53,10 +53,9 @@ fn write_whole(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => PathBuf::from("."),
     };
-    let name = path.file_name().map_or_else(
-        || "output".into(),
-        |n| n.to_string_lossy().into_owned(),
-    );
+    let name = path
+        .file_name()
+        .map_or_else(|| "output".into(), |n| n.to_string_lossy().into_owned());
     let mut attempt = 0u32;
     let (tmp, mut file) = loop {
         let tmp = dir.join(format!(".{name}.{}.{attempt}.tmp", std::process::id()));
@@ -151,7 +150,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             .context("writing the binary to standard output")?;
     } else {
         if let Err(e) = write_whole(&out, &assembly.to_bytes()) {
-            eprintln!("pdp10 midas: writing {}: {e}; nothing written", out.display());
+            eprintln!(
+                "pdp10 midas: writing {}: {e}; nothing written",
+                out.display()
+            );
             return Ok(ExitCode::from(1));
         }
     }
