@@ -238,12 +238,19 @@ impl Assembler<'_> {
             return;
         }
         // `BLOCK"SYM` names SYM of a block. Blocks are not kept apart here
-        // (every symbol is global), so the block name is dropped, and in
-        // any case never taken for a macro call; `SYM":` keeps SYM.
+        // (every symbol is global), and real MIDAS, which keeps them, makes
+        // other words of such sources (sysen1;inline with RWK;SYSCAL's
+        // `DEBUG"CALERR`): an error, not a guess. `SYM":` keeps SYM.
         if self.reader.peek() == Some('"') {
             self.reader.next();
             if !self.reader.peek().is_some_and(is_squoze) {
                 g.push_str(run, at);
+            } else {
+                self.error(
+                    at,
+                    ErrorKind::Syntax,
+                    format!("{run}\"...: block structure is not supported"),
+                );
             }
             return;
         }

@@ -291,13 +291,18 @@ mod tests {
     }
 
     #[test]
-    fn block_names_are_dropped_not_expanded() {
-        // FORMAT"FORMAT names FORMAT in block FORMAT; the block name is no
-        // macro call even when a macro has that name.
-        assert_eq!(
-            words("DEFINE F\n7\nTERMIN\nX=5\nF\"X\nY\":3\nY\nEND\n"),
-            vec![5, 3, 0o101]
+    fn block_names_are_an_error_and_no_macro_call() {
+        // FORMAT"FORMAT names FORMAT in block FORMAT: block structure is
+        // not kept here, so it is an error (not a guess), and the block
+        // name is no macro call even when a macro has that name.
+        let e = error("DEFINE F\n.ERR called\nTERMIN\nX=5\nF\"X\nEND\n");
+        assert!(
+            e.contains("F\"...: block structure is not supported"),
+            "{e}"
         );
+        assert!(!e.contains("called"), "{e}");
+        // SYM": is a label (global), as before.
+        assert_eq!(words("Y\":3\nY\nEND\n"), vec![3, 0o100]);
     }
 
     #[test]
