@@ -1,6 +1,7 @@
 //! `pdp10 midas`: assemble a MIDAS source into an SBLK (TS) binary.
 
 use anyhow::Context;
+use std::io::{IsTerminal, Read};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -10,16 +11,25 @@ pub struct Args {
     /// The MIDAS source file.
     source: PathBuf,
     /// Where to write the binary (default: `ts.<name>` in the current
-    /// directory, `<name>` being the source's first file name).
+    /// directory, `<name>` being the source's first file name); `-` is
+    /// standard output. A file is written whole or not at all (a temporary
+    /// file beside it, then renamed).
     #[arg(short, long)]
     output: Option<PathBuf>,
     /// Also write a listing (location, word, source line) to this file.
     #[arg(long)]
     listing: Option<PathBuf>,
     /// Where ITS directories are on the host for `.INSRT DIR;FILE`
-    /// (`DIR;FN1 FN2` is `<root>/dir/fn1.fn2`); default: beside the source.
+    /// (`DIR;FN1 FN2` is `<root>/dir/fn1.fn2`); default: the source's
+    /// folder. Names never leave it (`..` is refused); only regular files
+    /// of at most 8 MiB are read.
     #[arg(long)]
     dsk_root: Option<PathBuf>,
+    /// Lines typed at the terminal, one answer a line, for the questions a
+    /// source asks with `.TTYMAC` (as the PDP-10/its build answers them).
+    /// Without it, standard input when that is not a terminal.
+    #[arg(long, value_name = "FILE")]
+    tty: Option<PathBuf>,
 }
 
 /// The default output name: `asm/sudoku.mid` -> `ts.sudoku`.
@@ -30,6 +40,57 @@ fn default_output(source: &Path) -> PathBuf {
         .unwrap_or_default();
     let fn1 = name.split('.').next().unwrap_or("").to_ascii_lowercase();
     PathBuf::from(format!("ts.{fn1}"))
+}
+
+/// Writes `bytes` to `path` whole or not at all: a new temporary file in
+/// the same folder (created exclusively, so never through a link someone
+/// left there), synced, then renamed over `path`. A failure removes the
+/// temporary file and leaves any old `path` as it was, so a truncated SBLK
+/// can never take the place of a good binary.
+fn write_whole(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    use std::io::Write;
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let name = path
+        .file_name()
+        .map_or_else(|| "output".into(), |n| n.to_string_lossy().into_owned());
+    let mut attempt = 0u32;
+    let (tmp, mut file) = loop {
+        let tmp = dir.join(format!(".{name}.{}.{attempt}.tmp", std::process::id()));
+        match std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&tmp)
+        {
+            Ok(f) => break (tmp, f),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && attempt < 100 => {
+                attempt += 1;
+            }
+            Err(e) => return Err(e),
+        }
+    };
+    let written = file
+        .write_all(bytes)
+        .and_then(|()| file.sync_all())
+        .and_then(|()| std::fs::rename(&tmp, path));
+    if written.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    written
+}
+
+/// What the source typed at the terminal (PRINTX, PRINTC, .TYO ...), as
+/// one stream, as real MIDAS types it; ended with a line end.
+fn type_out(messages: &[String]) {
+    let text = messages.concat();
+    if !text.is_empty() {
+        eprint!("{text}");
+        if !text.ends_with('\n') {
+            eprintln!();
+        }
+    }
 }
 
 /// Runs `pdp10 midas`.
@@ -43,7 +104,20 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 .map_or(0, |d| d.as_secs())
         });
     let user = std::env::var("USER").unwrap_or_else(|_| "PDP10".into());
+    let terminal = match &args.tty {
+        Some(path) => std::fs::read_to_string(path)
+            .with_context(|| format!("reading the terminal answers {}", path.display()))?,
+        None if !std::io::stdin().is_terminal() => {
+            let mut text = String::new();
+            std::io::stdin()
+                .read_to_string(&mut text)
+                .context("reading the terminal answers from standard input")?;
+            text
+        }
+        None => String::new(),
+    };
     let options = midas::Options {
+        terminal: terminal.lines().map(str::to_string).collect(),
         dsk_root: args.dsk_root.clone(),
         user,
         time,
@@ -52,9 +126,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let assembly = match midas::assemble(&args.source, &midas::FsLoader, &options) {
         Ok(a) => a,
         Err(e) => {
-            for m in &e.messages {
-                eprintln!("{m}");
-            }
+            type_out(&e.messages);
             eprintln!("{e}");
             eprintln!(
                 "pdp10 midas: {} error{}, no output written",
@@ -64,16 +136,36 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             return Ok(ExitCode::from(1));
         }
     };
-    for m in &assembly.messages {
-        eprintln!("{m}");
+    type_out(&assembly.messages);
+    for w in &assembly.warnings {
+        eprintln!("{w}");
     }
     let out = args.output.unwrap_or_else(|| default_output(&args.source));
-    std::fs::write(&out, assembly.to_bytes())
-        .with_context(|| format!("writing {}", out.display()))?;
+    if out == Path::new("-") {
+        use std::io::Write;
+        let mut stdout = std::io::stdout().lock();
+        stdout
+            .write_all(&assembly.to_bytes())
+            .and_then(|()| stdout.flush())
+            .context("writing the binary to standard output")?;
+    } else {
+        if let Err(e) = write_whole(&out, &assembly.to_bytes()) {
+            eprintln!(
+                "pdp10 midas: writing {}: {e}; nothing written",
+                out.display()
+            );
+            return Ok(ExitCode::from(1));
+        }
+    }
     if let Some(listing) = &args.listing {
         std::fs::write(listing, &assembly.listing)
             .with_context(|| format!("writing {}", listing.display()))?;
     }
-    eprintln!("{}: {}", out.display(), assembly.summary());
+    let shown = if out == Path::new("-") {
+        "standard output".to_string()
+    } else {
+        out.display().to_string()
+    };
+    eprintln!("{shown}: {}", assembly.summary());
     Ok(ExitCode::SUCCESS)
 }

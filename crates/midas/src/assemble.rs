@@ -41,38 +41,83 @@ pub(crate) struct Sym {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Value {
     pub w: u64,
+    /// The same value computed with each undefined symbol standing for a
+    /// number of its own (see [`virtual_value`]) instead of 0: two pass-1
+    /// words with equal `w` and `shadow` refer to the same undefined
+    /// symbols in the same way. Real MIDAS keeps such references beside a
+    /// constant ("globals") and merges equal literals on pass 1 when the
+    /// word and the references agree (SCON); this is how we tell.
+    pub shadow: u64,
     /// Depends on a symbol not (yet) defined.
     pub undefined: bool,
     /// Holds an I/O instruction.
     pub io: bool,
 }
 
+/// The stand-in value of an undefined thing (a symbol, a literal whose
+/// area is not placed yet) in a [`Value::shadow`]: a 36-bit hash of its name.
+pub(crate) fn virtual_value(name: &str) -> u64 {
+    // FNV-1a: deterministic, so the same program assembles the same way.
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in name.bytes() {
+        h = (h ^ b as u64).wrapping_mul(0x0100_0000_01b3);
+    }
+    (h ^ (h >> 36)) & WORD_MASK
+}
+
 impl Value {
     pub fn new(w: u64) -> Value {
         Value {
             w: w & WORD_MASK,
+            shadow: w & WORD_MASK,
             ..Value::default()
         }
     }
-    fn with(self, w: u64, other: Value) -> Value {
+    /// An undefined value (pass 1) standing for `name`.
+    pub fn unknown(name: &str) -> Value {
         Value {
-            w: w & WORD_MASK,
-            undefined: self.undefined || other.undefined,
-            io: self.io || other.io,
+            w: 0,
+            shadow: virtual_value(name),
+            undefined: true,
+            io: false,
         }
     }
-    pub fn map(self, f: impl FnOnce(u64) -> u64) -> Value {
+    pub fn map(self, f: impl Fn(u64) -> u64) -> Value {
         Value {
             w: f(self.w) & WORD_MASK,
+            shadow: f(self.shadow) & WORD_MASK,
             ..self
         }
     }
+    /// Two values combined by `f`, which is applied to the values and to
+    /// their shadows alike.
+    pub fn op2(a: Value, b: Value, f: impl Fn(u64, u64) -> u64) -> Value {
+        Value {
+            w: f(a.w, b.w) & WORD_MASK,
+            shadow: f(a.shadow, b.shadow) & WORD_MASK,
+            undefined: a.undefined || b.undefined,
+            io: a.io || b.io,
+        }
+    }
+}
+
+/// `.BYTE` mode: the byte sizes, which one comes next, and the word
+/// being filled (its bits used from the left).
+#[derive(Clone, Debug)]
+pub(crate) struct ByteMode {
+    sizes: Vec<u32>,
+    next: usize,
+    word: u64,
+    used: u32,
 }
 
 /// A constants area as pass 1 left it.
 #[derive(Clone, Copy, Debug)]
 struct Area {
     origin: u32,
+    /// `.` where the area is placed (the location plus the OFFSET then in
+    /// force): what a literal in it stands for, wherever it is used.
+    dot: u64,
     size: usize,
 }
 
@@ -98,6 +143,9 @@ pub struct Options {
     /// How many characters a pass may read, expansions included, before the
     /// assembler decides that a macro, REPEAT or IRP runs away.
     pub read_limit: u64,
+    /// The lines typed at the terminal, in order, for `.TTYMAC` (real
+    /// MIDAS asks the user; the PDP-10/its build answers from a script).
+    pub terminal: Vec<String>,
 }
 
 impl Default for Options {
@@ -107,6 +155,7 @@ impl Default for Options {
             user: "PDP10".into(),
             time: 0,
             read_limit: 20_000_000,
+            terminal: Vec::new(),
         }
     }
 }
@@ -120,12 +169,16 @@ pub(crate) struct Assembler<'l> {
     pub pass: u8,
     pub symbols: HashMap<String, Sym>,
     pub macros: HashMap<String, Rc<Macro>>,
+    /// `.BYTE` mode, when on.
+    byte_mode: Option<ByteMode>,
+    /// Names EQUALS gave to pseudo-ops: new name -> the pseudo-op's.
+    pub aliases: HashMap<String, String>,
     pub loc: u32,
     pub offset: u64,
     pub radix: u64,
-    /// Words of the constants area being collected: value and whether it
-    /// was fully defined (only those are shared).
-    literals: Vec<(u64, bool)>,
+    /// Words of the constants area being collected: value and shadow
+    /// (see [`Value::shadow`]).
+    literals: Vec<(u64, u64)>,
     area_index: usize,
     areas: Vec<Area>,
     pending_vars: Vec<(String, u64)>,
@@ -133,7 +186,11 @@ pub(crate) struct Assembler<'l> {
     pub output: Vec<(u32, Word)>,
     pub listing: Vec<ListRow>,
     diags: Vec<(Span, ErrorKind, String)>,
+    /// Complaints that do not stop the binary (see [`Assembler::warn`]).
+    pub warnings: Vec<(Span, ErrorKind, String)>,
     seen_diags: HashSet<(Span, String)>,
+    /// Undefined symbols already reported (each is reported once).
+    pub undefined_reported: HashSet<String>,
     pub messages: Vec<String>,
     pub ended: bool,
     pub start: Option<u64>,
@@ -145,6 +202,8 @@ pub(crate) struct Assembler<'l> {
     pub fnames: (u64, u64),
     /// How many IFE/REPEAT arguments are being read inside each other.
     pub argument_depth: u32,
+    /// How many lines of [`Options::terminal`] `.TTYMAC` has read.
+    pub terminal_lines_read: usize,
 }
 
 impl<'l> Assembler<'l> {
@@ -159,6 +218,21 @@ impl<'l> Assembler<'l> {
                 io,
             });
         }
+        // .MLLIT, MIDAS's literal mode: positive is the multi-line mode
+        // real MIDAS starts in (it sets it to an address); the only mode
+        // here. .PPASS: a two-pass assembly.
+        for (name, value) in [(".MLLIT", 1), (".PPASS", 2)] {
+            symbols.insert(
+                name.to_string(),
+                Sym {
+                    value,
+                    kind: SymKind::Predefined,
+                    half_killed: false,
+                    pass: 0,
+                    io: false,
+                },
+            );
+        }
         Assembler {
             loader,
             options,
@@ -168,6 +242,8 @@ impl<'l> Assembler<'l> {
             pass: 0,
             symbols,
             macros: HashMap::new(),
+            aliases: HashMap::new(),
+            byte_mode: None,
             loc: 0o100,
             offset: 0,
             radix: 8,
@@ -179,7 +255,9 @@ impl<'l> Assembler<'l> {
             output: Vec::new(),
             listing: Vec::new(),
             diags: Vec::new(),
+            warnings: Vec::new(),
             seen_diags: HashSet::new(),
+            undefined_reported: HashSet::new(),
             messages: Vec::new(),
             ended: false,
             start: None,
@@ -190,6 +268,7 @@ impl<'l> Assembler<'l> {
             read_count: 0,
             fnames: (0, 0),
             argument_depth: 0,
+            terminal_lines_read: 0,
         }
     }
 
@@ -198,6 +277,20 @@ impl<'l> Assembler<'l> {
         let message = message.into();
         if self.seen_diags.insert((at, message.clone())) {
             self.diags.push((at, kind, message));
+            if self.diags.len() >= crate::diag::MAX_ERRORS {
+                // Past this, more errors say nothing new: stop.
+                self.fatal = true;
+            }
+        }
+    }
+
+    /// Records what real MIDAS reports as an error but assembles anyway,
+    /// with a binary that is well defined (once, however many passes meet
+    /// it).
+    pub fn warn(&mut self, at: Span, kind: ErrorKind, message: impl Into<String>) {
+        let message = message.into();
+        if self.seen_diags.insert((at, message.clone())) {
+            self.warnings.push((at, kind, message));
         }
     }
 
@@ -209,41 +302,29 @@ impl<'l> Assembler<'l> {
         std::mem::take(&mut self.diags)
     }
 
-    /// Runs both passes over the main file.
-    pub fn run(&mut self) {
-        let text: Rc<str> = self.sources.file(self.main_file).text.as_str().into();
-        for pass in 1..=2 {
-            self.pass = pass;
-            self.reader = Reader::new();
-            self.reader.push_file(self.main_file, text.clone());
-            self.loc = 0o100;
-            self.offset = 0;
-            self.radix = 8;
-            self.literals.clear();
-            self.area_index = 0;
-            self.pending_vars.clear();
-            self.placed_vars.clear();
-            self.macros.clear();
-            self.output.clear();
-            self.listing.clear();
-            self.ended = false;
-            self.start = None;
-            self.last_condition = false;
-            self.gensym = 0;
-            self.read_count = 0;
-            while !self.ended && !self.fatal {
-                let Some(stmt) = self.gather() else { break };
-                self.execute(&stmt);
-            }
-            if self.fatal {
-                return;
-            }
-            if !self.ended {
-                // Running off the end of the file acts as END with no start.
-                let at = self.reader.span();
-                self.finish(None, at);
-            }
-        }
+    /// Sets up pass `pass` over the main file's `text`: the state each
+    /// pass starts afresh (symbols stay, as MIDAS's do).
+    pub(crate) fn start_pass(&mut self, pass: u8, text: Rc<str>) {
+        self.pass = pass;
+        self.reader = Reader::new();
+        self.reader.push_file(self.main_file, text);
+        self.loc = 0o100;
+        self.offset = 0;
+        self.radix = 8;
+        self.literals.clear();
+        self.area_index = 0;
+        self.pending_vars.clear();
+        self.placed_vars.clear();
+        self.macros.clear();
+        self.aliases.clear();
+        self.byte_mode = None;
+        self.output.clear();
+        self.listing.clear();
+        self.ended = false;
+        self.start = None;
+        self.last_condition = false;
+        self.gensym = 0;
+        self.read_count = 0;
     }
 
     /// Counts characters read, and stops a runaway expansion.
@@ -265,6 +346,42 @@ impl<'l> Assembler<'l> {
         (self.loc as u64 + self.offset) & HALF_MASK
     }
 
+    /// Puts a byte into the word being filled in `.BYTE` mode, first
+    /// writing that word out if the byte does not fit.
+    fn deposit_byte(&mut self, v: u64, row: &mut ListRow) {
+        let Some(mut m) = self.byte_mode.take() else {
+            return;
+        };
+        let size = m.sizes[m.next % m.sizes.len()];
+        m.next += 1;
+        if m.used + size > 36 {
+            self.emit(m.word, row);
+            m.word = 0;
+            m.used = 0;
+        }
+        let mask = if size >= 36 {
+            WORD_MASK
+        } else {
+            (1u64 << size) - 1
+        };
+        m.word |= (v & mask) << (36 - m.used - size);
+        m.used += size;
+        self.byte_mode = Some(m);
+    }
+
+    /// `.WALGN`: in `.BYTE` mode, the word being filled is written out and
+    /// the next byte starts a new word.
+    fn word_align(&mut self, row: &mut ListRow) {
+        if let Some(m) = self.byte_mode.as_mut() {
+            if m.used > 0 {
+                let w = m.word;
+                m.word = 0;
+                m.used = 0;
+                self.emit(w, row);
+            }
+        }
+    }
+
     fn emit(&mut self, w: u64, row: &mut ListRow) {
         if self.pass == 2 {
             let word = Word::new(w);
@@ -274,7 +391,7 @@ impl<'l> Assembler<'l> {
         self.loc = (self.loc + 1) & HALF_MASK as u32;
     }
 
-    fn execute(&mut self, stmt: &Gathered) {
+    pub(crate) fn execute(&mut self, stmt: &Gathered) {
         let mut row = ListRow {
             span: stmt.start,
             words: Vec::new(),
@@ -289,9 +406,20 @@ impl<'l> Assembler<'l> {
                 self.error(stmt.span_at(e.offset), kind, e.message);
             }
             Ok(s) => {
+                if !s.labels.is_empty() && self.byte_mode.as_ref().is_some_and(|m| m.used > 0) {
+                    // Real MIDAS gives such a label a byte pointer's left
+                    // half; not done here.
+                    let at = stmt.span_at(s.labels[0].at);
+                    self.error(
+                        at,
+                        ErrorKind::Syntax,
+                        "a label inside a word of .BYTE mode is not supported",
+                    );
+                }
                 for label in &s.labels {
                     let at = stmt.span_at(label.at);
                     let value = self.dot();
+                    self.check_label_name(&label.name, value, at);
                     self.define(&label.name, value, SymKind::Label, label.half_killed, at);
                 }
                 self.body(&s.body, stmt, &mut row);
@@ -299,6 +427,26 @@ impl<'l> Assembler<'l> {
         }
         if self.pass == 2 {
             self.listing.push(row);
+        }
+    }
+
+    /// Real MIDAS's error "Pseudo, macro or initial sym as label" (COLON3):
+    /// a label may not take the name of a pseudo-op or of a symbol MIDAS
+    /// knows from the start (an instruction such as `IBP`), unless the
+    /// initial symbol already has the label's value. (A macro's name is
+    /// expanded before its colon is seen.)
+    fn check_label_name(&mut self, name: &str, value: u64, at: Span) {
+        let initial = self
+            .symbols
+            .get(name)
+            .is_some_and(|s| s.kind == SymKind::Predefined && s.value != value);
+        let message = format!("{name}: Pseudo, macro or initial sym as label");
+        if parse::is_pseudo_name(name) {
+            // The label could never be used: the name stays a pseudo-op.
+            self.error(at, ErrorKind::Syntax, message);
+        } else if initial {
+            // Real MIDAS says so and lets the label shadow the symbol.
+            self.warn(at, ErrorKind::Syntax, message);
         }
     }
 
@@ -337,8 +485,24 @@ impl<'l> Assembler<'l> {
         match body {
             Body::Empty => {}
             Body::Word(w) => {
+                if let Some(sizes) = self.byte_sizes(w, stmt) {
+                    // .BYTE sizes: words that follow are bytes; .BYTE
+                    // alone ends the mode, word-aligned (node Bytes).
+                    self.word_align(row);
+                    self.byte_mode = (!sizes.is_empty()).then_some(ByteMode {
+                        sizes,
+                        next: 0,
+                        word: 0,
+                        used: 0,
+                    });
+                    return;
+                }
                 let v = self.word(w, stmt);
-                self.emit(v.w, row);
+                if self.byte_mode.is_some() {
+                    self.deposit_byte(v.w, row);
+                } else {
+                    self.emit(v.w, row);
+                }
             }
             Body::Assign {
                 name,
@@ -356,12 +520,21 @@ impl<'l> Assembler<'l> {
                 } else {
                     SymKind::Assigned
                 };
+                if name == ".MLLIT" && (v.w == 0 || v.w >> 35 == 1) {
+                    self.error(
+                        stmt.span_at(*at),
+                        ErrorKind::Syntax,
+                        "only the multi-line literal mode (.MLLIT positive) is supported",
+                    );
+                    return;
+                }
                 self.define(name, v.w, kind, *half_killed, stmt.span_at(*at));
                 if let Some(s) = self.symbols.get_mut(name) {
                     s.io = v.io;
                 }
             }
             Body::SetLocation(w) => {
+                self.word_align(row);
                 let v = self.word(w, stmt);
                 self.loc = (v.w.wrapping_sub(self.offset) & HALF_MASK) as u32;
             }
@@ -393,6 +566,14 @@ impl<'l> Assembler<'l> {
         row: &mut ListRow,
     ) {
         let arg = |me: &mut Self| args.first().map(|w| me.word(w, stmt));
+        if !matches!(
+            op,
+            Pseudo::Radix | Pseudo::Kill | Pseudo::HalfKill | Pseudo::Ignored
+        ) {
+            // A move of the location ends the word being filled in .BYTE
+            // mode.
+            self.word_align(row);
+        }
         match op {
             Pseudo::Loc => {
                 if let Some(v) = arg(self) {
@@ -437,30 +618,6 @@ impl<'l> Assembler<'l> {
                     self.offset = v.w & HALF_MASK;
                 }
             }
-            Pseudo::Equals => {
-                if names.len() != 2 {
-                    self.error(at, ErrorKind::Syntax, "EQUALS needs two symbols");
-                    return;
-                }
-                let (new, old) = (&names[0].0, &names[1].0);
-                if let Some(m) = self.macros.get(old).cloned() {
-                    self.macros.insert(new.clone(), m);
-                } else if let Some(s) = self.symbols.get(old).cloned() {
-                    self.symbols.insert(
-                        new.clone(),
-                        Sym {
-                            pass: self.pass,
-                            ..s
-                        },
-                    );
-                } else {
-                    self.error(
-                        stmt.span_at(names[1].1),
-                        ErrorKind::UndefinedSymbol,
-                        format!("undefined symbol {old}"),
-                    );
-                }
-            }
             Pseudo::Kill | Pseudo::HalfKill => {
                 for (name, _) in names {
                     if let Some(s) = self.symbols.get_mut(name) {
@@ -473,7 +630,7 @@ impl<'l> Assembler<'l> {
     }
 
     /// END: the variables, then the constants left, then the start word.
-    fn finish(&mut self, start: Option<Value>, at: Span) {
+    pub(crate) fn finish(&mut self, start: Option<Value>, at: Span) {
         self.place_variables();
         let mut row = ListRow {
             span: at,
@@ -491,22 +648,28 @@ impl<'l> Assembler<'l> {
 
     /// Adds a literal's words to the constants area being collected and
     /// returns its address: a one-word literal shares any equal word already
-    /// there, a longer one never does (manual node Literals).
+    /// there, a longer one never does (manual node Literals). On pass 1 a
+    /// word that refers to undefined symbols is equal to one that refers to
+    /// the same symbols in the same way (real MIDAS merges three
+    /// `[440700,,BUF]` with BUF defined later into one word).
     pub fn add_literal(&mut self, words: &[Value], at: Span) -> Value {
-        let defined = words.iter().all(|w| !w.undefined);
-        let index = if words.len() == 1 && defined {
-            let w = words[0].w;
-            match self.literals.iter().position(|&(x, d)| d && x == w) {
+        let index = if words.len() == 1 {
+            let (w, shadow) = (words[0].w, words[0].shadow);
+            match self
+                .literals
+                .iter()
+                .position(|&(x, s)| x == w && s == shadow)
+            {
                 Some(i) => i,
                 None => {
-                    self.literals.push((w, true));
+                    self.literals.push((w, shadow));
                     self.literals.len() - 1
                 }
             }
         } else {
             let first = self.literals.len();
             for w in words {
-                self.literals.push((w.w, !w.undefined));
+                self.literals.push((w.w, w.shadow));
             }
             first
         };
@@ -516,13 +679,10 @@ impl<'l> Assembler<'l> {
         }
         // Addresses are known once pass 1 has placed the area.
         match (self.pass, self.areas.get(self.area_index)) {
-            (2, Some(area)) => {
-                Value::new((area.origin as u64 + self.offset + index as u64) & HALF_MASK)
-            }
-            _ => Value {
-                undefined: true,
-                ..Value::default()
-            },
+            (2, Some(area)) => Value::new((area.dot + index as u64) & HALF_MASK),
+            // Until then the literal is a reference to word `index` of area
+            // `area_index`, like a symbol not yet defined.
+            _ => Value::unknown(&format!("constant {} {index}", self.area_index)),
         }
     }
 
@@ -534,6 +694,7 @@ impl<'l> Assembler<'l> {
         if self.pass == 1 {
             self.areas.push(Area {
                 origin,
+                dot: self.dot(),
                 size: words.len(),
             });
             self.loc = ((origin as usize + words.len()) & HALF_MASK as usize) as u32;
@@ -634,11 +795,8 @@ impl<'l> Assembler<'l> {
     /// Combines a value into a word's left half without carry from the right
     /// half: MIDAS's `++` (manual node Words, note 1).
     pub fn add_right(a: Value, b: Value) -> Value {
-        let w = (a.w & !HALF_MASK) | ((a.w + (b.w & HALF_MASK)) & HALF_MASK);
-        a.with(w, b)
-    }
-
-    pub fn combine(a: Value, b: Value, w: u64) -> Value {
-        a.with(w, b)
+        Value::op2(a, b, |x, y| {
+            (x & !HALF_MASK) | ((x + (y & HALF_MASK)) & HALF_MASK)
+        })
     }
 }

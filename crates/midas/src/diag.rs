@@ -33,7 +33,8 @@ pub struct Diagnostic {
     pub kind: ErrorKind,
     /// The file name as given or found.
     pub file: String,
-    /// 1-based line.
+    /// 1-based line; 0 when the problem is the file as a whole (it cannot
+    /// be read), which is then printed without a place.
     pub line: usize,
     /// 1-based column, in characters.
     pub column: usize,
@@ -41,16 +42,28 @@ pub struct Diagnostic {
     pub message: String,
     /// The text of the line, for showing with a caret.
     pub source_line: String,
+    /// A warning: real MIDAS complains but still makes its binary, and so
+    /// do we (the assembly succeeds).
+    pub warning: bool,
 }
 
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(
+        let severity = if self.warning { "warning" } else { "error" };
+        if self.line == 0 {
+            // About the file as a whole (it cannot be read): no place.
+            return write!(f, "{}: {severity}: {}", self.file, self.message);
+        }
+        write!(
             f,
-            "{}:{}:{}: error: {}",
+            "{}:{}:{}: {severity}: {}",
             self.file, self.line, self.column, self.message
         )?;
-        writeln!(f, "{}", self.source_line)?;
+        if self.source_line.trim().is_empty() {
+            // A caret under nothing says nothing.
+            return Ok(());
+        }
+        writeln!(f, "\n{}", self.source_line)?;
         // Tabs stay tabs under the caret so that it lines up in a terminal.
         let pad: String = self
             .source_line
@@ -61,6 +74,11 @@ impl fmt::Display for Diagnostic {
         write!(f, "{pad}^")
     }
 }
+
+/// The assembly stops after this many errors (rustc-like: the first ones
+/// are the ones that matter, and a source in a dialect this assembler does
+/// not know would otherwise give thousands).
+pub const MAX_ERRORS: usize = 50;
 
 /// Why an assembly failed: all its diagnostics, in source order of
 /// discovery.

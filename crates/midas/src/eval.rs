@@ -36,27 +36,30 @@ impl Assembler<'_> {
                 Item::Index(inner) => {
                     let v = self.word(inner, stmt);
                     let swapped = v.map(|x| ((x & HALF_MASK) << 18) | (x >> 18));
-                    extra = Assembler::combine(extra, swapped, extra.w.wrapping_add(swapped.w));
+                    extra = Value::op2(extra, swapped, u64::wrapping_add);
                 }
                 Item::Xwd(a, b) => {
                     let a = self.word(a, stmt);
                     let b = self.word(b, stmt);
-                    let v = Assembler::combine(a, b, ((a.w & HALF_MASK) << 18) | (b.w & HALF_MASK));
+                    let v = Value::op2(a, b, |x, y| ((x & HALF_MASK) << 18) | (y & HALF_MASK));
                     pieces.push(Piece::Field(v));
                 }
+                // Only a literal's words hold these (see `words_of`).
+                Item::Assign(..) => {}
                 Item::Squoze(n, sym) => {
                     let n = self.word(n, stmt);
                     let code = pdp10_isa::squoze::encode(sym).unwrap_or(0);
-                    pieces.push(Piece::Field(n.map(|n| ((n & 0o17) << 32) | code)));
+                    // The flags go in at bit 30 (real MIDAS: SQUOZE 4,RUG is
+                    // 065754,,305000).
+                    pieces.push(Piece::Field(n.map(|n| (n << 30).wrapping_add(code))));
                 }
             }
         }
         let mut v = self.format(&pieces, w, stmt);
-        v = Assembler::combine(v, extra, v.w.wrapping_add(extra.w));
+        v = Value::op2(v, extra, u64::wrapping_add);
         if indirect {
-            v.w |= 1 << 22;
+            v = v.map(|x| x | 1 << 22);
         }
-        v.w &= WORD_MASK;
         v
     }
 
@@ -100,17 +103,20 @@ impl Assembler<'_> {
             [Field(a)] | [Field(a), Comma] => *a,
             [Field(a), DoubleComma] => a.map(|x| (x & HALF_MASK) << 18),
             [Field(a), DoubleComma, Field(c), rest @ ..] => {
-                let v = Assembler::combine(*a, *c, ((a.w & HALF_MASK) << 18) | (c.w & HALF_MASK));
+                let v = Value::op2(*a, *c, |x, y| ((x & HALF_MASK) << 18) | (y & HALF_MASK));
                 add_rest(v, rest)
             }
             [Field(a), Space, Field(b), Comma, rest @ ..] => {
                 // The AC field, or for an I/O instruction the device.
-                let ac = if a.io {
-                    (b.w & 0o774) << 24
-                } else {
-                    (b.w & 0o17) << 23
-                };
-                let v = Assembler::combine(*a, *b, a.w.wrapping_add(ac));
+                let io = a.io;
+                let v = Value::op2(*a, *b, |x, y| {
+                    let ac = if io {
+                        (y & 0o774) << 24
+                    } else {
+                        (y & 0o17) << 23
+                    };
+                    x.wrapping_add(ac)
+                });
                 add_rest(v, rest)
             }
             [Field(a), Comma, Field(b), rest @ ..] => add_rest(Assembler::add_right(*a, *b), rest),
@@ -134,40 +140,14 @@ impl Assembler<'_> {
             Expr::Binary(op, a, b) => {
                 let a = self.expr(a, stmt);
                 let b = self.expr(b, stmt);
-                let w = match op {
-                    '+' => a.w.wrapping_add(b.w),
-                    '-' => a.w.wrapping_sub(b.w),
-                    '*' => ((signed(a.w) as i128 * signed(b.w) as i128) as u64) & WORD_MASK,
-                    '/' => {
-                        if b.w == 0 {
-                            if !(a.undefined || b.undefined) {
-                                self.error(
-                                    stmt.span_at(expr_at(e)),
-                                    ErrorKind::Syntax,
-                                    "division by zero",
-                                );
-                            }
-                            0
-                        } else {
-                            (signed(a.w).wrapping_div(signed(b.w))) as u64
-                        }
-                    }
-                    '&' => a.w & b.w,
-                    '#' => a.w ^ b.w,
-                    '\\' => a.w | b.w,
-                    // `_`: shift left (right when negative), a logical shift.
-                    _ => {
-                        let n = signed(b.w);
-                        if n >= 36 || n <= -36 {
-                            0
-                        } else if n >= 0 {
-                            a.w << n
-                        } else {
-                            a.w >> (-n)
-                        }
-                    }
-                };
-                Assembler::combine(a, b, w)
+                if *op == '/' && b.w == 0 && !(a.undefined || b.undefined) {
+                    self.error(
+                        stmt.span_at(expr_at(e)),
+                        ErrorKind::Syntax,
+                        "division by zero",
+                    );
+                }
+                Value::op2(a, b, |x, y| binary(*op, x, y))
             }
         }
     }
@@ -185,21 +165,73 @@ impl Assembler<'_> {
                 self.note_variable(name, 1);
                 match self.symbols.get(name) {
                     Some(sym) => Value::new(sym.value),
-                    None => Value {
-                        undefined: true,
-                        ..Value::default()
-                    },
+                    None => Value::unknown(name),
                 }
             }
             Syllable::Literal(words) => {
-                let values: Vec<Value> = if words.is_empty() {
-                    vec![Value::default()]
-                } else {
-                    words.iter().map(|w| self.word(w, stmt)).collect()
-                };
+                let mut values = self.words_of(words, stmt);
+                if values.is_empty() {
+                    values.push(Value::new(0));
+                }
                 self.add_literal(&values, stmt.span_at(at))
             }
+            Syllable::Words(words) => self.words_of(words, stmt).pop().unwrap_or_default(),
         }
+    }
+
+    /// The values of the words of a literal or group: after a leading
+    /// `.BYTE sizes` the words are bytes of those sizes, packed into words
+    /// from the left, a byte that does not fit starting the next word
+    /// (manual node Bytes); the mode ends with the bracket.
+    fn words_of(&mut self, words: &[WordAst], stmt: &Gathered) -> Vec<Value> {
+        // Assignments in a literal are done in order, and make no words.
+        let mut kept: Vec<WordAst> = Vec::with_capacity(words.len());
+        for w in words {
+            match w.items.as_slice() {
+                [Item::Assign(name, half, value)] => {
+                    let v = self.word(value, stmt);
+                    if !v.undefined {
+                        let kind = crate::assemble::SymKind::Assigned;
+                        self.define(name, v.w, kind, *half, stmt.span_at(w.at));
+                    }
+                }
+                _ => kept.push(w.clone()),
+            }
+        }
+        let words = kept.as_slice();
+        match words.first().and_then(|w| self.byte_sizes(w, stmt)) {
+            Some(sizes) => {
+                let bytes: Vec<Value> = words[1..].iter().map(|w| self.word(w, stmt)).collect();
+                pack_bytes(&sizes, &bytes)
+            }
+            None => words.iter().map(|w| self.word(w, stmt)).collect(),
+        }
+    }
+
+    /// The byte sizes of a `.BYTE` word (empty for `.BYTE` alone), or None
+    /// if the word is no `.BYTE`.
+    pub(crate) fn byte_sizes(&mut self, w: &WordAst, stmt: &Gathered) -> Option<Vec<u32>> {
+        let mut items = w.items.iter();
+        match items.next()? {
+            Item::Field(Expr::Syllable(Syllable::Symbol(s), _)) if s == ".BYTE" => {}
+            _ => return None,
+        }
+        let mut sizes = Vec::new();
+        for item in items {
+            if let Item::Field(e) = item {
+                let v = self.expr(e, stmt).w;
+                if v == 0 || v > 36 {
+                    self.error(
+                        stmt.span_at(w.at),
+                        ErrorKind::Syntax,
+                        format!(".BYTE size {v:o} is not 1 to 44 (octal)"),
+                    );
+                    return Some(vec![36]);
+                }
+                sizes.push(v as u32);
+            }
+        }
+        Some(sizes)
     }
 
     /// A symbol's value; undefined ones are errors on pass 2 only, since
@@ -207,25 +239,78 @@ impl Assembler<'_> {
     pub(crate) fn symbol_value(&mut self, name: &str, at: crate::source::Span) -> Value {
         match self.symbols.get(name) {
             Some(sym) => Value {
-                w: sym.value,
-                undefined: false,
                 io: sym.io,
+                ..Value::new(sym.value)
             },
             None => {
-                if self.pass == 2 {
+                // One report a symbol, at its first use: an unknown
+                // pseudo-op used a thousand times is one error.
+                if self.pass == 2 && self.undefined_reported.insert(name.to_string()) {
                     self.error(
                         at,
                         ErrorKind::UndefinedSymbol,
                         format!("undefined symbol {name}"),
                     );
                 }
-                Value {
-                    undefined: true,
-                    ..Value::default()
-                }
+                Value::unknown(name)
             }
         }
     }
+}
+
+/// The value of `x op y` on 36-bit words.
+fn binary(op: char, x: u64, y: u64) -> u64 {
+    match op {
+        '+' => x.wrapping_add(y),
+        '-' => x.wrapping_sub(y),
+        '*' => ((signed(x) as i128 * signed(y) as i128) as u64) & WORD_MASK,
+        // Division by zero (an error unless a value is still unknown)
+        // gives 0.
+        '/' if y == 0 => 0,
+        '/' => (signed(x).wrapping_div(signed(y))) as u64,
+        '&' => x & y,
+        '#' => x ^ y,
+        '\\' => x | y,
+        // `_`: shift left (right when negative), a logical shift.
+        _ => {
+            let n = signed(y);
+            if n >= 36 || n <= -36 {
+                0
+            } else if n >= 0 {
+                x << n
+            } else {
+                x >> (-n)
+            }
+        }
+    }
+}
+
+/// Bytes packed into words from the left, a byte that does not fit
+/// starting the next word; the sizes are used in turn, cyclically.
+pub(crate) fn pack_bytes(sizes: &[u32], bytes: &[Value]) -> Vec<Value> {
+    let mut out: Vec<Value> = Vec::new();
+    let mut word = Value::new(0);
+    let mut used = 0u32;
+    for (k, b) in bytes.iter().enumerate() {
+        let size = sizes.get(k % sizes.len().max(1)).copied().unwrap_or(36);
+        if used + size > 36 {
+            out.push(word);
+            word = Value::new(0);
+            used = 0;
+        }
+        let shift = 36 - used - size;
+        let mask = if size >= 36 {
+            WORD_MASK
+        } else {
+            (1u64 << size) - 1
+        };
+        word = Value::op2(word, *b, |w, x| w | ((x & mask) << shift));
+        used += size;
+    }
+    if used > 0 || out.is_empty() {
+        out.push(word);
+    }
+    out
 }
 
 fn signed(w: u64) -> i64 {

@@ -5,17 +5,14 @@
 //! (up to an end of line or `?` outside brackets) for `parse`.
 
 use crate::assemble::Assembler;
+use crate::cond::{Cond, SUCCESS};
 use crate::diag::ErrorKind;
 use crate::macros::{parse_dummies, Macro};
 use crate::parse::{is_squoze, is_symbol, key, MARK};
 use crate::reader::{Origin, MAX_DEPTH};
-use crate::source::{insrt_candidates, parse_its_file_spec, SourceFile, Span};
+use crate::source::{Span, BARE_CR, BARE_LF};
 use crate::text::{text_words, TextKind};
 use std::rc::Rc;
-
-/// Written after a successful bracketed conditional's body, followed by
-/// `T`: sets the condition's result again when the body has been read.
-const SUCCESS: char = '\u{2}';
 
 /// How deeply the arguments of IFE, REPEAT ... may hold further ones.
 const MAX_ARGUMENT_DEPTH: u32 = 50;
@@ -31,7 +28,7 @@ pub(crate) struct Gathered {
 }
 
 impl Gathered {
-    fn new(start: Span) -> Gathered {
+    pub(crate) fn new(start: Span) -> Gathered {
         Gathered {
             text: String::new(),
             spans: Vec::new(),
@@ -40,7 +37,7 @@ impl Gathered {
         }
     }
 
-    fn push(&mut self, c: char, at: Span) {
+    pub(crate) fn push(&mut self, c: char, at: Span) {
         // A statement is placed where its first non-blank character is.
         if self.blank {
             self.start = at;
@@ -59,7 +56,7 @@ impl Gathered {
         chars.next_back()
     }
 
-    fn push_str(&mut self, s: &str, at: Span) {
+    pub(crate) fn push_str(&mut self, s: &str, at: Span) {
         for c in s.chars() {
             self.push(c, at);
         }
@@ -77,30 +74,22 @@ impl Gathered {
 
 /// Where gathering stops.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Stop {
+pub(crate) enum Stop {
     /// At the end of the statement.
     Statement,
     /// At a comma outside brackets (the argument of IFE, REPEAT ...); an
     /// end of line is left unread.
     Comma,
-}
-
-/// The conditional pseudo-ops.
-#[derive(Clone, Copy, Debug)]
-enum Cond {
-    Value(fn(i64) -> bool),
-    Defined(bool),
-    Blank(bool),
-    Same(bool),
-    Pass(u8),
-    Else,
-    Also,
+    /// Like `Comma`, and also at a `?` or at a closing bracket that closes
+    /// nothing read here (the argument of `.BP`, `.LDB` ... inside `<>` or
+    /// `[]`).
+    Field,
 }
 
 impl Assembler<'_> {
     /// Takes the next source character into `g` as it is (the character
     /// after a quote or a control-character `^`).
-    fn gather_next(&mut self, g: &mut Gathered) {
+    pub(crate) fn gather_next(&mut self, g: &mut Gathered) {
         if let Some((c, at)) = self.reader.next() {
             g.push(c, at);
         }
@@ -115,7 +104,7 @@ impl Assembler<'_> {
         Some(g)
     }
 
-    fn gather_into(&mut self, g: &mut Gathered, stop: Stop) {
+    pub(crate) fn gather_into(&mut self, g: &mut Gathered, stop: Stop) {
         let mut depth = 0i32; // [ ] nesting
         let mut nest = 0i32; // ( < nesting, for Stop::Comma
         while let Some(c) = self.reader.peek() {
@@ -128,17 +117,19 @@ impl Assembler<'_> {
             }
             match c {
                 ';' => {
+                    // A comment ends at a carriage return (manual: ";"), so
+                    // a bare line feed does not end it.
                     while let Some(c) = self.reader.peek() {
-                        if c == '\n' {
+                        if c == '\n' || c == BARE_CR {
                             break;
                         }
                         self.reader.next();
                     }
                 }
-                '\n' => {
+                '\n' | BARE_LF | BARE_CR => {
                     if depth > 0 {
                         self.reader.next();
-                        g.push('\n', at);
+                        g.push(c, at);
                     } else {
                         if stop == Stop::Statement {
                             self.reader.next();
@@ -146,11 +137,16 @@ impl Assembler<'_> {
                         return;
                     }
                 }
-                '?' if depth == 0 && stop == Stop::Statement => {
+                // Inside `<>` or `()` a `?` separates the words of the
+                // group (`<.BYTE 7 ? 15 ? 12>`).
+                '?' if depth == 0 && nest == 0 && stop == Stop::Statement => {
                     self.reader.next();
                     return;
                 }
-                ',' if depth == 0 && nest == 0 && stop == Stop::Comma => return,
+                ',' if depth == 0 && nest == 0 && stop != Stop::Statement => return,
+                '?' if depth == 0 && stop == Stop::Field => return,
+                ']' if depth == 0 && stop == Stop::Field => return,
+                ')' | '>' if nest == 0 && stop == Stop::Field => return,
                 '[' | ']' | '(' | ')' | '<' | '>' => {
                     match c {
                         '[' => depth += 1,
@@ -236,30 +232,42 @@ impl Assembler<'_> {
 
     /// A squoze run just read: a macro call, a pseudo-op done here, or text
     /// for the parser.
-    fn token(&mut self, run: &str, at: Span, g: &mut Gathered) {
+    pub(crate) fn token(&mut self, run: &str, at: Span, g: &mut Gathered) {
         if !is_symbol(run) {
             g.push_str(run, at);
             return;
         }
         // `BLOCK"SYM` names SYM of a block. Blocks are not kept apart here
-        // (every symbol is global), so the block name is dropped, and in
-        // any case never taken for a macro call; `SYM":` keeps SYM.
+        // (every symbol is global), and real MIDAS, which keeps them, makes
+        // other words of such sources (sysen1;inline with RWK;SYSCAL's
+        // `DEBUG"CALERR`): an error, not a guess. `SYM":` keeps SYM.
         if self.reader.peek() == Some('"') {
             self.reader.next();
             if !self.reader.peek().is_some_and(is_squoze) {
                 g.push_str(run, at);
+            } else {
+                self.error(
+                    at,
+                    ErrorKind::Syntax,
+                    format!("{run}\"...: block structure is not supported"),
+                );
             }
             return;
         }
         let k = key(run);
+        if let Some(original) = self.aliases.get(&k).cloned() {
+            // A name EQUALS made for a pseudo-op is that pseudo-op.
+            return self.token(&original, at, g);
+        }
         if let Some(m) = self.macros.get(&k).cloned() {
             let args = self.macro_args(&m, at);
             let text = m.expand(&args);
-            self.push_text(text, Origin::Expansion(at), at);
+            self.push_macro(text, at);
             return;
         }
         match k.as_str() {
             "DEFINE" => self.define_macro(at),
+            ".TTYMA" => self.tty_macro(at),
             "TERMIN" => self.error(at, ErrorKind::Syntax, "TERMIN without DEFINE or IRP"),
             "REPEAT" => self.repeat(at),
             "IRP" | "IRPC" | "IRPS" => self.irp(&k, at),
@@ -285,14 +293,101 @@ impl Assembler<'_> {
             "SIXBIT" => self.text(TextKind::Sixbit, at),
             ".LENGT" => {
                 if let Some(t) = self.delimited(at) {
-                    mark(g, t.chars().count() as u64, at);
+                    // A line end is the two characters CR LF.
+                    let n = t
+                        .chars()
+                        .map(|c| if c == '\n' { 2 } else { 1 })
+                        .sum::<u64>();
+                    mark(g, n, at);
                 }
             }
+            // PRINTX is PRINTC without the `!` characters (manual, list of
+            // pseudo-ops).
             "PRINTX" => {
+                if let Some(t) = self.delimited(at) {
+                    self.messages.push(t.replace('!', ""));
+                }
+            }
+            "PRINTC" => {
                 if let Some(t) = self.delimited(at) {
                     self.messages.push(t);
                 }
             }
+            "COMMEN" => {
+                self.delimited(at);
+            }
+            ".TYO" | ".TYO6" => {
+                if let Some(v) = self.field_argument(at) {
+                    let text = if k == ".TYO" {
+                        char::from((v & 0o177) as u8).to_string()
+                    } else {
+                        crate::text::sixbit_text(v)
+                    };
+                    self.messages.push(text);
+                }
+            }
+            ".BP" | ".BM" | ".LDB" | ".DPB" | ".IBP" | ".LZ" | ".TZ" => {
+                self.byte_function(&k, at, g)
+            }
+            ".INEOF" => self.reader.end_file(),
+            // .SEE only makes cross-reference entries: its names are
+            // dropped, wherever on a line it stands.
+            ".SEE" => {
+                while let Some(c) = self.reader.peek() {
+                    if matches!(c, '\n' | '?' | ';' | BARE_LF | BARE_CR) {
+                        break;
+                    }
+                    self.reader.next();
+                }
+            }
+            // Outside a macro body .QUOTE's text is simply read.
+            ".QUOTE" => {
+                if let Some(t) = self.delimited(at) {
+                    self.push_text(t, Origin::Expansion(at), at);
+                }
+            }
+            ".STOP" | ".ISTOP" => {
+                if !self.reader.stop(k == ".ISTOP") {
+                    self.error(
+                        at,
+                        ErrorKind::Syntax,
+                        format!("{run} outside a macro, REPEAT or IRP"),
+                    );
+                }
+            }
+            "NULL" => self.conditional(Cond::Never, at),
+            "IFSQ" => self.conditional(Cond::Squoze(true), at),
+            "IFNSQ" => self.conditional(Cond::Squoze(false), at),
+            ".FVERS" => {
+                let v = self.file_version(Some(self.main_file));
+                mark(g, v, at)
+            }
+            ".IFVRS" => {
+                let v = self.file_version(self.reader.insert_file());
+                mark(g, v, at)
+            }
+            ".IFNM1" | ".IFNM2" => {
+                let names = self
+                    .reader
+                    .insert_file()
+                    .map(|f| crate::source::its_names(&self.sources.file(f).path));
+                let (fn1, fn2, _) = names.unwrap_or_default();
+                let name = if k == ".IFNM1" { fn1 } else { fn2 };
+                mark(g, crate::text::sixbit_word(&name), at)
+            }
+            ".OSMID" => mark(g, crate::text::sixbit_word("ITS"), at),
+            ".PASS" => mark(g, self.pass as u64, at),
+            // -1 if the last conditional succeeded, else 0.
+            ".SUCCE" => mark(
+                g,
+                if self.last_condition {
+                    0o777777_777777
+                } else {
+                    0
+                },
+                at,
+            ),
+            "EQUALS" => self.equals(at),
             ".ERR" => {
                 let t = self.rest_of_line();
                 let t = t.trim();
@@ -339,7 +434,7 @@ impl Assembler<'_> {
     }
 
     /// Pushes text to be read next, unless expansions nest too deeply.
-    fn push_text(&mut self, text: String, origin: Origin, at: Span) -> bool {
+    pub(crate) fn push_text(&mut self, text: String, origin: Origin, at: Span) -> bool {
         if self.reader.depth() >= MAX_DEPTH {
             self.error(
                 at,
@@ -355,8 +450,18 @@ impl Assembler<'_> {
         true
     }
 
+    /// Pushes a macro's expansion (the frame `.STOP` ends), even an empty
+    /// one.
+    pub(crate) fn push_macro(&mut self, text: String, at: Span) {
+        if self.push_text(String::new(), Origin::Expansion(at), at) {
+            self.reader
+                .push(text.into(), Origin::Expansion(at))
+                .macro_body = true;
+        }
+    }
+
     /// The rest of the line up to a `;` comment (the end of line is left).
-    fn rest_of_line(&mut self) -> String {
+    pub(crate) fn rest_of_line(&mut self) -> String {
         let mut s = String::new();
         let mut comment = false;
         while let Some(c) = self.reader.peek() {
@@ -376,7 +481,7 @@ impl Assembler<'_> {
 
     /// A string between delimiters, the first non-blank character being the
     /// delimiter (as ASCII takes it).
-    fn delimited(&mut self, at: Span) -> Option<String> {
+    pub(crate) fn delimited(&mut self, at: Span) -> Option<String> {
         while let Some(c) = self.reader.peek() {
             if c == ' ' || c == '\t' {
                 self.reader.next();
@@ -409,7 +514,7 @@ impl Assembler<'_> {
     }
 
     /// ASCII, ASCIZ, ASCIC, SIXBIT: the words, one a line, read next.
-    fn text(&mut self, kind: TextKind, at: Span) {
+    pub(crate) fn text(&mut self, kind: TextKind, at: Span) {
         let Some(t) = self.delimited(at) else { return };
         let words = text_words(kind, &t);
         let text: Vec<String> = words.iter().map(|w| format!("{MARK}{w:o}{MARK}")).collect();
@@ -417,7 +522,7 @@ impl Assembler<'_> {
     }
 
     /// Reads and evaluates an expression up to a comma (IFE, REPEAT).
-    fn comma_expression(&mut self, at: Span) -> Option<i64> {
+    pub(crate) fn comma_expression(&mut self, at: Span) -> Option<i64> {
         // A conditional or REPEAT inside the argument of another (a macro
         // can make that endless) reads it through this function again.
         if self.argument_depth >= MAX_ARGUMENT_DEPTH {
@@ -457,232 +562,20 @@ impl Assembler<'_> {
 
     /// Evaluates the text of a field (for `\expr` arguments).
     pub(crate) fn eval_text(&mut self, text: &str, at: Span) -> u64 {
-        let g = Gathered {
-            text: text.to_string(),
-            spans: vec![at; text.len()],
-            start: at,
-            blank: false,
-        };
-        match crate::parse::expression(text, self.radix) {
+        // The field is read as any other text is, so that `.RPCNT`, a
+        // macro call or a text pseudo-op in it have their values.
+        if !self.push_text(format!("{text}\n"), Origin::Expansion(at), at) {
+            return 0;
+        }
+        let mut g = Gathered::new(at);
+        self.gather_into(&mut g, Stop::Statement);
+        match crate::parse::expression(g.text.trim(), self.radix) {
             Ok(w) => self.word(&w, &g).w,
             Err(e) => {
                 self.error(at, ErrorKind::Syntax, e.message);
                 0
             }
         }
-    }
-
-    /// Raw text up to a comma at bracket depth 0 (IFB, IFSE arguments);
-    /// `[...]` around it is removed.
-    fn raw_argument(&mut self, at: Span) -> String {
-        while let Some(c) = self.reader.peek() {
-            if c == ' ' || c == '\t' {
-                self.reader.next();
-            } else {
-                break;
-            }
-        }
-        if self.reader.peek() == Some('[') {
-            self.reader.next();
-            let s = self.read_bracketed(at);
-            while let Some(c) = self.reader.peek() {
-                if c == ' ' || c == '\t' {
-                    self.reader.next();
-                } else {
-                    break;
-                }
-            }
-            if self.reader.peek() == Some(',') {
-                self.reader.next();
-            }
-            return s;
-        }
-        let mut s = String::new();
-        while let Some(c) = self.reader.peek() {
-            if c == '\n' {
-                break;
-            }
-            self.reader.next();
-            if c == ',' {
-                break;
-            }
-            s.push(c);
-        }
-        s
-    }
-
-    /// The body of a conditional or REPEAT (manual node Cond-A3): from the
-    /// first character after the argument's terminator, `[...]` (brackets
-    /// counted, removed), `{...}` (only braces counted), or the rest of the
-    /// line. Returns the text, where it came from, and whether it was
-    /// bracketed.
-    fn body_text(&mut self, at: Span) -> (String, Origin, bool) {
-        match self.reader.peek() {
-            Some('[') => {
-                self.reader.next();
-                let origin = self.reader.origin_here();
-                (self.read_bracketed(at), origin, true)
-            }
-            Some('{') => {
-                self.reader.next();
-                let origin = self.reader.origin_here();
-                let mut depth = 1;
-                let mut s = String::new();
-                loop {
-                    let Some((c, sp)) = self.reader.next() else {
-                        self.error(at, ErrorKind::Unterminated, "unterminated {");
-                        break;
-                    };
-                    if !self.charge(sp) {
-                        break;
-                    }
-                    match c {
-                        '{' => depth += 1,
-                        '}' => {
-                            depth -= 1;
-                            if depth == 0 {
-                                break;
-                            }
-                        }
-                        _ => {}
-                    }
-                    s.push(c);
-                }
-                (s, origin, true)
-            }
-            _ => {
-                let origin = self.reader.origin_here();
-                let mut s = String::new();
-                while let Some(c) = self.reader.peek() {
-                    if c == '\n' {
-                        break;
-                    }
-                    let (_, sp) = self.reader.next().expect("peeked");
-                    if !self.charge(sp) {
-                        break;
-                    }
-                    s.push(c);
-                }
-                (s, origin, false)
-            }
-        }
-    }
-
-    fn conditional(&mut self, cond: Cond, at: Span) {
-        let taken = match cond {
-            Cond::Value(test) => match self.comma_expression(at) {
-                Some(v) => test(v),
-                None => {
-                    self.rest_of_line();
-                    return;
-                }
-            },
-            Cond::Defined(want) => {
-                let name = self.raw_argument(at);
-                let k = key(name.trim());
-                let defined = self.symbols.contains_key(&k) || self.macros.contains_key(&k);
-                defined == want
-            }
-            Cond::Blank(want) => {
-                let arg = self.raw_argument(at);
-                arg.trim().is_empty() == want
-            }
-            Cond::Same(want) => {
-                let a = self.raw_argument(at);
-                let b = self.raw_argument(at);
-                a.eq_ignore_ascii_case(&b) == want
-            }
-            Cond::Pass(p) => {
-                self.skip_terminator();
-                self.pass == p
-            }
-            Cond::Else => {
-                self.skip_terminator();
-                !self.last_condition
-            }
-            Cond::Also => {
-                self.skip_terminator();
-                self.last_condition
-            }
-        };
-        self.last_condition = taken;
-        if taken && !matches!(self.reader.peek(), Some('[' | '{')) {
-            // A successful one-line conditional: the rest of the line is
-            // simply read on (so a string in it may run over lines).
-            return;
-        }
-        let (mut body, origin, bracketed) = self.body_text(at);
-        if taken {
-            // After the closing bracket the condition's result holds again
-            // (.SUCCESS, node Cond-A4), whatever the body did meanwhile.
-            if bracketed {
-                body.push(SUCCESS);
-                body.push('T');
-            }
-            self.push_text(body, origin, at);
-        }
-    }
-
-    /// Consumes the space or comma that ends a pseudo-op with no argument.
-    fn skip_terminator(&mut self) {
-        if matches!(self.reader.peek(), Some(' ' | '\t' | ',')) {
-            self.reader.next();
-        }
-    }
-
-    /// REPEAT n,body: the body n times, `.RPCNT` counting from 0.
-    fn repeat(&mut self, at: Span) {
-        let Some(n) = self.comma_expression(at) else {
-            self.rest_of_line();
-            return;
-        };
-        let (mut body, origin, bracketed) = self.body_text(at);
-        if !bracketed {
-            // A one-line REPEAT string gets the line's end (node loops-A1).
-            if self.reader.peek() == Some('\n') {
-                self.reader.next();
-            }
-            body.push('\n');
-        }
-        if n <= 0 || body.is_empty() {
-            return;
-        }
-        if n > 0o777777 {
-            self.error(
-                at,
-                ErrorKind::Limit,
-                format!("REPEAT {n:o} times is too many"),
-            );
-            return;
-        }
-        // Each repetition costs at least a character of the read budget, so
-        // that nested REPEATs of huge counts stop early.
-        self.read_count += n as u64;
-        if !self.charge(at) {
-            return;
-        }
-        self.push_iterations(vec![body.into(); n as usize], origin, at, true);
-    }
-
-    fn push_iterations(&mut self, texts: Vec<Rc<str>>, origin: Origin, at: Span, repeat: bool) {
-        if self.reader.depth() >= MAX_DEPTH {
-            self.error(
-                at,
-                ErrorKind::Limit,
-                "macros, REPEATs or .INSRTs nested too deeply",
-            );
-            self.fatal = true;
-            return;
-        }
-        let mut it = texts.into_iter();
-        let Some(first) = it.next() else { return };
-        let frame = self.reader.push(first, origin);
-        if repeat {
-            frame.rpcnt = Some(0);
-        } else {
-            frame.irpcnt = Some(0);
-        }
-        frame.then(it);
     }
 
     /// DEFINE name dummies / body / TERMIN.
@@ -703,192 +596,9 @@ impl Assembler<'_> {
         self.macros
             .insert(key(name), Rc::new(Macro::new(dummies, &body)));
     }
-
-    /// IRP, IRPC, IRPS: `IRP X,Y,[list]` / body / TERMIN.
-    fn irp(&mut self, kind: &str, at: Span) {
-        // The header may hold a bracketed list over several lines.
-        let mut header = String::new();
-        let mut depth = 0;
-        while let Some((c, sp)) = self.reader.next() {
-            if !self.charge(sp) {
-                return;
-            }
-            match c {
-                '[' => depth += 1,
-                ']' => depth -= 1,
-                '\n' if depth <= 0 => break,
-                _ => {}
-            }
-            header.push(c);
-        }
-        let body = self.read_body(at);
-        // X , Y , list
-        let (x, rest) = header.split_once(',').unwrap_or((header.as_str(), ""));
-        let (y, list) = rest.split_once(',').unwrap_or((rest, ""));
-        let list = list.trim_start();
-        let list = if let Some(inner) = list.strip_prefix('[') {
-            let mut depth = 1;
-            let mut end = inner.len();
-            for (i, c) in inner.char_indices() {
-                match c {
-                    '[' => depth += 1,
-                    ']' => {
-                        depth -= 1;
-                        if depth == 0 {
-                            end = i;
-                            break;
-                        }
-                    }
-                    _ => {}
-                }
-            }
-            inner[..end].to_string()
-        } else {
-            list.split(';').next().unwrap_or("").trim_end().to_string()
-        };
-        let dummy = |s: &str| crate::macros::Dummy {
-            name: key(s.trim()),
-            syntax: crate::macros::Syntax::Normal,
-            gensym: false,
-            default: None,
-        };
-        let mut dummies = vec![dummy(x)];
-        if !y.trim().is_empty() {
-            dummies.push(dummy(y));
-        }
-        let m = Macro::new(dummies, &body);
-        let pairs: Vec<(String, String)> = match kind {
-            "IRPC" => {
-                let chars: Vec<char> = list.chars().collect();
-                (0..chars.len())
-                    .map(|i| (chars[i].to_string(), chars[i + 1..].iter().collect()))
-                    .collect()
-            }
-            "IRPS" => {
-                let mut out = Vec::new();
-                let chars: Vec<char> = list.chars().collect();
-                let mut i = 0;
-                while i < chars.len() {
-                    if is_squoze(chars[i]) {
-                        let s = i;
-                        while i < chars.len() && is_squoze(chars[i]) {
-                            i += 1;
-                        }
-                        let sym: String = chars[s..i].iter().collect();
-                        let delim = chars.get(i).map(|c| c.to_string()).unwrap_or_default();
-                        out.push((sym, delim));
-                    } else {
-                        i += 1;
-                    }
-                }
-                out
-            }
-            _ => {
-                let items = split_list(&list);
-                (0..items.len())
-                    .map(|i| (items[i].clone(), items[i + 1..].join(",")))
-                    .collect()
-            }
-        };
-        let texts: Vec<Rc<str>> = pairs
-            .iter()
-            .map(|(a, b)| m.expand(&[a.clone(), b.clone()]).into())
-            .collect();
-        self.push_iterations(texts, Origin::Expansion(at), at, false);
-    }
-
-    /// .INSRT dev:dir;fn1 fn2
-    fn insert_file(&mut self, at: Span) {
-        // `;` ends a directory name here, so the comment is found by the
-        // file-name parser.
-        let mut spec_text = String::new();
-        while let Some(c) = self.reader.peek() {
-            if c == '\n' {
-                break;
-            }
-            self.reader.next();
-            spec_text.push(c);
-        }
-        let Some(spec) = parse_its_file_spec(spec_text.trim()) else {
-            self.error(at, ErrorKind::Syntax, ".INSRT needs a file name");
-            return;
-        };
-        let including = self.sources.file(at.file).path.clone();
-        let dir = including
-            .parent()
-            .map(|p| p.to_path_buf())
-            .unwrap_or_default();
-        let candidates = insrt_candidates(&spec, &dir, self.options.dsk_root.as_deref());
-        for path in &candidates {
-            // The same file on pass 2 reuses the pass-1 copy.
-            if let Some(id) = self.sources.files.iter().position(|f| f.path == *path) {
-                let text: Rc<str> = self.sources.files[id].text.as_str().into();
-                if self.reader.depth() < MAX_DEPTH {
-                    self.reader.push_file(id as u32, text);
-                }
-                return;
-            }
-            if let Ok(raw) = self.loader.read(path) {
-                let file = SourceFile::new(path.display().to_string(), path.clone(), &raw);
-                let text: Rc<str> = file.text.as_str().into();
-                let id = self.sources.add(file);
-                if self.reader.depth() < MAX_DEPTH {
-                    self.reader.push_file(id, text);
-                } else {
-                    self.error(at, ErrorKind::Limit, ".INSRT nested too deeply");
-                    self.fatal = true;
-                }
-                return;
-            }
-        }
-        let tried: Vec<String> = candidates.iter().map(|p| p.display().to_string()).collect();
-        self.error(
-            at,
-            ErrorKind::MissingFile,
-            format!(
-                ".INSRT file {} not found (tried {})",
-                spec,
-                tried.join(", ")
-            ),
-        );
-    }
 }
 
 /// Writes a computed value into the statement as a marker syllable.
-fn mark(g: &mut Gathered, v: u64, at: Span) {
+pub(crate) fn mark(g: &mut Gathered, v: u64, at: Span) {
     g.push_str(&format!("{MARK}{v:o}{MARK}"), at);
-}
-
-/// Splits an IRP list at commas outside brackets; `[a,b]` items lose their
-/// brackets.
-fn split_list(list: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut cur = String::new();
-    let mut depth = 0;
-    for c in list.chars() {
-        match c {
-            '[' => {
-                depth += 1;
-                if depth == 1 {
-                    continue;
-                }
-            }
-            ']' => {
-                depth -= 1;
-                if depth == 0 {
-                    continue;
-                }
-            }
-            ',' if depth == 0 => {
-                out.push(std::mem::take(&mut cur).trim().to_string());
-                continue;
-            }
-            _ => {}
-        }
-        cur.push(c);
-    }
-    if !cur.trim().is_empty() || !out.is_empty() {
-        out.push(cur.trim().to_string());
-    }
-    out
 }

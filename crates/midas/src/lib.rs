@@ -25,11 +25,16 @@
 #![deny(missing_docs)]
 
 mod assemble;
+mod cond;
 mod diag;
+mod driver;
 mod eval;
+mod functions;
 #[cfg(test)]
 mod fuzz;
 mod gather;
+mod insert;
+mod loops;
 mod macros;
 mod output;
 mod parse;
@@ -39,9 +44,9 @@ mod source;
 mod text;
 
 pub use assemble::Options;
-pub use diag::{Diagnostic, Error, ErrorKind};
+pub use diag::{Diagnostic, Error, ErrorKind, MAX_ERRORS};
 pub use output::Assembly;
-pub use source::{FsLoader, Loader};
+pub use source::{FsLoader, Loader, MAX_SOURCE_BYTES};
 
 use std::path::Path;
 
@@ -52,7 +57,7 @@ pub fn assemble(
     loader: &dyn Loader,
     options: &Options,
 ) -> Result<Assembly, Error> {
-    output::run(path.as_ref(), loader, options)
+    driver::run(path.as_ref(), loader, options)
 }
 
 /// Assembles a host file, `.INSRT` files coming from the file system, with
@@ -234,6 +239,10 @@ mod tests {
         assert_eq!(one("'DSK"), 0o446353);
         assert_eq!(one("\"A+^M"), 0o101 + 0o15);
         assert_eq!(one("SQUOZE 0,GLOBAL"), 0o015315_513316);
+        // Flags at bit 30, as real MIDAS 433 assembles syseng;11boot.
+        assert_eq!(one("SQUOZE 4,RUG"), 0o065754_305000);
+        // ^ folds lower case: ^q is ^Q (real MIDAS on sysen2;tvwrit).
+        assert_eq!(one("^q"), 0o21);
         assert_eq!(one("XWD 1,2"), 0o000001_000002);
     }
 
@@ -282,13 +291,18 @@ mod tests {
     }
 
     #[test]
-    fn block_names_are_dropped_not_expanded() {
-        // FORMAT"FORMAT names FORMAT in block FORMAT; the block name is no
-        // macro call even when a macro has that name.
-        assert_eq!(
-            words("DEFINE F\n7\nTERMIN\nX=5\nF\"X\nY\":3\nY\nEND\n"),
-            vec![5, 3, 0o101]
+    fn block_names_are_an_error_and_no_macro_call() {
+        // FORMAT"FORMAT names FORMAT in block FORMAT: block structure is
+        // not kept here, so it is an error (not a guess), and the block
+        // name is no macro call even when a macro has that name.
+        let e = error("DEFINE F\n.ERR called\nTERMIN\nX=5\nF\"X\nEND\n");
+        assert!(
+            e.contains("F\"...: block structure is not supported"),
+            "{e}"
         );
+        assert!(!e.contains("called"), "{e}");
+        // SYM": is a label (global), as before.
+        assert_eq!(words("Y\":3\nY\nEND\n"), vec![3, 0o100]);
     }
 
     #[test]
@@ -304,6 +318,260 @@ mod tests {
         assert_eq!(
             words("IFDEF MOVE,1\nIFNDEF FOO,2\nIFSE [A],[a],3\nIFB [ ],4\nEND\n"),
             vec![1, 2, 3, 4]
+        );
+    }
+
+    #[test]
+    fn equal_literals_with_forward_references_merge_on_pass_1() {
+        // Real MIDAS makes one constant of the three, so BUF is at 104.
+        let a = assemble_str(
+            "t.mid",
+            "MOVE 1,[440700,,BUF]\nMOVE 2,[440700,,BUF]\nMOVE 3,[440700,,BUF]\n\
+             CONSTANTS\nBUF: 0\nEND\n",
+        )
+        .unwrap();
+        let w: Vec<(u32, u64)> = a.words.iter().map(|(a, w)| (*a, w.raw())).collect();
+        assert_eq!(
+            w,
+            vec![
+                (0o100, 0o200040_000103),
+                (0o101, 0o200100_000103),
+                (0o102, 0o200140_000103),
+                (0o103, 0o440700_000104),
+                (0o104, 0)
+            ]
+        );
+        // Different undefined symbols, or the same used differently, stay
+        // apart on pass 1.
+        let a = assemble_str(
+            "t.mid",
+            "MOVE 1,[BUF]\nMOVE 2,[FOO]\nMOVE 3,[BUF,,0]\nCONSTANTS\nBUF: FOO: 0\nEND\n",
+        )
+        .unwrap();
+        // Pass 2 shares [BUF] and [FOO] (both 106); the area keeps its
+        // pass-1 size of three, so BUF is at 106.
+        let last = a.words.last().unwrap();
+        assert_eq!((last.0, last.1.raw()), (0o106, 0));
+        assert_eq!(a.words[1].1.raw(), 0o200100_000103);
+    }
+
+    #[test]
+    fn instructions_pseudos_and_macros_are_no_labels() {
+        // Real MIDAS: "Pseudo, macro or initial sym as label". A pseudo-op
+        // (LOC) cannot be a label; an initial symbol (the instruction IBP)
+        // is shadowed by it, after the complaint.
+        let e = error("LOC: 0\nEND\n");
+        assert!(
+            e.contains("LOC: Pseudo, macro or initial sym as label"),
+            "{e}"
+        );
+        let a = assemble_str("t.mid", "IBP: 0\nJRST IBP\nEND\n").unwrap();
+        assert_eq!(a.words[1].1.raw(), 0o254000_000100);
+        assert_eq!(a.warnings.len(), 1);
+        assert_eq!(
+            a.warnings[0].to_string(),
+            "t.mid:1:1: warning: IBP: Pseudo, macro or initial sym as label\nIBP: 0\n^"
+        );
+        // An initial symbol given its own value as a label is accepted
+        // (.UAI is 0), another value not (.UAO is 1).
+        let a = assemble_str("t.mid", "LOC 0\n.UAI: 5\nEND\n").unwrap();
+        assert!(a.warnings.is_empty());
+        let a = assemble_str("t.mid", "LOC 0\n.UAO: 5\nEND\n").unwrap();
+        assert_eq!(a.warnings.len(), 1);
+    }
+
+    /// What the source typed at the terminal, as one text.
+    fn typed(src: &str) -> String {
+        assemble_str("t.mid", src).unwrap().messages.concat()
+    }
+
+    #[test]
+    fn typeout_at_assembly_time() {
+        // Manual node Terminal: .TYO 101 prints an A; .TYO6 a SIXBIT word;
+        // PRINTX is PRINTC without its `!` characters. IF1: once.
+        assert_eq!(
+            typed("IF1 [.TYO 101,.TYO6 .FNAM1,.TYO 40\nPRINTX /A!B/\nPRINTC /C!D/]\nEND\n"),
+            "AT ABC!D"
+        );
+        // .SEE anywhere has no effect on the words.
+        assert_eq!(words("GO: 1 .SEE GO,FOO ? 2\nEND\n"), vec![1, 2]);
+        // COMMENT skips its text as a string.
+        assert_eq!(words("COMMENT |\nFree text.\n|\n1\nEND\n"), vec![1]);
+    }
+
+    #[test]
+    fn stop_and_istop_end_repeats() {
+        // .STOP ends this pass through the REPEAT, .ISTOP the REPEAT.
+        assert_eq!(
+            words("REPEAT 3,[.RPCNT\nIFE .RPCNT-1,.STOP\n10+.RPCNT\n]\nEND\n"),
+            vec![0, 0o10, 1, 2, 0o12]
+        );
+        assert_eq!(
+            words("IRP X,,[1,2,3]\nX\nIFE X-2,{.ISTOP }\nTERMIN\n7\nEND\n"),
+            vec![1, 2, 7]
+        );
+        assert!(error(".STOP\nEND\n").contains(".STOP outside a macro, REPEAT or IRP"));
+        // In a macro, .STOP ends the expansion.
+        assert_eq!(
+            words("DEFINE M\n1\n.STOP\n2\nTERMIN\nM\n3\nEND\n"),
+            vec![1, 3]
+        );
+    }
+
+    #[test]
+    fn null_ifsq_and_file_names() {
+        assert_eq!(
+            words("NULL [1]\nIFSQ FOO,2\nIFSQ A+B,3\nIFNSQ A+B,4\nEND\n"),
+            vec![2, 4]
+        );
+        // t.mid: FN2 MID has no digits, version 0; .IFNM1 is the file itself.
+        assert_eq!(
+            words(".FVERS\n.IFNM1\n.OSMIDAS\nEND\n"),
+            vec![0, 0o640000_000000, 0o516463_000000]
+        );
+    }
+
+    #[test]
+    fn ttymac_reads_the_terminal_answers() {
+        let options = Options {
+            terminal: vec!["5".into(), "7,10".into()],
+            ..Options::default()
+        };
+        let src = ".TTYMAC N\nX==N\nTERMIN\n.TTYMAC A,B\nY==A+B\nTERMIN\nX\nY\nEND\n";
+        // Both passes ask, so pass 2 finds the answers used up.
+        let e = assemble_str_with("t.mid", src, &options)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains(".TTYMAC wants line 3 from the terminal"), "{e}");
+        let src = "IF1 [.TTYMAC N\nX==N\nTERMIN\n.TTYMAC A,B\nY==A+B\nTERMIN\n]\nX\nY\nEND\n";
+        let a = assemble_str_with("t.mid", src, &options).unwrap();
+        let w: Vec<u64> = a.words.iter().map(|(_, w)| w.raw()).collect();
+        assert_eq!(w, vec![5, 0o17]);
+    }
+
+    #[test]
+    fn equals_of_symbols_macros_and_pseudo_ops() {
+        // EQUALS new,old: new means what old means (manual, pseudo-ops).
+        assert_eq!(
+            words("DEFINE BVAR\n5\nTERMIN\nEQUALS EVAR,BVAR\nEVAR\nEQUALS %END,END ? A=3\nEQUALS B,A\nB\n%END\n"),
+            vec![5, 3]
+        );
+        // .MLLIT starts positive (multi-line literals); other modes are refused.
+        assert_eq!(words("IFG .MLLIT,1\n.MLLIT==1\n.PPASS\nEND\n"), vec![1, 2]);
+        assert!(error(".MLLIT==0\nEND\n").contains("multi-line literal mode"));
+    }
+
+    #[test]
+    fn backslash_arguments_are_read_as_text_is() {
+        // \.RPCNT passes the REPEAT's count as digits (manual node Calls).
+        assert_eq!(
+            words("DEFINE CONC A,B\nA!B: .-100\nTERMIN\nREPEAT 3,CONC X,\\.RPCNT+1\nX3\nEND\n"),
+            vec![0, 1, 2, 0o102]
+        );
+    }
+
+    #[test]
+    fn slash_after_a_dummy_makes_it_whole_line() {
+        // Node define-b: "FOO/" is "-FOO", the rest of the line.
+        assert_eq!(
+            words("DEFINE D X/,Y\nX\nTERMIN\nD A==1,,\nA\nEND\n"),
+            vec![0o1_000000]
+        );
+    }
+
+    #[test]
+    fn quote_hides_termin_define_and_dummies() {
+        // Manual node Quote: no TERMIN, DEFINE or dummy inside .QUOTE text;
+        // a `!` before .QUOTE is dropped.
+        assert_eq!(
+            words("DEFINE M X\nX+.QUOTE/X/\nTERMIN\nX=2\nM 5\nEND\n"),
+            vec![7]
+        );
+        assert_eq!(
+            words("DEFINE M\nASCII .QUOTE|/TERMIN/|\nTERMIN\nM\nEND\n"),
+            text::text_words(text::TextKind::Ascii, "TERMIN")
+        );
+        assert_eq!(words("DEFINE M\n1!.QUOTE/2/\nTERMIN\nM\nEND\n"), vec![0o12]);
+    }
+
+    #[test]
+    fn byte_functions_of_the_manual() {
+        // Node Bytes, each example as the manual gives it.
+        assert_eq!(
+            words("<.BP 7770>\n.BP 7770,FOO\n.BM 030600\n.LDB 030600,1234\n.DPB 11,030600,4444\nFOO=5\nEND\n"),
+            vec![0o031100_000000, 0o031100_000005, 0o770, 0o23, 0o4114]
+        );
+        assert_eq!(
+            words(".IBP <440700,,>\n.IBP <010700,,FOO>\n.IBP 440700\nFOO=5\nEND\n"),
+            vec![0o350700_000000, 0o350700_000006, 0o350700_000000]
+        );
+        assert_eq!(
+            words(".LZ SETZ\n.TZ SETZ\n.LZ 0\n.TZ 0\nEND\n"),
+            vec![0, 35, 36, 36]
+        );
+        // .DPB 0,30300,-1, returns -1,,777707 (list of pseudo-ops).
+        assert_eq!(words(".DPB 0,30300,-1,\nEND\n"), vec![0o777777_777707]);
+        assert_eq!(words("[.BP (1000),7]\nEND\n")[1], 0o330100_000007);
+    }
+
+    #[test]
+    fn byte_mode() {
+        // Node Bytes: 12. and 6 bit bytes, cyclically: 222233,,111144.
+        assert_eq!(
+            words(".BYTE 12.,6\n2222\n33\n1111\n44\n.BYTE\nEND\n"),
+            vec![0o222233_111144]
+        );
+        // A byte that does not fit starts the next word; .BYTE alone ends
+        // the word.
+        assert_eq!(
+            words(".BYTE 8\n1\n2\n3\n4\n5\n.BYTE\n7\nEND\n"),
+            vec![(1 << 28) | (2 << 20) | (3 << 12) | (4 << 4), 5 << 28, 7]
+        );
+        // In a literal or a group, up to the closing bracket.
+        assert_eq!(
+            words("MOVE 1,[.BYTE 8 ? \"A ? \"B]\nEND\n")[1],
+            (0o101 << 28) | (0o102 << 20)
+        );
+        assert_eq!(
+            words("<.BYTE 7 ? 15 ? 12 ? 0>\nEND\n"),
+            vec![(0o15 << 29) | (0o12 << 22)]
+        );
+    }
+
+    #[test]
+    fn one_error_not_thousands() {
+        // An unknown name used a thousand times is one error.
+        let src = format!("{}END\n", "\t.FOO 1\n".repeat(1000));
+        let e = assemble_str("t.mid", &src).unwrap_err();
+        assert_eq!(e.diagnostics.len(), 1, "{e}");
+        // After MAX_ERRORS errors the assembly stops and says so.
+        let src: String = (0..500).map(|k| format!("X{k}\n")).collect::<String>() + "END\n";
+        let e = assemble_str("t.mid", &src).unwrap_err();
+        assert_eq!(e.diagnostics.len(), MAX_ERRORS + 1);
+        assert_eq!(
+            e.diagnostics.last().unwrap().to_string(),
+            "t.mid: error: stopped after 50 errors; fix these first"
+        );
+    }
+
+    #[test]
+    fn a_literal_is_where_its_area_is_whatever_offset_uses_it() {
+        // Real MIDAS on syseng;booter: a literal used under OFFSET has the
+        // address of its constants area, placed with no offset.
+        let a = assemble_str(
+            "t.mid",
+            "OFFSET 1000\nMOVE 1,[5]\nOFFSET 0\nCONSTANTS\nEND\n",
+        )
+        .unwrap();
+        assert_eq!(a.words[0].1.raw(), 0o200040_000101);
+    }
+
+    #[test]
+    fn assignments_inside_a_literal() {
+        // They define their symbol and make no word (probe of mrc;macros).
+        assert_eq!(
+            words("JRST [X==3\n\tMOVEI 1,X\n\tPOPJ 17,]\nX\nEND\n"),
+            vec![0o254000_000102, 3, 0o201040_000003, 0o263740_000000]
         );
     }
 

@@ -18,6 +18,11 @@ pub(crate) enum Syntax {
     WholeLine,
 }
 
+/// Around `.QUOTE` text in a body as read (see [`Macro::new`]).
+pub(crate) const QUOTE_OPEN: char = '\u{E000}';
+/// The end of `.QUOTE` text.
+pub(crate) const QUOTE_CLOSE: char = '\u{E001}';
+
 #[derive(Clone, Debug)]
 pub(crate) struct Dummy {
     pub name: String,
@@ -52,6 +57,17 @@ impl Macro {
         let mut after_dummy = false;
         while i < chars.len() {
             let c = chars[i];
+            if c == QUOTE_OPEN {
+                // .QUOTE text: as it is, no dummies looked for.
+                i += 1;
+                while i < chars.len() && chars[i] != QUOTE_CLOSE {
+                    text.push(chars[i]);
+                    i += 1;
+                }
+                i += 1;
+                after_dummy = false;
+                continue;
+            }
             if is_squoze(c) {
                 let start = i;
                 while i < chars.len() && is_squoze(chars[i]) {
@@ -136,6 +152,12 @@ pub(crate) fn parse_dummies(line: &str) -> Vec<Dummy> {
                     i += 1;
                 }
                 let name: String = chars[start..i].iter().collect();
+                // "FOO/" is "-FOO": a `/` right after the name turns
+                // wholelineness over before it (node define-b).
+                if chars.get(i) == Some(&'/') {
+                    whole = !whole;
+                    i += 1;
+                }
                 let syntax = if whole {
                     Syntax::WholeLine
                 } else if evaluated {
@@ -292,7 +314,8 @@ impl Assembler<'_> {
                     }
                     s.push(c);
                 }
-                (Some(s), End::Comma)
+                // The line is used up: the call ends with it.
+                (Some(s), End::Call)
             }
             Syntax::Strung | Syntax::KeepStrung => {
                 if self.blanks_before_semicolon() {
@@ -519,7 +542,37 @@ impl Assembler<'_> {
                     self.reader.next();
                 }
                 match key(&run).as_str() {
-                    "DEFINE" | "IRP" | "IRPC" | "IRPS" => level += 1,
+                    ".QUOTE" => {
+                        // Manual node Quote: the text follows the character
+                        // before the `.` (a `!` there is dropped), and no
+                        // TERMIN, DEFINE or dummy is seen inside it.
+                        if s.ends_with('!') {
+                            s.pop();
+                        }
+                        match self.reader.next() {
+                            Some((delim, _)) => {
+                                s.push(QUOTE_OPEN);
+                                loop {
+                                    match self.reader.next() {
+                                        Some((c, _)) if c == delim => break,
+                                        Some((c, _)) => s.push(c),
+                                        None => {
+                                            self.error(
+                                                at,
+                                                ErrorKind::Unterminated,
+                                                "unterminated .QUOTE",
+                                            );
+                                            return s;
+                                        }
+                                    }
+                                }
+                                s.push(QUOTE_CLOSE);
+                            }
+                            None => return s,
+                        }
+                        continue;
+                    }
+                    "DEFINE" | "IRP" | "IRPC" | "IRPS" | ".TTYMA" => level += 1,
                     "TERMIN" => {
                         if level == 0 {
                             self.reader.next();

@@ -3,13 +3,11 @@
 //! diagnostics of a failed run.
 
 use crate::assemble::{Assembler, ListRow, Options};
-use crate::diag::{Diagnostic, Error, ErrorKind};
-use crate::source::{its_names, Loader, SourceFile};
+use crate::diag::{Diagnostic, ErrorKind};
 use crate::text::{its_date, sixbit_word};
 use pdp10_isa::sblk::{self, Block, Sblk, Symbol};
 use pdp10_isa::{evacuated, Word};
 use std::fmt::Write as _;
-use std::path::Path;
 
 /// A successful assembly.
 #[derive(Clone, Debug)]
@@ -28,6 +26,9 @@ pub struct Assembly {
     pub messages: Vec<String>,
     /// The program's TITLE, if any.
     pub title: Option<String>,
+    /// What real MIDAS complains about without failing (a label that
+    /// shadows an initial symbol); the binary is made all the same.
+    pub warnings: Vec<Diagnostic>,
 }
 
 impl Assembly {
@@ -57,55 +58,13 @@ impl Assembly {
     }
 }
 
-pub(crate) fn run(path: &Path, loader: &dyn Loader, options: &Options) -> Result<Assembly, Error> {
-    let mut asm = Assembler::new(loader, options.clone());
-    let name = path.display().to_string();
-    let raw = match loader.read(path) {
-        Ok(raw) => raw,
-        Err(e) => {
-            return Err(Error {
-                diagnostics: vec![Diagnostic {
-                    kind: ErrorKind::MissingFile,
-                    file: name,
-                    line: 1,
-                    column: 1,
-                    message: format!("cannot read the source: {e}"),
-                    source_line: String::new(),
-                }],
-                messages: Vec::new(),
-            })
-        }
-    };
-    asm.main_file = asm
-        .sources
-        .add(SourceFile::new(name, path.to_path_buf(), &raw));
-    let (fn1, fn2, sname) = its_names(path);
-    asm.fnames = (sixbit_word(&fn1), sixbit_word(&fn2));
-    asm.run();
-    if asm.has_errors() {
-        let mut found = asm.take_diagnostics();
-        // In source order, whichever pass found them.
-        found.sort_by_key(|(span, _, _)| (span.file, span.offset));
-        let diagnostics = found
-            .into_iter()
-            .map(|(span, kind, message)| {
-                let file = asm.sources.file(span.file);
-                let (line, column) = file.line_col(span.offset as usize);
-                Diagnostic {
-                    kind,
-                    file: file.name.clone(),
-                    line,
-                    column,
-                    message,
-                    source_line: file.line_text(line).to_string(),
-                }
-            })
-            .collect();
-        return Err(Error {
-            diagnostics,
-            messages: asm.messages,
-        });
-    }
+/// The SBLK file, listing and the rest of a successful assembly.
+pub(crate) fn assembly(
+    asm: &Assembler<'_>,
+    options: &Options,
+    sname: &str,
+    warnings: Vec<Diagnostic>,
+) -> Assembly {
     let start = Word::new(asm.start.unwrap_or(0o254000_000000));
     let symbols = asm.program_symbols();
     let info = Block {
@@ -117,7 +76,7 @@ pub(crate) fn run(path: &Path, loader: &dyn Loader, options: &Options) -> Result
             Word::new(sixbit_word("DSK")),
             Word::new(asm.fnames.0),
             Word::new(asm.fnames.1),
-            Word::new(sixbit_word(&sname)),
+            Word::new(sixbit_word(sname)),
         ],
     };
     let file = Sblk {
@@ -126,8 +85,9 @@ pub(crate) fn run(path: &Path, loader: &dyn Loader, options: &Options) -> Result
         start,
         trailer: vec![info, sblk::symbol_table_block(&symbols)],
     };
-    let listing = render_listing(&asm, &asm.listing);
-    Ok(Assembly {
+    let listing = render_listing(asm, &asm.listing);
+    Assembly {
+        warnings,
         words: asm.output.clone(),
         start,
         symbols,
@@ -135,7 +95,33 @@ pub(crate) fn run(path: &Path, loader: &dyn Loader, options: &Options) -> Result
         listing,
         messages: asm.messages.clone(),
         title: asm.title.clone(),
-    })
+    }
+}
+
+/// Diagnostics with their places, in the order of the files and offsets
+/// they were found at.
+pub(crate) fn place(
+    asm: &Assembler<'_>,
+    mut found: Vec<(crate::source::Span, ErrorKind, String)>,
+    warning: bool,
+) -> Vec<Diagnostic> {
+    found.sort_by_key(|(span, _, _)| (span.file, span.offset));
+    found
+        .into_iter()
+        .map(|(span, kind, message)| {
+            let file = asm.sources.file(span.file);
+            let (line, column) = file.line_col(span.offset as usize);
+            Diagnostic {
+                kind,
+                file: file.name.clone(),
+                line,
+                column,
+                message,
+                source_line: file.line_text(line).to_string(),
+                warning,
+            }
+        })
+        .collect()
 }
 
 /// MIDAS-style listing lines: `LLLLLL  ooo a i x yyyyyy  source`, the source

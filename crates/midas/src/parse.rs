@@ -107,7 +107,6 @@ pub(crate) enum Pseudo {
     End,
     Radix,
     Offset,
-    Equals,
     Kill,
     HalfKill,
     Ignored,
@@ -154,6 +153,9 @@ pub(crate) enum Item {
     Xwd(WordAst, WordAst),
     /// `SQUOZE n,sym`.
     Squoze(WordAst, String),
+    /// `SYM=value` (`==` half-killed) standing as a word of a literal: it
+    /// assembles no word.
+    Assign(String, bool, WordAst),
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -175,6 +177,8 @@ pub(crate) enum Syllable {
     Swapped(WordAst),
     /// `[...]`: the words of the literal, one entry a line or `?`.
     Literal(Vec<WordAst>),
+    /// `<a ? b ...>`: several words in a group.
+    Words(Vec<WordAst>),
 }
 
 /// Parses one gathered statement.
@@ -351,7 +355,7 @@ impl Parser {
         let mut args = Vec::new();
         let mut names = Vec::new();
         match op {
-            Pseudo::Equals | Pseudo::Kill | Pseudo::HalfKill => loop {
+            Pseudo::Kill | Pseudo::HalfKill => loop {
                 let (r, _) = take_while(|c| c == ' ' || c == '\t' || c == ',')(i)?;
                 if r.fragment().is_empty() {
                     return Ok((
@@ -608,8 +612,9 @@ impl Parser {
                 Ok((r, Syllable::Number(c as u64 & 0o177)))
             }
             '^' => {
+                // Lower case is folded first: ^q is ^Q, 21 (real MIDAS).
                 let (r, (_, c)) = pair(ch('^'), anychar)(i)?;
-                Ok((r, Syllable::Number(c as u64 & 0o77)))
+                Ok((r, Syllable::Number(c.to_ascii_uppercase() as u64 & 0o77)))
             }
             '\'' => {
                 let (r, (_, first)) = pair(ch('\''), anychar)(i)?;
@@ -622,11 +627,23 @@ impl Parser {
             }
             '<' => {
                 let open = i.location_offset();
-                let (r, w) = self.word(adv(i, 1), ">")?;
+                let (mut r, w) = self.word(adv(i, 1), ">?")?;
+                // `<a ? b>`: several words, the last gives the value (or,
+                // after .BYTE, the bytes packed).
+                let mut words = vec![w];
+                while r.fragment().starts_with('?') {
+                    let (r2, w) = self.word(adv(r, 1), ">?")?;
+                    words.push(w);
+                    r = r2;
+                }
                 if !r.fragment().starts_with('>') {
                     return fail_unterminated(open, "unterminated <");
                 }
-                Ok((adv(r, 1), Syllable::Group(w)))
+                if words.len() == 1 {
+                    let w = words.pop().expect("one word");
+                    return Ok((adv(r, 1), Syllable::Group(w)));
+                }
+                Ok((adv(r, 1), Syllable::Words(words)))
             }
             '(' => {
                 let open = i.location_offset();
@@ -660,7 +677,17 @@ impl Parser {
         let mut i = adv(i, 1);
         let mut words = Vec::new();
         loop {
-            let (r, _) = take_while(|c| matches!(c, ' ' | '\t' | '\n' | '?' | '\u{c}'))(i)?;
+            let (r, _) = take_while(|c| {
+                matches!(
+                    c,
+                    ' ' | '\t'
+                        | '\n'
+                        | '?'
+                        | '\u{c}'
+                        | crate::source::BARE_LF
+                        | crate::source::BARE_CR
+                )
+            })(i)?;
             i = r;
             match i.fragment().chars().next() {
                 None => return fail_unterminated(open, "unterminated literal"),
@@ -673,7 +700,25 @@ impl Parser {
                             return fail(i, "labels are not allowed inside a literal");
                         }
                     }
-                    let (r, w) = self.word(i, "?\n]")?;
+                    // An assignment inside a literal defines its symbol
+                    // and assembles nothing.
+                    let assign: PResult<'a, (In<'a>, In<'a>)> =
+                        pair(squoze_run, preceded(blanks, alt((tag("=="), tag("=")))))(i);
+                    if let Ok((rest, (name, op))) = assign {
+                        if is_symbol(name.fragment()) && !rest.fragment().starts_with(':') {
+                            let at = i.location_offset();
+                            let (rest, _) = blanks(rest)?;
+                            let (r, value) = self.word(rest, "?\n]\u{10A}\u{10D}")?;
+                            let half = op.fragment().starts_with("==");
+                            words.push(WordAst {
+                                items: vec![Item::Assign(key(name.fragment()), half, value)],
+                                at,
+                            });
+                            i = r;
+                            continue;
+                        }
+                    }
+                    let (r, w) = self.word(i, "?\n]\u{10A}\u{10D}")?;
                     words.push(w);
                     i = r;
                 }
@@ -771,6 +816,67 @@ fn printable(c: char) -> String {
     }
 }
 
+/// Whether `k` (a symbol's key) names a pseudo-op, of the parser or of
+/// the statement gatherer.
+pub(crate) fn is_pseudo_name(k: &str) -> bool {
+    pseudo(k).is_some()
+        || matches!(
+            k,
+            "DEFINE"
+                | "TERMIN"
+                | "REPEAT"
+                | "IRP"
+                | "IRPC"
+                | "IRPS"
+                | "IFE"
+                | "IFN"
+                | "IFG"
+                | "IFGE"
+                | "IFL"
+                | "IFLE"
+                | "IFDEF"
+                | "IFNDEF"
+                | "IFB"
+                | "IFNB"
+                | "IFSE"
+                | "IFSN"
+                | "IF1"
+                | "IF2"
+                | ".ELSE"
+                | ".ALSO"
+                | "ASCII"
+                | "ASCIZ"
+                | "ASCIC"
+                | "SIXBIT"
+                | ".LENGT"
+                | "PRINTX"
+                | ".ERR"
+                | ".INSRT"
+                | "TITLE"
+                | "EXPUNG"
+                | ".RPCNT"
+                | ".IRPCN"
+                | ".FNAM1"
+                | ".FNAM2"
+                | "XWD"
+                | "SQUOZE"
+                | ".SCALA"
+                | ".VECTO"
+                | "EQUALS"
+                | "PRINTC"
+                | "COMMEN"
+                | ".TYO"
+                | ".TYO6"
+                | ".INEOF"
+                | ".STOP"
+                | ".ISTOP"
+                | "NULL"
+                | "IFSQ"
+                | "IFNSQ"
+                | ".TTYMA"
+        )
+}
+
 fn pseudo(k: &str) -> Option<Pseudo> {
     Some(match k {
         "LOC" => Pseudo::Loc,
@@ -780,11 +886,10 @@ fn pseudo(k: &str) -> Option<Pseudo> {
         "END" => Pseudo::End,
         "RADIX" => Pseudo::Radix,
         "OFFSET" => Pseudo::Offset,
-        "EQUALS" => Pseudo::Equals,
         ".KILL" => Pseudo::Kill,
         ".HKILL" => Pseudo::HalfKill,
         ".AUXIL" | ".LSTON" | ".LSTOF" | ".SYMTA" | "NOSYMS" | ".XCREF" | ".SEE" | ".BEGIN"
-        | ".END" | "SUBTTL" | ".MLLIT" | ".YSTGW" | ".NSTGW" => Pseudo::Ignored,
+        | ".END" | "SUBTTL" | ".YSTGW" | ".NSTGW" => Pseudo::Ignored,
         _ => return None,
     })
 }

@@ -27,6 +27,13 @@ pub(crate) struct Frame {
     pub rpcnt: Option<u64>,
     /// `.IRPCNT` inside an IRP iteration.
     pub irpcnt: Option<u64>,
+    /// A whole source file (the main file or an `.INSRT`), not text cut
+    /// from one.
+    whole_file: bool,
+    /// The file this one .INSRTed last (for `.IFNM1` and friends).
+    last_insert: Option<u32>,
+    /// A macro's expansion, which `.STOP` ends.
+    pub macro_body: bool,
 }
 
 /// The frame stack. The bottom frame is the main file.
@@ -48,7 +55,73 @@ impl Reader {
     }
 
     pub fn push_file(&mut self, file: u32, text: Rc<str>) {
-        self.push(text, Origin::File { file, base: 0 });
+        if let Some(including) = self.frames.iter_mut().rev().find(|f| f.whole_file) {
+            including.last_insert = Some(file);
+        }
+        self.push(text, Origin::File { file, base: 0 }).whole_file = true;
+    }
+
+    /// The file `.IFNM1`, `.IFNM2` and `.IFVRS` describe: the one the
+    /// current input file .INSRTed last, or else the current file itself.
+    pub fn insert_file(&self) -> Option<u32> {
+        let f = self.frames.iter().rev().find(|f| f.whole_file)?;
+        match (f.last_insert, f.origin) {
+            (Some(id), _) => Some(id),
+            (None, Origin::File { file, .. }) => Some(file),
+            (None, Origin::Expansion(_)) => None,
+        }
+    }
+
+    /// `.INEOF`: the current input file ends here (with what it was
+    /// expanding); in the main file, the input ends.
+    pub fn end_file(&mut self) {
+        while let Some(top) = self.frames.pop() {
+            if self.frames.is_empty() {
+                // The main file: put it back, read to its end.
+                let mut top = top;
+                top.pos = top.text.len();
+                top.more.clear();
+                self.frames.push(top);
+                return;
+            }
+            if top.whole_file {
+                return;
+            }
+        }
+    }
+
+    /// `.STOP` (or, with `all`, `.ISTOP`) in a macro, REPEAT or IRP: the
+    /// rest of the current pass through the innermost one is skipped, with
+    /// what it was expanding (and with `all` the passes still to come).
+    /// False when there is none.
+    pub fn stop(&mut self, all: bool) -> bool {
+        let Some(k) = self
+            .frames
+            .iter()
+            .rposition(|f| f.macro_body || f.rpcnt.is_some() || f.irpcnt.is_some())
+        else {
+            return false;
+        };
+        self.frames.truncate(k + 1);
+        let top = &mut self.frames[k];
+        top.pos = top.text.len();
+        if all {
+            top.more.clear();
+        }
+        true
+    }
+
+    /// The files being read, the main file first: the chain of `.INSRT`s
+    /// that leads here.
+    pub fn file_chain(&self) -> Vec<u32> {
+        self.frames
+            .iter()
+            .filter(|f| f.whole_file)
+            .filter_map(|f| match f.origin {
+                Origin::File { file, .. } => Some(file),
+                Origin::Expansion(_) => None,
+            })
+            .collect()
     }
 
     /// Pushes text to be read next; `origin` places its characters.
@@ -60,6 +133,9 @@ impl Reader {
             more: Default::default(),
             rpcnt: None,
             irpcnt: None,
+            whole_file: false,
+            last_insert: None,
+            macro_body: false,
         });
         self.frames.last_mut().expect("just pushed")
     }

@@ -16,6 +16,18 @@ pub struct Span {
     pub offset: u32,
 }
 
+/// A bare ITS line feed (a host CR in the evacuated encoding), kept apart
+/// from the CR LF pair that a host LF stands for. Its low seven bits are
+/// the ITS character, so text packing needs no special case.
+pub(crate) const BARE_LF: char = '\u{10A}';
+/// A bare ITS carriage return (host byte 356).
+pub(crate) const BARE_CR: char = '\u{10D}';
+
+/// The largest source file `.INSRT` (or the command line) will read: real
+/// ITS sources are under 1 MB (ITS itself is 590 KB), so a bigger file is a
+/// mistake (a device, a binary, a log) rather than a program.
+pub const MAX_SOURCE_BYTES: u64 = 8 << 20;
+
 /// One file read for the assembly.
 #[derive(Debug)]
 pub(crate) struct SourceFile {
@@ -23,37 +35,74 @@ pub(crate) struct SourceFile {
     pub name: String,
     /// The host path, for resolving `.INSRT` relative to it.
     pub path: PathBuf,
-    /// The text: CR LF made LF, cut at the first ^C, control characters the
-    /// assembler uses internally made spaces.
+    /// The text as ITS characters: an ITS CR LF is one `\n` (so that lines
+    /// are the host's lines), a bare LF or CR is [`BARE_LF`] or [`BARE_CR`];
+    /// cut at the first ^C; the control characters the assembler uses
+    /// internally made spaces.
     pub text: String,
     line_starts: Vec<usize>,
 }
 
 impl SourceFile {
-    pub fn new(name: String, path: PathBuf, raw: &str) -> SourceFile {
-        let mut text = String::with_capacity(raw.len());
-        for c in raw.chars() {
+    /// Reads host text (each `char` a byte, as [`FsLoader`] gives it) as
+    /// itstar does: host LF is ITS CR LF, host CR a bare LF, 356 a bare CR,
+    /// 177 and 200-357 the rubout escapes. Text that cannot be ITS text
+    /// (a character past 377, a raw-word byte 360-377) is refused with the
+    /// reason.
+    pub fn new(name: String, path: PathBuf, raw: &str) -> Result<SourceFile, String> {
+        let mut bytes = Vec::with_capacity(raw.len());
+        for (i, c) in raw.chars().enumerate() {
+            match u8::try_from(c as u32) {
+                Ok(b) => bytes.push(b),
+                Err(_) => return Err(format!("character {i} ({c:?}) is not ITS text")),
+            }
+        }
+        let chars = match pdp10_isa::evacuated::its_chars(&bytes) {
+            Ok(chars) => chars,
+            // A word that is not text (bit 35 set, a raw word in the
+            // evacuated encoding) is still five characters to MIDAS, which
+            // reads its input with 7-bit byte pointers and never looks at
+            // bit 35.
+            Err(_) => pdp10_isa::evacuated::decode(&bytes)
+                .map_err(|e| format!("not ITS text (a binary file?): {e}"))?
+                .iter()
+                .flat_map(|w| (0..5).map(move |k| ((w.raw() >> (29 - 7 * k)) & 0o177) as u8))
+                .collect(),
+        };
+        let mut text = String::with_capacity(chars.len());
+        let mut k = 0;
+        while k < chars.len() {
+            let c = chars[k];
+            k += 1;
             match c {
                 // ITS text files end at ^C (their last word is padded with it).
-                '\u{3}' => break,
-                '\r' => {}
-                '\u{1}' | '\u{2}' => text.push(' '),
-                c => text.push(c),
+                3 => break,
+                0o15 if chars.get(k) == Some(&0o12) => {
+                    k += 1;
+                    text.push('\n');
+                }
+                0o15 => text.push(BARE_CR),
+                0o12 => text.push(BARE_LF),
+                1 | 2 => text.push(' '),
+                c => text.push(c as char),
             }
         }
         let mut line_starts = vec![0];
         line_starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
-        SourceFile {
+        Ok(SourceFile {
             name,
             path,
             text,
             line_starts,
-        }
+        })
     }
 
     /// 1-based line and column (in characters) of a byte offset.
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
-        let offset = offset.min(self.text.len());
+        let mut offset = offset.min(self.text.len());
+        while !self.text.is_char_boundary(offset) {
+            offset -= 1;
+        }
         let line = self.line_starts.partition_point(|&s| s <= offset) - 1;
         let start = self.line_starts[line];
         let col = self.text[start..offset].chars().count() + 1;
@@ -106,11 +155,35 @@ impl<F: Fn(&Path) -> io::Result<String>> Loader for F {
 pub struct FsLoader;
 
 impl Loader for FsLoader {
+    /// The file's bytes, each as the `char` of the same number. Only a
+    /// regular file (after symbolic links) of at most [`MAX_SOURCE_BYTES`]
+    /// is read: `.INSRT` of a device such as `/dev/zero` would never end.
     fn read(&self, path: &Path) -> io::Result<String> {
-        let bytes = std::fs::read(path)?;
-        // ITS text is 7-bit; take any other byte as the character of its
-        // low seven bits rather than refusing the file.
-        Ok(bytes.iter().map(|&b| (b & 0x7f) as char).collect())
+        use std::io::Read;
+        let meta = std::fs::metadata(path)?;
+        if !meta.is_file() {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                "not a regular file",
+            ));
+        }
+        let too_big = || {
+            io::Error::new(
+                io::ErrorKind::InvalidData,
+                format!("larger than {} bytes: not a source file", MAX_SOURCE_BYTES),
+            )
+        };
+        if meta.len() > MAX_SOURCE_BYTES {
+            return Err(too_big());
+        }
+        let mut bytes = Vec::new();
+        std::fs::File::open(path)?
+            .take(MAX_SOURCE_BYTES + 1)
+            .read_to_end(&mut bytes)?;
+        if bytes.len() as u64 > MAX_SOURCE_BYTES {
+            return Err(too_big());
+        }
+        Ok(bytes.iter().map(|&b| b as char).collect())
     }
 }
 
@@ -176,25 +249,28 @@ pub(crate) fn parse_its_file_spec(text: &str) -> Option<ItsFileSpec> {
 
 /// The host files `.INSRT` tries for `spec`, in order. ITS `DIR;FN1 FN2` is
 /// the host file `<dsk root>/dir/fn1.fn2` (lower case), the way the ITS
-/// shim's DSK device maps names; without a directory, the including file's
-/// own folder is the directory. `fn1.fn2` beside the including file is tried
+/// shim's DSK device maps names; the DSK root is `--dsk-root`, by default
+/// the main source's folder. Without a directory, the including file's own
+/// folder is the directory. `fn1.fn2` beside the including file is tried
 /// last. A missing or `>` FN2 means the highest-numbered version, then `mid`,
-/// then no extension.
+/// then no extension. A name that would leave its folder on the host (`..`,
+/// `.`, one holding `/`) is refused: ITS names never do.
 pub(crate) fn insrt_candidates(
     spec: &ItsFileSpec,
     including_dir: &Path,
-    dsk_root: Option<&Path>,
-) -> Vec<PathBuf> {
+    dsk_root: &Path,
+) -> Result<Vec<PathBuf>, String> {
+    let names = [Some(&spec.fn1), spec.fn2.as_ref(), spec.directory.as_ref()];
+    for name in names.into_iter().flatten() {
+        if name.is_empty() || name == "." || name == ".." || name.contains(['/', '\\', '\0']) {
+            return Err(format!(
+                "{name:?} in {spec} is not an ITS file name this assembler can map to the host"
+            ));
+        }
+    }
     let mut dirs: Vec<PathBuf> = Vec::new();
     if let Some(dir) = &spec.directory {
-        let dir = dir.to_ascii_lowercase();
-        if let Some(root) = dsk_root {
-            dirs.push(root.join(&dir));
-        }
-        if let Some(parent) = including_dir.parent() {
-            dirs.push(parent.join(&dir));
-        }
-        dirs.push(including_dir.join(&dir));
+        dirs.push(dsk_root.join(dir.to_ascii_lowercase()));
     }
     dirs.push(including_dir.to_path_buf());
     let fn1 = spec.fn1.to_ascii_lowercase();
@@ -214,7 +290,7 @@ pub(crate) fn insrt_candidates(
         }
     }
     out.dedup();
-    out
+    Ok(out)
 }
 
 /// `dir/fn1.N` with the largest number N, as ITS reads FN2 `>`.
@@ -261,11 +337,12 @@ mod tests {
 
     #[test]
     fn line_and_column() {
-        let f = SourceFile::new("x".into(), PathBuf::new(), "AB\r\nC\tD\nE\u{3}junk");
-        assert_eq!(f.text, "AB\nC\tD\nE");
+        let f = SourceFile::new("x".into(), PathBuf::new(), "AB\r\nC\tD\nE\u{3}junk").unwrap();
+        // Host CR is a bare ITS LF, host LF an ITS CR LF.
+        assert_eq!(f.text, "AB\u{10A}\nC\tD\nE");
         assert_eq!(f.line_col(0), (1, 1));
-        assert_eq!(f.line_col(3), (2, 1));
-        assert_eq!(f.line_col(5), (2, 3));
+        assert_eq!(f.line_col(5), (2, 1));
+        assert_eq!(f.line_col(7), (2, 3));
         assert_eq!(f.line_text(2), "C\tD");
         assert_eq!(f.line_text(3), "E");
     }
@@ -284,8 +361,9 @@ mod tests {
         let c = insrt_candidates(
             &parse_its_file_spec("SYS;DEFS MID").unwrap(),
             Path::new("/a/src"),
-            Some(Path::new("/its")),
-        );
+            Path::new("/its"),
+        )
+        .unwrap();
         assert_eq!(c[0], Path::new("/its/sys/defs.mid"));
         assert_eq!(c.last().unwrap(), Path::new("/a/src/defs.mid"));
         assert_eq!(

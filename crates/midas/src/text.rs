@@ -74,6 +74,61 @@ pub(crate) fn sixbit_char(c: u8) -> u64 {
     ((c as u64).wrapping_sub(0o40)) & 0o77
 }
 
+/// The (position, size) of a byte pointer, or of its left half given in
+/// the right half (manual node Bytes).
+fn position_size(bp: u64) -> (u32, u32) {
+    let bp = if bp >> 18 == 0 { bp << 18 } else { bp };
+    (((bp >> 30) & 0o77) as u32, ((bp >> 24) & 0o77) as u32)
+}
+
+/// `.BM`: the mask of the byte a byte pointer selects.
+pub(crate) fn byte_mask(bp: u64) -> u64 {
+    let (pos, size) = position_size(bp);
+    if pos >= 36 {
+        return 0;
+    }
+    let ones = if size >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << size) - 1
+    };
+    (ones << pos) & pdp10_isa::WORD_MASK
+}
+
+/// `.BP`: the byte pointer (address 0) to the field a mask covers.
+pub(crate) fn byte_pointer(mask: u64) -> u64 {
+    let mask = mask & pdp10_isa::WORD_MASK;
+    if mask == 0 {
+        return 0;
+    }
+    let pos = mask.trailing_zeros() as u64;
+    let size = 36 - pos - (mask.leading_zeros() as u64 - 28);
+    (pos << 30) | (size << 24)
+}
+
+/// `.IBP`: a byte pointer advanced as the IBP instruction does (a left
+/// half given in the right half is swapped first).
+pub(crate) fn increment_byte_pointer(bp: u64) -> u64 {
+    let bp = if bp >> 18 == 0 { bp << 18 } else { bp };
+    let (pos, size) = position_size(bp);
+    let rest = bp & 0o007777_777777;
+    if pos >= size {
+        ((pos - size) as u64) << 30 | rest
+    } else {
+        let addr = (rest + 1) & 0o777777;
+        ((36 - size) as u64) << 30 | (rest & !0o777777) | addr
+    }
+}
+
+/// The characters of a SIXBIT word, trailing blanks dropped (`.TYO6`).
+pub(crate) fn sixbit_text(w: u64) -> String {
+    let mut s: String = (0..6)
+        .map(|k| char::from((((w >> (30 - 6 * k)) & 0o77) as u8) + 0o40))
+        .collect();
+    s.truncate(s.trim_end_matches(' ').len());
+    s
+}
+
 /// SIXBIT of up to six characters, left-justified (`SIXBIT /DSK/`).
 pub(crate) fn sixbit_word(s: &str) -> u64 {
     let mut w = 0;

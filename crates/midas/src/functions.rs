@@ -1,0 +1,217 @@
+//! Pseudo-ops that compute or define at read time: the byte functions,
+//! file versions, EQUALS, .TTYMAC, and their arguments.
+
+use crate::assemble::Assembler;
+use crate::diag::ErrorKind;
+use crate::gather::{mark, Gathered, Stop};
+use crate::macros::{parse_dummies, Macro};
+use crate::parse::key;
+use crate::reader::Origin;
+use crate::source::{Span, BARE_CR, BARE_LF};
+
+impl Assembler<'_> {
+    /// The argument of `.TYO` and `.TYO6`: a field, ended by a comma
+    /// (consumed) or the end of the line.
+    pub(crate) fn field_argument(&mut self, at: Span) -> Option<u64> {
+        let mut g = Gathered::new(at);
+        self.gather_into(&mut g, Stop::Comma);
+        if self.reader.peek() == Some(',') {
+            self.reader.next();
+        }
+        match crate::parse::expression(g.text.trim(), self.radix) {
+            Ok(w) => Some(self.word(&w, &g).w),
+            Err(e) => {
+                self.error(g.span_at(e.offset), ErrorKind::Syntax, e.message);
+                None
+            }
+        }
+    }
+
+    /// One argument of a byte function: a field up to a comma (consumed
+    /// unless `keep_comma`), `?`, the end of the line or an unmatched close.
+    pub(crate) fn function_argument(&mut self, at: Span, keep_comma: bool) -> Option<u64> {
+        let mut g = Gathered::new(at);
+        self.gather_into(&mut g, Stop::Field);
+        if !keep_comma && self.reader.peek() == Some(',') {
+            self.reader.next();
+        }
+        match crate::parse::expression(g.text.trim(), self.radix) {
+            Ok(w) => Some(self.word(&w, &g).w),
+            Err(e) => {
+                self.error(g.span_at(e.offset), ErrorKind::Syntax, e.message);
+                None
+            }
+        }
+    }
+
+    /// The byte functions of manual node Bytes: `.BP mask,` (the comma
+    /// stays, as a space), `.BM bp`, `.LDB bp,word`, `.DPB byte,bp,word`,
+    /// `.IBP bp`, `.LZ x`, `.TZ x`.
+    pub(crate) fn byte_function(&mut self, k: &str, at: Span, g: &mut Gathered) {
+        use crate::text::{byte_mask, byte_pointer, increment_byte_pointer};
+        let v = match k {
+            ".BP" => {
+                let Some(mask) = self.function_argument(at, true) else {
+                    return;
+                };
+                let v = byte_pointer(mask);
+                mark(g, v, at);
+                if self.reader.peek() == Some(',') {
+                    self.reader.next();
+                    g.push(' ', at);
+                }
+                return;
+            }
+            ".BM" => {
+                let Some(bp) = self.function_argument(at, false) else {
+                    return;
+                };
+                byte_mask(bp)
+            }
+            ".LDB" => {
+                let Some(bp) = self.function_argument(at, false) else {
+                    return;
+                };
+                let Some(w) = self.function_argument(at, false) else {
+                    return;
+                };
+                let mask = byte_mask(bp);
+                (w & mask) >> mask.trailing_zeros().min(36)
+            }
+            ".DPB" => {
+                let Some(b) = self.function_argument(at, false) else {
+                    return;
+                };
+                let Some(bp) = self.function_argument(at, false) else {
+                    return;
+                };
+                let Some(w) = self.function_argument(at, false) else {
+                    return;
+                };
+                let mask = byte_mask(bp);
+                let shift = mask.trailing_zeros().min(36);
+                let placed = if shift >= 36 { 0 } else { (b << shift) & mask };
+                (w & !mask & pdp10_isa::WORD_MASK) | placed
+            }
+            ".IBP" => {
+                let Some(bp) = self.function_argument(at, false) else {
+                    return;
+                };
+                increment_byte_pointer(bp)
+            }
+            ".LZ" => {
+                let Some(x) = self.function_argument(at, false) else {
+                    return;
+                };
+                if x == 0 {
+                    36
+                } else {
+                    (x.leading_zeros() - 28) as u64
+                }
+            }
+            _ => {
+                let Some(x) = self.function_argument(at, false) else {
+                    return;
+                };
+                if x == 0 {
+                    36
+                } else {
+                    x.trailing_zeros() as u64
+                }
+            }
+        };
+        mark(g, v, at);
+    }
+
+    /// The version number of a file (manual node FileInfo): the digits of
+    /// its second file name read in decimal.
+    pub(crate) fn file_version(&self, file: Option<u32>) -> u64 {
+        let Some(f) = file else { return 0 };
+        let (_, fn2, _) = crate::source::its_names(&self.sources.file(f).path);
+        fn2.chars()
+            .filter_map(|c| c.to_digit(10))
+            .fold(0u64, |v, d| (v * 10 + d as u64) & pdp10_isa::WORD_MASK)
+    }
+
+    /// `EQUALS new,old`: `new` gets the definition of `old`, be it a
+    /// symbol, a macro or a pseudo-op. Done here, before macros are
+    /// expanded, so that a macro name is taken as a name.
+    pub(crate) fn equals(&mut self, at: Span) {
+        // The names, up to the end of the statement (`?`, a line end or a
+        // comment).
+        let mut line = String::new();
+        while let Some(c) = self.reader.peek() {
+            if matches!(c, '\n' | '?' | ';' | BARE_LF | BARE_CR) {
+                break;
+            }
+            self.reader.next();
+            line.push(c);
+        }
+        let names: Vec<String> = line
+            .split([',', ' ', '\t'])
+            .filter(|n| !n.is_empty())
+            .map(key)
+            .collect();
+        let [new, old] = names.as_slice() else {
+            self.error(at, ErrorKind::Syntax, "EQUALS needs two symbols");
+            return;
+        };
+        let old = self
+            .aliases
+            .get(old)
+            .cloned()
+            .unwrap_or_else(|| old.clone());
+        self.aliases.remove(new);
+        if let Some(m) = self.macros.get(&old).cloned() {
+            self.macros.insert(new.clone(), m);
+        } else if crate::parse::is_pseudo_name(&old) {
+            self.macros.remove(new);
+            self.aliases.insert(new.clone(), old);
+        } else if let Some(s) = self.symbols.get(&old).cloned() {
+            self.macros.remove(new);
+            let pass = self.pass;
+            self.symbols
+                .insert(new.clone(), crate::assemble::Sym { pass, ..s });
+        } else {
+            self.error(
+                at,
+                ErrorKind::UndefinedSymbol,
+                format!("undefined symbol {old}"),
+            );
+        }
+    }
+
+    /// `.TTYMAC dummies` / body / TERMIN: a macro without a name, called
+    /// at once with arguments typed at the terminal (the next line of
+    /// [`Options::terminal`](crate::Options::terminal)).
+    pub(crate) fn tty_macro(&mut self, at: Span) {
+        let line = self.rest_of_line();
+        if self.reader.peek() == Some('\n') {
+            self.reader.next();
+        }
+        let body = self.read_body(at);
+        let m = Macro::new(parse_dummies(&line), &body);
+        let Some(answer) = self.options.terminal.get(self.terminal_lines_read).cloned() else {
+            self.error(
+                at,
+                ErrorKind::MissingFile,
+                format!(
+                    ".TTYMAC wants line {} from the terminal and none is left \
+                     (give the answers with --tty FILE)",
+                    self.terminal_lines_read + 1
+                ),
+            );
+            self.fatal = true;
+            return;
+        };
+        self.terminal_lines_read += 1;
+        // The line is read as the arguments of a call, after the blank
+        // that follows a macro's name.
+        if !self.push_text(format!(" {answer}\n"), Origin::Expansion(at), at) {
+            return;
+        }
+        let args = self.macro_args(&m, at);
+        let text = m.expand(&args);
+        self.push_macro(text, at);
+    }
+}

@@ -1,0 +1,162 @@
+//! Source files as the assembler reads them from the host: ITS characters,
+//! where `.INSRT` may look, what it refuses, and a source's end.
+
+use pdp10_isa::Word;
+use std::path::{Path, PathBuf};
+
+/// A fresh folder for one test.
+fn scratch(test: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("midas-files-{test}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn assemble(path: &Path, root: Option<&Path>) -> Result<midas::Assembly, midas::Error> {
+    let options = midas::Options {
+        dsk_root: root.map(Path::to_path_buf),
+        ..midas::Options::default()
+    };
+    midas::assemble(path, &midas::FsLoader, &options)
+}
+
+fn words_of(a: &midas::Assembly) -> Vec<u64> {
+    a.words.iter().map(|(_, w)| w.raw()).collect()
+}
+
+/// The ASCII word of five 7-bit characters.
+fn ascii5(c: [u8; 5]) -> u64 {
+    c.iter().fold(0, |w, &c| (w << 7) | c as u64) << 1
+}
+
+#[test]
+fn host_text_is_read_as_its_characters() {
+    let dir = scratch("chars");
+    let src = dir.join("t.mid");
+    // A host LF is ITS CR LF, so the two-line string is A CR LF B; a host CR
+    // inside text is a bare ITS line feed, a character of the string.
+    std::fs::write(&src, b"ASCII /A\nB/\nASCII /C\rD/\n.LENGTH /X\nY/\nEND\n").unwrap();
+    let a = assemble(&src, None).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        words_of(&a),
+        vec![
+            ascii5([b'A', 0o15, 0o12, b'B', 0]),
+            ascii5([b'C', 0o12, b'D', 0, 0]),
+            4
+        ]
+    );
+    // A bare line feed ends a statement like a CR LF does.
+    std::fs::write(&src, b"1\r2\nEND\n").unwrap();
+    assert_eq!(words_of(&assemble(&src, None).unwrap()), vec![1, 2]);
+    // A word with bit 35 set (a raw word in the evacuated encoding) is
+    // still five characters to MIDAS.
+    let five = |c: &[u8]| c.iter().fold(0u64, |w, &c| (w << 7) | c as u64) << 1;
+    let words = [
+        Word::new(five(b"1\r\n2\r")),
+        Word::new(five(b"\nEND\r") | 1),
+        Word::new(five(b"\n\x03\x03\x03\x03")),
+    ];
+    std::fs::write(&src, pdp10_isa::evacuated::encode(&words)).unwrap();
+    assert_eq!(words_of(&assemble(&src, None).unwrap()), vec![1, 2]);
+    // A file that ends inside a raw word is no text: refused by name.
+    std::fs::write(&src, b"1\n\xf5\xff").unwrap();
+    let e = assemble(&src, None).unwrap_err().to_string();
+    assert!(e.contains("not ITS text"), "{e}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn insrt_names_stay_under_the_dsk_root() {
+    let dir = scratch("root");
+    std::fs::create_dir_all(dir.join("its/sys")).unwrap();
+    std::fs::create_dir_all(dir.join("src")).unwrap();
+    std::fs::write(dir.join("its/sys/defs.mid"), "FOO=5\n").unwrap();
+    std::fs::write(dir.join("secret"), "SECRET LINE\n").unwrap();
+    let src = dir.join("src/t.mid");
+    std::fs::write(&src, ".INSRT SYS;DEFS MID\nFOO\nEND\n").unwrap();
+    let a = assemble(&src, Some(&dir.join("its"))).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(words_of(&a), vec![5]);
+    // `..;` would leave the root: refused, and the outside file's text is
+    // never shown.
+    std::fs::write(&src, ".INSRT ..;SECRET\nEND\n").unwrap();
+    let e = assemble(&src, Some(&dir.join("its")))
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("not an ITS file name"), "{e}");
+    assert!(!e.contains("SECRET LINE"), "{e}");
+    // Without --dsk-root the root is the source's folder.
+    std::fs::create_dir_all(dir.join("src/sys")).unwrap();
+    std::fs::write(dir.join("src/sys/defs.mid"), "FOO=7\n").unwrap();
+    std::fs::write(&src, ".INSRT SYS;DEFS MID\nFOO\nEND\n").unwrap();
+    assert_eq!(words_of(&assemble(&src, None).unwrap()), vec![7]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn insrt_refuses_devices_and_huge_files() {
+    let dir = scratch("devices");
+    let src = dir.join("t.mid");
+    // /dev/zero would be read forever.
+    std::fs::write(&src, ".INSRT DEV;ZERO\nEND\n").unwrap();
+    let e = assemble(&src, Some(Path::new("/")))
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("not a regular file"), "{e}");
+    // A file past the cap is no source; a sparse one costs no disk.
+    let big = std::fs::File::create(dir.join("big.mid")).unwrap();
+    big.set_len(midas::MAX_SOURCE_BYTES + 1).unwrap();
+    std::fs::write(&src, ".INSRT BIG\nEND\n").unwrap();
+    let e = assemble(&src, None).unwrap_err().to_string();
+    assert!(e.contains("larger than 8388608 bytes"), "{e}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn an_insrt_of_a_file_being_read_names_the_chain() {
+    let dir = scratch("chain");
+    std::fs::write(dir.join("a.mid"), "1\n.INSRT B MID\nEND\n").unwrap();
+    std::fs::write(dir.join("b.mid"), "2\n.INSRT A MID\n").unwrap();
+    let e = assemble(&dir.join("a.mid"), None).unwrap_err();
+    assert_eq!(e.diagnostics.len(), 1, "{e}");
+    let m = &e.diagnostics[0].message;
+    assert!(m.contains("a.mid -> "), "{m}");
+    assert!(m.contains("b.mid -> "), "{m}");
+    assert!(m.ends_with("a.mid"), "{m}");
+    // The same file twice in a row is no chain.
+    std::fs::write(dir.join("a.mid"), ".INSRT C MID\n.INSRT C MID\nEND\n").unwrap();
+    std::fs::write(dir.join("c.mid"), "3\n").unwrap();
+    assert_eq!(
+        words_of(&assemble(&dir.join("a.mid"), None).unwrap()),
+        vec![3, 3]
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_source_without_end_is_an_error() {
+    // Real MIDAS: the fatal error "No END statement", no binary.
+    for text in ["", "\n", "MOVEI 1,2\n"] {
+        let e = midas::assemble_str("t.mid", text).unwrap_err();
+        assert_eq!(e.diagnostics.len(), 1, "{e}");
+        assert_eq!(e.diagnostics[0].message, "No END statement");
+    }
+}
+
+#[test]
+fn a_missing_main_file_has_no_place() {
+    let e = assemble(Path::new("/nonexistent/nosuch.mid"), None).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "/nonexistent/nosuch.mid: error: no such file"
+    );
+}
+
+#[test]
+fn ineof_ends_the_inserted_file_only() {
+    let dir = scratch("ineof");
+    std::fs::write(dir.join("a.mid"), "1\n.INSRT B MID\n3\nEND\n").unwrap();
+    std::fs::write(dir.join("b.mid"), "2\n.INEOF\n77\n").unwrap();
+    let a = assemble(&dir.join("a.mid"), None).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(words_of(&a), vec![1, 2, 3]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
