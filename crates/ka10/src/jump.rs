@@ -161,7 +161,7 @@ impl Regs<'_> {
 
     /// JRST (254). AC bits: 1 enter user mode, 2 restore flags from the
     /// left half of the last word of the effective-address calculation,
-    /// 4 HALT, 10 JEN (dismiss the interrupt; there are none here). In user
+    /// 4 HALT, 10 dismiss the highest held interrupt level. In user
     /// mode without USERIO, HALT and JEN are illegal: they trap.
     #[inline]
     pub(crate) fn jrst(&mut self, ac: u32, e: u32, w: u64) -> Result<(), Event> {
@@ -174,6 +174,9 @@ impl Regs<'_> {
         }
         if ac & 1 != 0 {
             self.flags |= USER;
+        }
+        if ac & 0o10 != 0 {
+            self.io.pi.dismiss();
         }
         self.pc = e;
         if ac & 4 != 0 {

@@ -47,10 +47,11 @@ pub(crate) enum Event {
     Trap(TrapKind),
     /// A reference to nonexistent memory at this address.
     Nxm(u32),
+    /// A user-mode reference outside the protection limits (bare metal,
+    /// user address).
+    Mpv(u32),
     /// An endless indirection or XCT chain.
     Endless,
-    /// An I/O instruction for a device that does not exist.
-    NoSuchDevice(u16),
     /// Console output failed; the message is in the devices' state.
     Console,
     /// Not an inner-loop instruction: nothing done, take the general path.
@@ -91,6 +92,10 @@ pub(crate) struct Regs<'a> {
     pub(crate) flags: u32,
     /// Device state.
     pub(crate) io: &'a mut Devices,
+    /// References go through the protection and relocation registers
+    /// (user mode on the bare machine). Always false in the inner loop,
+    /// where the compiler then drops the test.
+    pub(crate) reloc: bool,
 }
 
 impl Cpu {
@@ -98,12 +103,19 @@ impl Cpu {
     /// `flags` back with [`Cpu::commit`].
     #[inline(always)]
     pub(crate) fn regs(&mut self) -> Regs<'_> {
+        self.regs_mapped(false)
+    }
+
+    /// [`Cpu::regs`], with user references relocated when `reloc`.
+    #[inline(always)]
+    pub(crate) fn regs_mapped(&mut self, reloc: bool) -> Regs<'_> {
         Regs {
             mem: &mut self.mem,
             size: self.size,
             pc: self.pc,
             flags: self.flags,
             io: &mut self.io,
+            reloc,
         }
     }
 
@@ -131,9 +143,17 @@ impl Cpu {
 }
 
 impl Regs<'_> {
+    /// The physical address of `a`: relocated in user mode on the bare
+    /// machine.
+    #[inline(never)]
+    fn map(&self, a: u32, write: bool) -> Result<u32, Event> {
+        self.io.apr.relocation.map(a, write)
+    }
+
     /// The word at `a`, or nonexistent memory.
     #[inline(always)]
     pub(crate) fn load(&self, a: u32) -> Result<u64, Event> {
+        let a = if self.reloc { self.map(a, false)? } else { a };
         if a < self.size {
             Ok(self.mem[(a & HALF) as usize])
         } else {
@@ -145,6 +165,7 @@ impl Regs<'_> {
     #[inline(always)]
     pub(crate) fn store(&mut self, a: u32, v: u64) -> Result<(), Event> {
         debug_assert!(v <= FULL);
+        let a = if self.reloc { self.map(a, true)? } else { a };
         if a < self.size {
             self.mem[(a & HALF) as usize] = v;
             Ok(())
@@ -199,7 +220,7 @@ impl Regs<'_> {
         } else if w & INDIRECT == 0 {
             Ok(self.indexed(w))
         } else {
-            effective_address(self.mem, self.size, w).map(|(e, _)| e)
+            self.ea_indexed(w).map(|(e, _)| e)
         }
     }
 
@@ -217,7 +238,7 @@ impl Regs<'_> {
         if w & INDIRECT == 0 {
             return Ok(e);
         }
-        if e >= self.size {
+        if e >= self.size || self.reloc {
             return Err(Event::Slow);
         }
         let w = self.mem[e as usize];
@@ -240,7 +261,33 @@ impl Regs<'_> {
 
     /// [`effective_address`] of `w`, with the last word of the calculation.
     pub(crate) fn ea_indexed(&self, w: u64) -> Result<(u32, u64), Event> {
+        if self.reloc {
+            return self.ea_mapped(w);
+        }
         effective_address(self.mem, self.size, w)
+    }
+
+    /// [`effective_address`] with the indirect words read through the
+    /// relocation registers.
+    #[cold]
+    fn ea_mapped(&self, mut w: u64) -> Result<(u32, u64), Event> {
+        let mut steps = 0;
+        loop {
+            let x = (w >> 18) & 0o17;
+            let mut last = w;
+            if x != 0 {
+                last = ((w & RMASK) + self.mem[x as usize]) & FULL;
+            }
+            let e = (last & RMASK) as u32;
+            if w & INDIRECT == 0 {
+                return Ok((e, last));
+            }
+            steps += 1;
+            if steps > CHAIN_LIMIT {
+                return Err(Event::Endless);
+            }
+            w = self.load(e)?;
+        }
     }
 }
 

@@ -83,6 +83,12 @@ macro_rules! inner_loop {
             if event != Event::Slow {
                 break (event, pc, w);
             }
+            if op >= 0o700 || op == 0o254 {
+                // I/O and JRST with flags go to the run loop, which keeps
+                // the clock for the one and the machine's mode for the
+                // other.
+                break (Event::Slow, pc, w);
+            }
             // Not executed here (nothing done yet): the general dispatch,
             // out of line, with the registers passed by value so that the
             // loop's stay in machine registers.
@@ -132,6 +138,7 @@ fn general_step(
         pc,
         flags,
         io,
+        reloc: false,
     };
     let outcome = r.dispatch::<false>(w);
     (r.pc, r.flags, outcome)
@@ -151,6 +158,7 @@ impl Regs<'_> {
             pc: self.pc,
             flags: self.flags,
             io: &mut *self.io,
+            reloc: false,
         };
         let mut countdown = *left;
         let stop = inner_loop!(r, countdown);
