@@ -215,7 +215,7 @@ impl Apr {
     }
 }
 
-impl Regs<'_> {
+impl<const RELOC: bool> Regs<'_, RELOC> {
     /// CONO APR.
     pub(crate) fn cono_apr(&mut self, v: u64) {
         let apr = &mut self.io.apr;

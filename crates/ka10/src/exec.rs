@@ -112,7 +112,14 @@ impl Cpu {
     /// [`Cpu::step`], with user references relocated when `reloc`.
     #[inline]
     pub(crate) fn step_mapped(&mut self, w: u64, reloc: bool) -> Result<(), Event> {
-        let mut r = self.regs_mapped(reloc);
+        if reloc {
+            let mut r = self.regs_mapped::<true>();
+            let outcome = r.dispatch::<false>(w);
+            let (pc, flags) = (r.pc, r.flags);
+            self.commit(pc, flags);
+            return outcome;
+        }
+        let mut r = self.regs();
         let outcome = r.dispatch::<false>(w);
         let (pc, flags) = (r.pc, r.flags);
         self.commit(pc, flags);
@@ -229,7 +236,7 @@ impl Cpu {
     }
 }
 
-impl Regs<'_> {
+impl<const RELOC: bool> Regs<'_, RELOC> {
     /// Executes instruction word `word`. XCT and the exec-mode traps end in
     /// [`Event::Execute`], naming the word to execute next. With `FAST`,
     /// only the instructions the inner loop keeps inline are executed; the

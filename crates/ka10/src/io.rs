@@ -65,7 +65,7 @@ pub(crate) fn block_counts_out(pointer: u64) -> bool {
     (pointer + ONE_ONE) > FULL
 }
 
-impl Regs<'_> {
+impl<const RELOC: bool> Regs<'_, RELOC> {
     /// An I/O instruction in exec mode (or in user mode with USERIO).
     #[inline]
     pub(crate) fn io_op(&mut self, w: u64, e: u32) -> Result<(), Event> {

@@ -19,6 +19,7 @@ mod arith;
 mod bytes;
 mod exec;
 mod float;
+pub mod hint;
 pub mod image;
 mod io;
 mod jump;

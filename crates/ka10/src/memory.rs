@@ -78,10 +78,13 @@ impl Event {
 }
 
 /// The processor's registers and a borrow of its memory and devices: what
-/// the instructions work on. The run loop makes one for its inner loop,
+/// the instructions work on. With `RELOC`, references go through the
+/// protection and relocation registers (user mode on the bare machine); the
+/// inner loop's are never relocated, and a constant keeps the test out of
+/// its code. The run loop makes one for its inner loop,
 /// where nothing else sees it, so that the compiler can keep the PC and
 /// the flags in machine registers; see [`crate::exec`].
-pub(crate) struct Regs<'a> {
+pub(crate) struct Regs<'a, const RELOC: bool> {
     /// All of memory; the first 16 words are the ACs.
     pub(crate) mem: &'a mut [u64; MAX_MEMORY],
     /// Words addressable.
@@ -92,30 +95,25 @@ pub(crate) struct Regs<'a> {
     pub(crate) flags: u32,
     /// Device state.
     pub(crate) io: &'a mut Devices,
-    /// References go through the protection and relocation registers
-    /// (user mode on the bare machine). Always false in the inner loop,
-    /// where the compiler then drops the test.
-    pub(crate) reloc: bool,
 }
 
 impl Cpu {
     /// The registers, with memory and devices borrowed; copy `pc` and
     /// `flags` back with [`Cpu::commit`].
     #[inline(always)]
-    pub(crate) fn regs(&mut self) -> Regs<'_> {
-        self.regs_mapped(false)
+    pub(crate) fn regs(&mut self) -> Regs<'_, false> {
+        self.regs_mapped()
     }
 
-    /// [`Cpu::regs`], with user references relocated when `reloc`.
+    /// [`Cpu::regs`], relocating user references when `RELOC`.
     #[inline(always)]
-    pub(crate) fn regs_mapped(&mut self, reloc: bool) -> Regs<'_> {
+    pub(crate) fn regs_mapped<const RELOC: bool>(&mut self) -> Regs<'_, RELOC> {
         Regs {
             mem: &mut self.mem,
             size: self.size,
             pc: self.pc,
             flags: self.flags,
             io: &mut self.io,
-            reloc,
         }
     }
 
@@ -142,7 +140,7 @@ impl Cpu {
     }
 }
 
-impl Regs<'_> {
+impl<const RELOC: bool> Regs<'_, RELOC> {
     /// The physical address of `a`: relocated in user mode on the bare
     /// machine.
     #[inline(never)]
@@ -153,7 +151,7 @@ impl Regs<'_> {
     /// The word at `a`, or nonexistent memory.
     #[inline(always)]
     pub(crate) fn load(&self, a: u32) -> Result<u64, Event> {
-        let a = if self.reloc { self.map(a, false)? } else { a };
+        let a = if RELOC { self.map(a, false)? } else { a };
         if a < self.size {
             Ok(self.mem[(a & HALF) as usize])
         } else {
@@ -165,7 +163,7 @@ impl Regs<'_> {
     #[inline(always)]
     pub(crate) fn store(&mut self, a: u32, v: u64) -> Result<(), Event> {
         debug_assert!(v <= FULL);
-        let a = if self.reloc { self.map(a, true)? } else { a };
+        let a = if RELOC { self.map(a, true)? } else { a };
         if a < self.size {
             self.mem[(a & HALF) as usize] = v;
             Ok(())
@@ -219,8 +217,10 @@ impl Regs<'_> {
             Ok((w & RMASK) as u32)
         } else if w & INDIRECT == 0 {
             Ok(self.indexed(w))
+        } else if RELOC {
+            self.ea_mapped(w).map(|(e, _)| e)
         } else {
-            self.ea_indexed(w).map(|(e, _)| e)
+            effective_address(self.mem, self.size, w).map(|(e, _)| e)
         }
     }
 
@@ -238,7 +238,7 @@ impl Regs<'_> {
         if w & INDIRECT == 0 {
             return Ok(e);
         }
-        if e >= self.size || self.reloc {
+        if e >= self.size || RELOC {
             return Err(Event::Slow);
         }
         let w = self.mem[e as usize];
@@ -261,7 +261,7 @@ impl Regs<'_> {
 
     /// [`effective_address`] of `w`, with the last word of the calculation.
     pub(crate) fn ea_indexed(&self, w: u64) -> Result<(u32, u64), Event> {
-        if self.reloc {
+        if RELOC {
             return self.ea_mapped(w);
         }
         effective_address(self.mem, self.size, w)

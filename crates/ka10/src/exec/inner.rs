@@ -83,12 +83,6 @@ macro_rules! inner_loop {
             if event != Event::Slow {
                 break (event, pc, w);
             }
-            if op >= 0o700 || op == 0o254 {
-                // I/O and JRST with flags go to the run loop, which keeps
-                // the clock for the one and the machine's mode for the
-                // other.
-                break (Event::Slow, pc, w);
-            }
             // Not executed here (nothing done yet): the general dispatch,
             // out of line, with the registers passed by value so that the
             // loop's stay in machine registers.
@@ -122,7 +116,11 @@ macro_rules! opcode_tree {
 }
 
 /// Executes `w` through the general dispatch on registers made from the
-/// arguments, and gives back the PC, the flags and the outcome.
+/// arguments, and gives back the PC, the flags and the outcome. I/O
+/// instructions and JRST with flags are left to the run loop (outcome
+/// [`Event::Slow`], nothing done), which keeps the clock for the one and
+/// the machine's mode for the other; the test is here rather than in the
+/// loop, whose code then stays as it was.
 #[inline(never)]
 fn general_step(
     mem: &mut [u64; MAX_MEMORY],
@@ -132,25 +130,28 @@ fn general_step(
     flags: u32,
     w: u64,
 ) -> (u32, u32, Result<(), Event>) {
-    let mut r = Regs {
+    let op = (w >> 27) as u32;
+    if op >= 0o700 || op == 0o254 {
+        return (pc, flags, Err(Event::Slow));
+    }
+    let mut r = Regs::<false> {
         mem,
         size,
         pc,
         flags,
         io,
-        reloc: false,
     };
     let outcome = r.dispatch::<false>(w);
     (r.pc, r.flags, outcome)
 }
 
-impl Regs<'_> {
+impl Regs<'_, false> {
     /// Runs the inner loop from `self.pc` for at most `*left` instructions,
     /// leaving the PC, the flags and `*left` as they are when it stops.
     /// Returns why it stopped, the instruction's address and its word.
     #[inline(never)]
     pub(super) fn inner_loop(&mut self, left: &mut u64) -> (Event, u32, u64) {
-        let mut r = Regs {
+        let mut r = Regs::<false> {
             mem: &mut *self.mem,
             // Memory is never larger than the array, which the compiler
             // then knows when it indexes with the PC.
@@ -158,7 +159,6 @@ impl Regs<'_> {
             pc: self.pc,
             flags: self.flags,
             io: &mut *self.io,
-            reloc: false,
         };
         let mut countdown = *left;
         let stop = inner_loop!(r, countdown);

@@ -59,7 +59,7 @@ impl Cpu {
     /// `reloc`.
     pub(super) fn fetch(&mut self, address: u32, reloc: bool) -> Result<u64, Event> {
         if reloc {
-            self.regs_mapped(true).load(address)
+            self.regs_mapped::<true>().load(address)
         } else {
             self.load(address)
         }
@@ -184,7 +184,12 @@ impl Cpu {
     /// instruction to execute next, or `None` if 40 or 60 does not exist
     /// (the NXM flag is set).
     fn trap_store(&mut self, kind: TrapKind, w: u64, reloc: bool) -> Option<u32> {
-        let e = self.regs_mapped(reloc).ea(w).unwrap_or(0);
+        let e = if reloc {
+            self.regs_mapped::<true>().ea(w)
+        } else {
+            self.ea(w)
+        };
+        let e = e.unwrap_or(0);
         let word = (w & 0o777740_000000) | e as u64;
         let base = if kind == TrapKind::Unimplemented {
             self.pc = (self.pc + 1) & HALF;
