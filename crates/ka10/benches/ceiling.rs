@@ -1,4 +1,4 @@
-//! How fast can any interpreter run benchmark (b), `AOJL 1,.`, on this
+//! How fast can any interpreter run aoj-loop, `AOJL 1,.`, on this
 //! machine? A loop that does only the work each emulated instruction
 //! cannot avoid, and nothing else, timed beside the emulator itself.
 //!
@@ -110,5 +110,5 @@ fn main() {
     };
     report("minimal at 1001", &mut floor);
     report("minimal at 101", &mut floor_101);
-    report("emulator (b)", &mut emulator);
+    report("emulator aoj-loop", &mut emulator);
 }

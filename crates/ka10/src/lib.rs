@@ -7,7 +7,7 @@
 //! instruction).
 //!
 //! Inside, `exec` holds the run loop and the one dispatch on the 9-bit
-//! opcode (a tree of branches, no jump table: see its notes on speed); each
+//! opcode (a tree of branches, no jump table: see `docs/speed.md`); each
 //! instruction group has its own module (`arith`, `logic`, `shift`,
 //! `bytes`, `jump`, `float`), `memory` the address checks and the
 //! effective-address calculation, `io` the exec-mode devices (APR, PI,

@@ -63,14 +63,9 @@ pub(crate) enum Event {
 impl Event {
     /// Nonexistent memory at `address`.
     //
-    // Inline, not a cold call: the `Result` a call returns is opaque to the
-    // run loop, whose check of the dispatch's outcome then rebuilds it from
-    // every memory reference's path (MOVE spent 11 host instructions on
-    // that). Inline, host instructions per emulated one (callgrind) went
-    // from 63.0 to 61.3 on benchmark (a) and 69.7 to 66.6 on (c), and from
-    // 72 to 74 on (b) (register allocation); the Ok paths still meet in one
-    // block that tests the tag (LLVM does not thread them into the loop
-    // head).
+    // Inline, not a cold call: a cold call's `Result` is opaque to the run
+    // loop, which then rebuilds it on every reference's path
+    // (docs/speed.md).
     #[inline(always)]
     pub(crate) fn nxm(address: u32) -> Event {
         Event::Nxm(address)
