@@ -37,6 +37,7 @@
 //! | `Unimplemented` | 3 | a call ITS has and the shim does not |
 //! | `BudgetExhausted` | 4 | the instruction budget ran out |
 #![deny(missing_docs)]
+#![forbid(unsafe_code)]
 
 mod call;
 mod calls;
