@@ -136,17 +136,38 @@ impl Cpu {
 }
 
 impl<const RELOC: bool> Regs<'_, RELOC> {
-    /// The physical address of `a`: relocated in user mode on the bare
-    /// machine.
+    /// [`Regs::load`] through the relocation registers. Out of line, and
+    /// [`Regs::load`] returns at once for it, so that the unrelocated
+    /// instance is the same code as if relocation did not exist (a shared
+    /// tail cost the inner loop three host instructions an instruction).
     #[inline(never)]
-    fn map(&self, a: u32, write: bool) -> Result<u32, Event> {
-        self.io.apr.relocation.map(a, write)
+    fn load_mapped(&self, a: u32) -> Result<u64, Event> {
+        let a = self.io.apr.relocation.map(a, false)?;
+        if a < self.size {
+            Ok(self.mem[(a & HALF) as usize])
+        } else {
+            Err(Event::nxm(a))
+        }
+    }
+
+    /// [`Regs::store`] through the relocation registers.
+    #[inline(never)]
+    fn store_mapped(&mut self, a: u32, v: u64) -> Result<(), Event> {
+        let a = self.io.apr.relocation.map(a, true)?;
+        if a < self.size {
+            self.mem[(a & HALF) as usize] = v;
+            Ok(())
+        } else {
+            Err(Event::nxm(a))
+        }
     }
 
     /// The word at `a`, or nonexistent memory.
     #[inline(always)]
     pub(crate) fn load(&self, a: u32) -> Result<u64, Event> {
-        let a = if RELOC { self.map(a, false)? } else { a };
+        if RELOC {
+            return self.load_mapped(a);
+        }
         if a < self.size {
             Ok(self.mem[(a & HALF) as usize])
         } else {
@@ -158,7 +179,9 @@ impl<const RELOC: bool> Regs<'_, RELOC> {
     #[inline(always)]
     pub(crate) fn store(&mut self, a: u32, v: u64) -> Result<(), Event> {
         debug_assert!(v <= FULL);
-        let a = if RELOC { self.map(a, true)? } else { a };
+        if RELOC {
+            return self.store_mapped(a, v);
+        }
         if a < self.size {
             self.mem[(a & HALF) as usize] = v;
             Ok(())
@@ -212,16 +235,14 @@ impl<const RELOC: bool> Regs<'_, RELOC> {
             Ok((w & RMASK) as u32)
         } else if w & INDIRECT == 0 {
             Ok(self.indexed(w))
-        } else if RELOC {
-            self.ea_mapped(w).map(|(e, _)| e)
         } else {
-            effective_address(self.mem, self.size, w).map(|(e, _)| e)
+            self.ea_indexed(w).map(|(e, _)| e)
         }
     }
 
     /// The effective address of `w` through at most one indirect word, or
     /// [`Event::Slow`] (nothing done) for a longer chain or an indirect
-    /// word outside memory: the inner loop's case. One level covers the
+    /// word outside memory: the inner loop's case, never relocated. One level covers the
     /// common `@TABLE(X)`, which is 4 instructions in 10 of the sudoku
     /// solver's.
     #[inline(always)]
@@ -233,7 +254,7 @@ impl<const RELOC: bool> Regs<'_, RELOC> {
         if w & INDIRECT == 0 {
             return Ok(e);
         }
-        if e >= self.size || RELOC {
+        if e >= self.size {
             return Err(Event::Slow);
         }
         let w = self.mem[e as usize];
