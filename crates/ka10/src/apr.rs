@@ -86,19 +86,18 @@ impl Clock {
     }
 
     /// Lets time run on to the next tick, as a hung machine would (in real
-    /// time, by sleeping); false if the flag is already set.
-    pub(crate) fn wait_for_tick(&mut self) -> bool {
+    /// time, by sleeping); nothing if the flag is already set.
+    pub(crate) fn wait_for_tick(&mut self) {
         if self.flag() {
-            return false;
+            return;
         }
         if self.mode == ClockMode::RealTime {
             let wait = self.next_tick.saturating_sub(self.now());
             std::thread::sleep(std::time::Duration::from_nanos(wait));
-            return true;
+            return;
         }
         self.hung_ns += self.next_tick - self.emulated_ns;
         self.emulated_ns = self.next_tick;
-        true
     }
 
     /// Switches the mode, keeping the phase: the next tick is one period

@@ -153,15 +153,18 @@ impl Cpu {
 
     /// An endless indirection: the hardware loops until an interrupt. If
     /// the clock can bring one, the emulated time moves on to its next
-    /// tick and the instruction is taken again (BIS keeps a byte
-    /// instruction from incrementing twice); otherwise false (the machine
-    /// would hang for ever).
+    /// tick (in real time, the host waits for it) and the instruction is
+    /// taken again (BIS keeps a byte instruction from incrementing twice);
+    /// false if no interrupt would come (the machine would hang for ever).
     pub(super) fn hang_until_interrupt(&mut self) -> bool {
         if !self.io.pi.on || !self.io.apr.clock_can_interrupt() {
             return false;
         }
         self.sync_clock();
-        self.io.apr.clock.wait_for_tick()
+        self.io.apr.clock.wait_for_tick();
+        // Go on only if the interrupt will now be taken (its level might be
+        // held): otherwise the machine would hang for ever.
+        self.interrupt_level().is_some()
     }
 
     /// A trap on the bare machine: the instruction word with its E into 40
