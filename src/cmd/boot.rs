@@ -11,7 +11,7 @@
 use super::interrupt::{run_cpu, Stop};
 use anyhow::{bail, Context};
 use ka10::trace::TraceWriter;
-use ka10::{Cpu, Exit, NoHandler, NoTrace, MAX_MEMORY};
+use ka10::{ClockMode, Cpu, Exit, NoHandler, NoTrace, MAX_MEMORY};
 use pdp10_isa::{disassemble, NoSymbols, Word};
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -33,8 +33,8 @@ pub struct Args {
     /// Deposit WORD at ADDR (octal) before the run; repeatable.
     #[arg(long, value_name = "ADDR=WORD", value_parser = parse_deposit)]
     deposit: Vec<(u32, Word)>,
-    /// Words of memory (octal, at most 1000000 = 256K); references beyond
-    /// are errors.
+    /// Words of memory (octal, at most 1000000 = 256K); a reference beyond
+    /// sets the APR's nonexistent-memory flag, as on a KA10.
     #[arg(long, value_name = "WORDS", default_value = "1000000", value_parser = parse_memory)]
     memory: usize,
     /// Stop after N instructions (exit status 4).
@@ -50,6 +50,18 @@ pub struct Args {
     /// it, `$$Q` leaves); see the README.
     #[arg(long, conflicts_with_all = ["trace", "max_insns", "examine"])]
     ddt: bool,
+    /// How the APR's line-frequency clock keeps time: `emulated` (60 ticks
+    /// a second of emulated KA10 time: runs repeat exactly) or `real` (the
+    /// host's time).
+    #[arg(long, value_enum, default_value_t = Clock::Emulated)]
+    clock: Clock,
+}
+
+/// `--clock`.
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum Clock {
+    Emulated,
+    Real,
 }
 
 fn parse_range(s: &str) -> Result<(u32, u32), String> {
@@ -89,6 +101,10 @@ fn parse_deposit(s: &str) -> Result<(u32, Word), String> {
 /// Runs `pdp10 boot`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let mut cpu = Cpu::new(args.memory);
+    cpu.set_clock_mode(match args.clock {
+        Clock::Emulated => ClockMode::Emulated,
+        Clock::Real => ClockMode::RealTime,
+    });
     let start = super::load::into_cpu(&mut cpu, &args.file)?;
     for (address, w) in &args.deposit {
         if !cpu.write(*address, *w) {

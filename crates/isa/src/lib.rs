@@ -6,6 +6,7 @@
 //! all derived. [`squoze`], [`evacuated`] and [`sblk`] are the encodings ITS
 //! uses for symbols, host files and binaries.
 #![deny(missing_docs)]
+#![forbid(unsafe_code)]
 
 pub mod disasm;
 pub mod evacuated;

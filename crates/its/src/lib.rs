@@ -44,6 +44,8 @@
 //! other way, files still open are dropped and the old files stay, as ITS
 //! drops a dying job's unclosed `_DSK_ OUTPUT` files.
 #![deny(missing_docs)]
+// The one unsafe use is the host time zone (`system::clock::host_zone`).
+#![deny(unsafe_code)]
 
 mod call_block;
 mod channel;

@@ -1,4 +1,4 @@
-//! How fast can any interpreter run benchmark (b), `AOJL 1,.`, on this
+//! How fast can any interpreter run aoj-loop, `AOJL 1,.`, on this
 //! machine? A loop that does only the work each emulated instruction
 //! cannot avoid, and nothing else, timed beside the emulator itself.
 //!
@@ -33,17 +33,6 @@ const MOVN_1_N: u64 = 0o210040_001003;
 const HALT: u64 = 0o254200_001002;
 const FULL: u64 = (1 << 36) - 1;
 
-/// Keeps the taken side of a jump a branch.
-#[inline(always)]
-fn taken() {
-    #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
-    // SAFETY: an empty instruction sequence that touches no memory, stack
-    // or flags.
-    unsafe {
-        core::arch::asm!("", options(nomem, nostack, preserves_flags));
-    }
-}
-
 /// The minimal loop; returns the instructions run (it stops at the word
 /// after the loop, which it does not execute).
 fn minimal(mem: &mut [u64; MAX_MEMORY], size: u32, mut pc: u32) -> (u64, u32) {
@@ -69,7 +58,7 @@ fn minimal(mem: &mut [u64; MAX_MEMORY], size: u32, mut pc: u32) -> (u64, u32) {
         }
         mem[ac] = sum;
         if sum >> 35 != 0 {
-            taken();
+            ka10::hint::keep_branch();
             pc = (w & 0o777777) as u32;
         }
     }
@@ -121,5 +110,5 @@ fn main() {
     };
     report("minimal at 1001", &mut floor);
     report("minimal at 101", &mut floor_101);
-    report("emulator (b)", &mut emulator);
+    report("emulator aoj-loop", &mut emulator);
 }

@@ -30,24 +30,11 @@ pub(crate) fn add_with_flags(a: u64, b: u64, carry_in: u64) -> (u64, u32) {
     let mut flags = 0;
     let mut sum = sum;
     if carries != 0 {
-        unlikely();
+        crate::hint::keep_branch();
         flags = ADD_FLAGS[carries as usize & 3];
         sum &= FULL;
     }
     (sum, flags)
-}
-
-/// Marks a rarely taken side of a branch so that it stays a branch, as
-/// [`crate::jump::taken`] does for jumps: an empty `asm!` the compiler will
-/// not move into both paths (it emits no code).
-#[inline(always)]
-fn unlikely() {
-    #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
-    // SAFETY: an empty instruction sequence that touches no memory, stack
-    // or flags.
-    unsafe {
-        core::arch::asm!("", options(nomem, nostack, preserves_flags));
-    }
 }
 
 /// The flags of an add by (carry out of bit 0, carry into bit 0).
@@ -66,7 +53,7 @@ pub(crate) fn negate_with_flags(x: u64) -> (u64, u32) {
     add_with_flags(!x & FULL, 0, 1)
 }
 
-impl Regs<'_> {
+impl<const RELOC: bool> Regs<'_, RELOC> {
     /// The MOVE family's transformation by opcode bits 010 and 004: MOVE
     /// as is, MOVS swapped, MOVN negated, MOVM magnitude.
     #[inline(always)]

@@ -24,6 +24,7 @@
 //! saved return addresses are relative to the XCT, as on the hardware.
 
 mod inner;
+mod machine;
 
 use crate::flags::{USER, USERIO};
 use crate::float::{self, FpOut};
@@ -52,31 +53,17 @@ impl Cpu {
         let base = self.instructions;
         let mut executed: u64 = 0;
         let result = loop {
-            if T::ENABLED {
-                // One instruction at a time, the tracer seeing each.
+            if T::ENABLED || self.machine_watch::<H>() {
+                // One instruction at a time: the tracer sees each, and on
+                // the bare machine interrupts and relocation are served.
                 if executed == max_instructions {
                     break Err(self.budget_exhausted(executed));
                 }
-                let pc = self.pc;
-                let w = match self.load(pc) {
-                    Ok(w) => w,
-                    Err(event) => break Err(self.error(event, pc, 0)),
-                };
-                self.instructions = base + executed;
-                tracer.before(self, pc, Word::new(w));
-                executed += 1;
-                self.instructions = base + executed;
-                self.pc = (pc + 1) & HALF;
-                let outcome = self.step(w);
-                match self.settle(outcome, w, pc, handler) {
-                    Ok(None) => tracer.after(self),
-                    Ok(Some(exit)) => {
-                        tracer.after(self);
-                        break Ok(exit);
-                    }
+                match self.one_instruction(handler, tracer, base, &mut executed) {
+                    Ok(None) => continue,
+                    Ok(Some(exit)) => break Ok(exit),
                     Err(err) => break Err(err),
                 }
-                continue;
             }
             // The inner loop, until an event (a trap, an error, HALT, XCT,
             // the budget).
@@ -86,14 +73,23 @@ impl Cpu {
             executed = max_instructions - left;
             let (next, flags) = (r.pc, r.flags);
             self.commit(next, flags);
+            if !H::TAKES_TRAPS && stop == Event::Nxm(pc) && next == pc {
+                // A failed fetch is a step of the bare machine (it goes on
+                // past it), counted as the one-at-a-time path counts it.
+                executed += 1;
+            }
             self.instructions = base + executed;
             let outcome = match stop {
                 Event::Budget => {
                     break Err(self.budget_exhausted(executed));
                 }
-                // The inner loop runs such instructions itself; were one
-                // to come out, nothing has been done yet.
-                Event::Slow => self.step(w),
+                // Instructions the inner loop leaves to this loop (I/O,
+                // JRST with flags, which can change the mode): nothing has
+                // been done yet.
+                Event::Slow => {
+                    self.sync_clock();
+                    self.step(w)
+                }
                 event => Err(event),
             };
             match self.settle(outcome, w, pc, handler) {
@@ -110,6 +106,19 @@ impl Cpu {
     /// dispatch.
     #[inline]
     fn step(&mut self, w: u64) -> Result<(), Event> {
+        self.step_mapped(w, false)
+    }
+
+    /// [`Cpu::step`], with user references relocated when `reloc`.
+    #[inline]
+    pub(crate) fn step_mapped(&mut self, w: u64, reloc: bool) -> Result<(), Event> {
+        if reloc {
+            let mut r = self.regs_mapped::<true>();
+            let outcome = r.dispatch::<false>(w);
+            let (pc, flags) = (r.pc, r.flags);
+            self.commit(pc, flags);
+            return outcome;
+        }
         let mut r = self.regs();
         let outcome = r.dispatch::<false>(w);
         let (pc, flags) = (r.pc, r.flags);
@@ -134,17 +143,21 @@ impl Cpu {
         let mut w = first;
         let mut address = pc;
         let mut steps = 0;
+        let reloc = !H::TAKES_TRAPS && self.user_mode();
         while let Event::Execute(next) = event {
             steps += 1;
             if steps > CHAIN_LIMIT {
                 return Err(self.error(Event::Endless, pc, first));
             }
             address = next;
-            w = match self.load(next) {
+            w = match self.fetch(next, reloc) {
                 Ok(w) => w,
-                Err(fault) => return Err(self.error(fault, pc, first)),
+                Err(fault) => {
+                    event = fault;
+                    break;
+                }
             };
-            match self.step(w) {
+            match self.step_mapped(w, reloc) {
                 Ok(()) => return Ok(None),
                 Err(again) => event = again,
             }
@@ -159,6 +172,16 @@ impl Cpu {
                     effective_address: self.ea(w).unwrap_or(0),
                 };
                 Ok(self.take_trap(handler, trap).map(Exit::Handler))
+            }
+            // The bare machine: what the hardware does.
+            Event::Trap(kind) if !H::TAKES_TRAPS => self.hardware_trap(kind, w, reloc),
+            Event::Nxm(_) | Event::Mpv(_) if !H::TAKES_TRAPS => {
+                self.memory_fault(event, pc);
+                Ok(None)
+            }
+            Event::Endless if !H::TAKES_TRAPS && self.hang_until_interrupt() => {
+                self.pc = pc;
+                Ok(None)
             }
             _ => Err(self.error(event, pc, first)),
         }
@@ -187,7 +210,7 @@ impl Cpu {
             Event::Nxm(address) => ErrorKind::NonexistentMemory { address },
             Event::Trap(kind) => ErrorKind::UnhandledTrap(kind),
             Event::Endless => ErrorKind::EndlessChain,
-            Event::NoSuchDevice(device) => ErrorKind::NoSuchDevice { device },
+            Event::Mpv(address) => ErrorKind::MemoryProtection { address },
             Event::Console => ErrorKind::ConsoleOutput {
                 message: self.io.console_error.take().unwrap_or_default(),
             },
@@ -213,7 +236,7 @@ impl Cpu {
     }
 }
 
-impl Regs<'_> {
+impl<const RELOC: bool> Regs<'_, RELOC> {
     /// Executes instruction word `word`. XCT and the exec-mode traps end in
     /// [`Event::Execute`], naming the word to execute next. With `FAST`,
     /// only the instructions the inner loop keeps inline are executed; the
@@ -467,7 +490,7 @@ mod tests {
             cpu.write(0o101, Word::new(0o254200_000101));
             cpu.write(0o102, Word::new(0o254200_000102));
             cpu.set_pc(0o100);
-            let exit = cpu.run(&mut crate::NoHandler, &mut crate::NoTrace, 5);
+            let exit = cpu.run(&mut crate::NoHandler, &mut crate::NoTrace, 2);
             let went = match exit {
                 Ok(Exit::Halt { pc: 0o1000 }) => "40",
                 Ok(Exit::Halt { pc: 0o2000 }) => "60",

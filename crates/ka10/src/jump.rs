@@ -9,6 +9,7 @@
 
 use crate::arith::add_with_flags;
 use crate::flags::{AROV, BIS, CRY0, CRY1, DCK, FOV, FXU, USER, USERIO};
+use crate::hint::keep_branch;
 use crate::memory::{Event, Regs, C1, FULL, HALF, RMASK, SIGN};
 
 /// 1,,1.
@@ -25,30 +26,13 @@ pub(crate) fn condition(op: u32, less: bool, equal: bool) -> bool {
     (op & 4 != 0) == (f == 0)
 }
 
-/// Marks the taken side of a conditional jump or skip, so that it stays a
-/// branch. Without it the compiler turns `if cond { pc = e }` into a
-/// conditional move, and the next instruction's fetch then waits for the
-/// condition to be computed instead of being predicted: in a loop like
-/// `AOJL 1,.` that doubles the time per instruction. An empty `asm!` is a
-/// side effect the compiler will not move into both paths; it emits no
-/// code.
-#[inline(always)]
-pub(crate) fn taken() {
-    #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
-    // SAFETY: an empty instruction sequence that touches no memory, stack
-    // or flags.
-    unsafe {
-        core::arch::asm!("", options(nomem, nostack, preserves_flags));
-    }
-}
-
 /// Signed 36-bit `a < b`.
 #[inline(always)]
 fn signed_less(a: u64, b: u64) -> bool {
     (a ^ SIGN) < (b ^ SIGN)
 }
 
-impl Regs<'_> {
+impl<const RELOC: bool> Regs<'_, RELOC> {
     /// The PC word JSR, JSP and PUSHJ store: flags,,return address.
     #[inline(always)]
     fn return_word(&self) -> u64 {
@@ -70,14 +54,14 @@ impl Regs<'_> {
                 };
                 let a = self.get(ac);
                 if condition(op, signed_less(a, m), a == m) {
-                    taken();
+                    keep_branch();
                     self.skip();
                 }
             } else if op & 0o10 == 0 {
                 // JUMP: test AC, jump.
                 let a = self.get(ac);
                 if condition(op, a & SIGN != 0, a == 0) {
-                    taken();
+                    keep_branch();
                     self.pc = e;
                 }
             } else {
@@ -87,7 +71,7 @@ impl Regs<'_> {
                     self.put(ac, m);
                 }
                 if condition(op, m & SIGN != 0, m == 0) {
-                    taken();
+                    keep_branch();
                     self.skip();
                 }
             }
@@ -101,7 +85,7 @@ impl Regs<'_> {
             self.flags |= f;
             self.put(ac, r);
             if condition(op, r & SIGN != 0, r == 0) {
-                taken();
+                keep_branch();
                 self.pc = e;
             }
         } else {
@@ -113,7 +97,7 @@ impl Regs<'_> {
             }
             self.store(e, r)?;
             if condition(op, r & SIGN != 0, r == 0) {
-                taken();
+                keep_branch();
                 self.skip();
             }
         }
@@ -154,14 +138,14 @@ impl Regs<'_> {
         let r = (self.get(ac) + ONE_ONE) & FULL;
         self.put(ac, r);
         if (r & SIGN != 0) == (op == 0o253) {
-            taken();
+            keep_branch();
             self.pc = e;
         }
     }
 
     /// JRST (254). AC bits: 1 enter user mode, 2 restore flags from the
     /// left half of the last word of the effective-address calculation,
-    /// 4 HALT, 10 JEN (dismiss the interrupt; there are none here). In user
+    /// 4 HALT, 10 dismiss the highest held interrupt level. In user
     /// mode without USERIO, HALT and JEN are illegal: they trap.
     #[inline]
     pub(crate) fn jrst(&mut self, ac: u32, e: u32, w: u64) -> Result<(), Event> {
@@ -174,6 +158,9 @@ impl Regs<'_> {
         }
         if ac & 1 != 0 {
             self.flags |= USER;
+        }
+        if ac & 0o10 != 0 {
+            self.io.pi.dismiss();
         }
         self.pc = e;
         if ac & 4 != 0 {
@@ -203,7 +190,7 @@ impl Regs<'_> {
     pub(crate) fn jfcl(&mut self, ac: u32, e: u32) {
         let selected = ac << 14;
         if self.flags & selected != 0 {
-            taken();
+            keep_branch();
             self.pc = e;
         }
         self.flags &= !selected;

@@ -7,25 +7,31 @@
 //! instruction).
 //!
 //! Inside, `exec` holds the run loop and the one dispatch on the 9-bit
-//! opcode (a tree of branches, no jump table: see its notes on speed); each
+//! opcode (a tree of branches, no jump table: see `docs/speed.md`); each
 //! instruction group has its own module (`arith`, `logic`, `shift`,
 //! `bytes`, `jump`, `float`), `memory` the address checks and the
 //! effective-address calculation, `io` the exec-mode devices (APR, PI,
 //! console TTY). [`image`] reads the text memory images `pdp10 boot` takes.
 #![deny(missing_docs)]
 
+mod apr;
 mod arith;
 mod bytes;
 mod exec;
 mod float;
+pub mod hint;
 pub mod image;
 mod io;
 mod jump;
 mod logic;
 mod memory;
+mod pi;
 mod shift;
+pub mod timing;
 pub mod trace;
 
+pub use apr::ClockMode;
+pub use io::DEVICES;
 use pdp10_isa::Word;
 use std::fmt;
 
@@ -167,10 +173,11 @@ pub enum ErrorKind {
     },
     /// A trap with no handler to take it.
     UnhandledTrap(TrapKind),
-    /// An I/O instruction for a device this machine does not have (exec mode).
-    NoSuchDevice {
-        /// The device code.
-        device: u16,
+    /// A user-mode reference outside the protection and relocation limits,
+    /// with no handler to take it.
+    MemoryProtection {
+        /// The user address referenced.
+        address: u32,
     },
     /// The instruction budget ran out.
     BudgetExhausted {
@@ -208,7 +215,9 @@ impl fmt::Display for Error {
                 write!(f, "reference to nonexistent memory {address:o}")?
             }
             ErrorKind::UnhandledTrap(kind) => write!(f, "unhandled trap ({kind:?})")?,
-            ErrorKind::NoSuchDevice { device } => write!(f, "no such device {device:o}")?,
+            ErrorKind::MemoryProtection { address } => {
+                write!(f, "memory protection violation at {address:o}")?
+            }
             ErrorKind::BudgetExhausted { executed } => write!(
                 f,
                 "instruction budget exhausted after {executed} instructions"

@@ -61,7 +61,7 @@ pub(crate) fn half_word(op: u32, source: u64, dest: u64) -> u64 {
     }
 }
 
-impl Regs<'_> {
+impl<const RELOC: bool> Regs<'_, RELOC> {
     /// The boolean instructions: 16 functions x (basic, I, M, B).
     #[inline(always)]
     pub(crate) fn boolean_op(&mut self, op: u32, ac: u32, e: u32) -> Result<(), Event> {
@@ -140,7 +140,7 @@ impl Regs<'_> {
             self.put(ac, r);
         }
         if skip {
-            crate::jump::taken();
+            crate::hint::keep_branch();
             self.skip();
         }
         Ok(())

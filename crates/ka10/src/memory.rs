@@ -47,10 +47,11 @@ pub(crate) enum Event {
     Trap(TrapKind),
     /// A reference to nonexistent memory at this address.
     Nxm(u32),
+    /// A user-mode reference outside the protection limits (bare metal,
+    /// user address).
+    Mpv(u32),
     /// An endless indirection or XCT chain.
     Endless,
-    /// An I/O instruction for a device that does not exist.
-    NoSuchDevice(u16),
     /// Console output failed; the message is in the devices' state.
     Console,
     /// Not an inner-loop instruction: nothing done, take the general path.
@@ -62,14 +63,9 @@ pub(crate) enum Event {
 impl Event {
     /// Nonexistent memory at `address`.
     //
-    // Inline, not a cold call: the `Result` a call returns is opaque to the
-    // run loop, whose check of the dispatch's outcome then rebuilds it from
-    // every memory reference's path (MOVE spent 11 host instructions on
-    // that). Inline, host instructions per emulated one (callgrind) went
-    // from 63.0 to 61.3 on benchmark (a) and 69.7 to 66.6 on (c), and from
-    // 72 to 74 on (b) (register allocation); the Ok paths still meet in one
-    // block that tests the tag (LLVM does not thread them into the loop
-    // head).
+    // Inline, not a cold call: a cold call's `Result` is opaque to the run
+    // loop, which then rebuilds it on every reference's path
+    // (docs/speed.md).
     #[inline(always)]
     pub(crate) fn nxm(address: u32) -> Event {
         Event::Nxm(address)
@@ -77,10 +73,13 @@ impl Event {
 }
 
 /// The processor's registers and a borrow of its memory and devices: what
-/// the instructions work on. The run loop makes one for its inner loop,
+/// the instructions work on. With `RELOC`, references go through the
+/// protection and relocation registers (user mode on the bare machine); the
+/// inner loop's are never relocated, and a constant keeps the test out of
+/// its code. The run loop makes one for its inner loop,
 /// where nothing else sees it, so that the compiler can keep the PC and
 /// the flags in machine registers; see [`crate::exec`].
-pub(crate) struct Regs<'a> {
+pub(crate) struct Regs<'a, const RELOC: bool> {
     /// All of memory; the first 16 words are the ACs.
     pub(crate) mem: &'a mut [u64; MAX_MEMORY],
     /// Words addressable.
@@ -97,7 +96,13 @@ impl Cpu {
     /// The registers, with memory and devices borrowed; copy `pc` and
     /// `flags` back with [`Cpu::commit`].
     #[inline(always)]
-    pub(crate) fn regs(&mut self) -> Regs<'_> {
+    pub(crate) fn regs(&mut self) -> Regs<'_, false> {
+        self.regs_mapped()
+    }
+
+    /// [`Cpu::regs`], relocating user references when `RELOC`.
+    #[inline(always)]
+    pub(crate) fn regs_mapped<const RELOC: bool>(&mut self) -> Regs<'_, RELOC> {
         Regs {
             mem: &mut self.mem,
             size: self.size,
@@ -130,10 +135,39 @@ impl Cpu {
     }
 }
 
-impl Regs<'_> {
+impl<const RELOC: bool> Regs<'_, RELOC> {
+    /// [`Regs::load`] through the relocation registers. Out of line, and
+    /// [`Regs::load`] returns at once for it, so that the unrelocated
+    /// instance is the same code as if relocation did not exist (a shared
+    /// tail cost the inner loop three host instructions an instruction).
+    #[inline(never)]
+    fn load_mapped(&self, a: u32) -> Result<u64, Event> {
+        let a = self.io.apr.relocation.map(a, false)?;
+        if a < self.size {
+            Ok(self.mem[(a & HALF) as usize])
+        } else {
+            Err(Event::nxm(a))
+        }
+    }
+
+    /// [`Regs::store`] through the relocation registers.
+    #[inline(never)]
+    fn store_mapped(&mut self, a: u32, v: u64) -> Result<(), Event> {
+        let a = self.io.apr.relocation.map(a, true)?;
+        if a < self.size {
+            self.mem[(a & HALF) as usize] = v;
+            Ok(())
+        } else {
+            Err(Event::nxm(a))
+        }
+    }
+
     /// The word at `a`, or nonexistent memory.
     #[inline(always)]
     pub(crate) fn load(&self, a: u32) -> Result<u64, Event> {
+        if RELOC {
+            return self.load_mapped(a);
+        }
         if a < self.size {
             Ok(self.mem[(a & HALF) as usize])
         } else {
@@ -145,6 +179,9 @@ impl Regs<'_> {
     #[inline(always)]
     pub(crate) fn store(&mut self, a: u32, v: u64) -> Result<(), Event> {
         debug_assert!(v <= FULL);
+        if RELOC {
+            return self.store_mapped(a, v);
+        }
         if a < self.size {
             self.mem[(a & HALF) as usize] = v;
             Ok(())
@@ -199,13 +236,13 @@ impl Regs<'_> {
         } else if w & INDIRECT == 0 {
             Ok(self.indexed(w))
         } else {
-            effective_address(self.mem, self.size, w).map(|(e, _)| e)
+            self.ea_indexed(w).map(|(e, _)| e)
         }
     }
 
     /// The effective address of `w` through at most one indirect word, or
     /// [`Event::Slow`] (nothing done) for a longer chain or an indirect
-    /// word outside memory: the inner loop's case. One level covers the
+    /// word outside memory: the inner loop's case, never relocated. One level covers the
     /// common `@TABLE(X)`, which is 4 instructions in 10 of the sudoku
     /// solver's.
     #[inline(always)]
@@ -240,7 +277,33 @@ impl Regs<'_> {
 
     /// [`effective_address`] of `w`, with the last word of the calculation.
     pub(crate) fn ea_indexed(&self, w: u64) -> Result<(u32, u64), Event> {
+        if RELOC {
+            return self.ea_mapped(w);
+        }
         effective_address(self.mem, self.size, w)
+    }
+
+    /// [`effective_address`] with the indirect words read through the
+    /// relocation registers.
+    #[cold]
+    fn ea_mapped(&self, mut w: u64) -> Result<(u32, u64), Event> {
+        let mut steps = 0;
+        loop {
+            let x = (w >> 18) & 0o17;
+            let mut last = w;
+            if x != 0 {
+                last = ((w & RMASK) + self.mem[x as usize]) & FULL;
+            }
+            let e = (last & RMASK) as u32;
+            if w & INDIRECT == 0 {
+                return Ok((e, last));
+            }
+            steps += 1;
+            if steps > CHAIN_LIMIT {
+                return Err(Event::Endless);
+            }
+            w = self.load(e)?;
+        }
     }
 }
 

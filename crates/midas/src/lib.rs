@@ -23,6 +23,7 @@
 //! On failure, [`Error`] holds every diagnostic, printed as
 //! `file:line:col: error: message`, the source line and a caret.
 #![deny(missing_docs)]
+#![forbid(unsafe_code)]
 
 mod assemble;
 mod cond;

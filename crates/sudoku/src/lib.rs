@@ -35,6 +35,7 @@
 //! # Ok::<(), sudoku::Error>(())
 //! ```
 #![deny(missing_docs)]
+#![forbid(unsafe_code)]
 
 pub mod check;
 pub mod error;

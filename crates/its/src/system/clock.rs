@@ -133,6 +133,7 @@ fn sixbit_digits(a: u64, b: u64, c: u64) -> pdp10_isa::Word {
 }
 
 /// The host's offset from UTC (seconds east) and DST flag at `secs`.
+#[allow(unsafe_code)]
 fn host_zone(secs: u64) -> (i64, bool) {
     let t = secs as libc::time_t;
     // SAFETY: localtime_r writes only the `tm` we give it and reads `t`;

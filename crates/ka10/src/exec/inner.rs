@@ -14,28 +14,10 @@
 //! in 10 of the MIDAS sudoku solver's). The rest go to [`general_step`],
 //! out of line but without leaving the loop.
 //!
-//! The tree costs a test and a branch per level, but each branch is a
-//! conditional one, which this project's machines predict well. Their
-//! indirect jumps they do not: on them (virtual machines whose Spectre v2
-//! mitigation is IBRS) a C interpreter loop of three instructions ran at
-//! 91-105 million instructions a second in four runs of five with a
-//! computed `goto`, and at 344-509 with a chain of `if`s. This loop with a
-//! `match` (one jump table) executed fewer host instructions per emulated
-//! one (callgrind: 28, 32 and 40 on benchmarks a, b and c, against 43, 47
-//! and 51 with the tree) yet ran slower: medians of five interleaved runs
-//! of 115, 79 and 71 MIPS against 166, 123 and 132. How well these
-//! machines predict indirect jumps varies over time: in a later hour the
-//! same C loop ran at 419-461 with its computed `goto` in four runs of
-//! five, and a jump-table build of this loop (32, 35 and 38 host
-//! instructions; 49 on the sudoku solver) at medians of 143, 122 and 125
-//! against the tree's 93, 88 and 93, yet took 24.3-26.7 s over the solver's
-//! whole 17-clue file against the tree's 21.4-21.9 (interleaved runs). The
-//! tree stays: better on the real workload, and with the better worst
-//! case.
-//!
-//! Host instructions per emulated one (callgrind), before this design and
-//! now: benchmarks a, b and c 61-74 and 44, 49 and 52; the sudoku solver
-//! 117 and 62; `LSH 1,1 / SOJG 2,.-1` 143 and 54.
+//! The tree costs a test and a branch per level, but conditional branches
+//! are what this project's machines predict well; a jump table counted
+//! fewer host instructions and ran slower on the sudoku solver. The
+//! measurements are in `docs/speed.md`.
 
 use crate::io::Devices;
 use crate::memory::{Event, Regs, HALF};
@@ -116,7 +98,11 @@ macro_rules! opcode_tree {
 }
 
 /// Executes `w` through the general dispatch on registers made from the
-/// arguments, and gives back the PC, the flags and the outcome.
+/// arguments, and gives back the PC, the flags and the outcome. I/O
+/// instructions and JRST with flags are left to the run loop (outcome
+/// [`Event::Slow`], nothing done), which keeps the clock for the one and
+/// the machine's mode for the other; the test is here rather than in the
+/// loop, whose code then stays as it was.
 #[inline(never)]
 fn general_step(
     mem: &mut [u64; MAX_MEMORY],
@@ -126,7 +112,11 @@ fn general_step(
     flags: u32,
     w: u64,
 ) -> (u32, u32, Result<(), Event>) {
-    let mut r = Regs {
+    let op = (w >> 27) as u32;
+    if op >= 0o700 || op == 0o254 {
+        return (pc, flags, Err(Event::Slow));
+    }
+    let mut r = Regs::<false> {
         mem,
         size,
         pc,
@@ -137,13 +127,13 @@ fn general_step(
     (r.pc, r.flags, outcome)
 }
 
-impl Regs<'_> {
+impl Regs<'_, false> {
     /// Runs the inner loop from `self.pc` for at most `*left` instructions,
     /// leaving the PC, the flags and `*left` as they are when it stops.
     /// Returns why it stopped, the instruction's address and its word.
     #[inline(never)]
     pub(super) fn inner_loop(&mut self, left: &mut u64) -> (Event, u32, u64) {
-        let mut r = Regs {
+        let mut r = Regs::<false> {
             mem: &mut *self.mem,
             // Memory is never larger than the array, which the compiler
             // then knows when it indexes with the PC.
