@@ -105,15 +105,19 @@ pub fn detect_layout(text: &str) -> Layout {
     // A long run of cells cannot be a grid row: call it a (wrong) one-line
     // puzzle, so that the error speaks of the one-line layout.
     let count = cells.chars().count();
-    if all_cells && (one_line_shape(count).is_some() || count > MAX_SIZE) {
+    // One cell is the first row of a grid with spaces (`5 3 . ...`); a 1x1
+    // puzzle reads the same either way.
+    if all_cells && (one_line_shape(count).is_some_and(|s| s.size() > 1) || count > MAX_SIZE) {
         Layout::Line
     } else {
         Layout::Grid
     }
 }
 
+/// The shape of a one-line puzzle of `cells` cells. The trivial 1x1 counts:
+/// it is what [`crate::write::to_line`] writes for a 1x1 grid.
 fn one_line_shape(cells: usize) -> Option<Shape> {
-    Shape::square_from_cells(cells).filter(|s| s.size() > 1)
+    Shape::square_from_cells(cells)
 }
 
 /// A value read at a place, checked against the grid's side.

@@ -136,4 +136,30 @@ mod tests {
         assert_eq!(back[0].grid, g);
         assert_eq!(back[0].title.as_deref(), Some("Grid 07"));
     }
+
+    /// Sizes 1 to 3 and boxes of one row or column write and read back in
+    /// every layout that takes them (a 1x1 line used to be refused).
+    #[test]
+    fn tiny_shapes_round_trip() {
+        for (rows, cols) in [(1, 1), (1, 2), (2, 1), (1, 3), (3, 1), (1, 7), (7, 1)] {
+            let shape = Shape::new(rows, cols).unwrap();
+            let mut g = Grid::empty(shape);
+            g.set(0, shape.size() - 1, 1);
+            let mut layouts = vec![Layout::Grid, Layout::Dover];
+            if shape.size() == 1 {
+                layouts.push(Layout::Line);
+            }
+            for layout in layouts {
+                let text = format(&g, layout, None);
+                let back = parse_str_as(&text, "t", layout).unwrap();
+                assert_eq!(back.len(), 1, "{layout:?} {text:?}");
+                assert_eq!(back[0].grid, g, "{layout:?} {text:?}");
+                assert_eq!(parse_str(&text, "t").unwrap()[0].grid, g, "{text:?}");
+            }
+        }
+        assert_eq!(
+            format(&Grid::empty(Shape::new(1, 1).unwrap()), Layout::Line, None),
+            ".\n"
+        );
+    }
 }

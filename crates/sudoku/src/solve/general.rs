@@ -136,7 +136,16 @@ impl General {
         if m & bit == 0 {
             return false;
         }
-        m & PLACED != 0 || self.eliminate(cell, m & !bit)
+        if m & PLACED != 0 {
+            return true;
+        }
+        if m == bit {
+            // Already down to this value (a 1x1 grid starts so, and a guess
+            // may name a cell's last value): no elimination will queue it.
+            self.naked.push(cell as u16);
+            return true;
+        }
+        self.eliminate(cell, m & !bit)
     }
 
     /// Removes `bits` from `cell`, updating the counts and queueing the
@@ -415,6 +424,9 @@ impl General {
             if self.placed == self.cand.len() {
                 return Some(self.solution());
             }
+            // Each guess places a value, so the guesses never outnumber
+            // the cells; more means a guess that placed nothing.
+            debug_assert!(self.stack.len() < self.cand.len(), "guess without progress");
             let alternatives = self.choose();
             let frame = Frame {
                 saved_cand: self.saved_cand.len(),

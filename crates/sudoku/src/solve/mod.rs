@@ -142,26 +142,6 @@ pub fn solve_with(grid: &Grid, limit: usize, keep: usize) -> Outcome {
     Outcome::Found { solutions, count }
 }
 
-/// [`solve_with`] over many puzzles on `jobs` threads (0: one per core),
-/// results in input order.
-pub fn solve_all(grids: &[Grid], limit: usize, keep: usize, jobs: usize) -> Vec<Outcome> {
-    if jobs == 1 || grids.len() < 2 {
-        return grids.iter().map(|g| solve_with(g, limit, keep)).collect();
-    }
-    use rayon::prelude::*;
-    let run = || {
-        grids
-            .par_iter()
-            .with_min_len(64)
-            .map(|g| solve_with(g, limit, keep))
-            .collect()
-    };
-    match rayon::ThreadPoolBuilder::new().num_threads(jobs).build() {
-        Ok(pool) => pool.install(run),
-        Err(_) => run(),
-    }
-}
-
 #[cfg(test)]
 pub(crate) mod testutil {
     //! An independent judge for tests: checks a solution cell by cell with
@@ -369,20 +349,47 @@ mod tests {
         assert_eq!(count_solutions(&six, 100), Ok(100));
     }
 
+    /// Sizes 1 to 3 and boxes of one row or one column (issue 10: a 1x1
+    /// puzzle made the search guess forever without placing anything).
+    /// Such a grid is a Latin square: orders 1..4 have 1, 2, 12 and 576.
     #[test]
-    fn solve_all_keeps_order() {
-        let grids: Vec<Grid> = TOP95.lines().map(grid).collect();
-        let one = solve_all(&grids, 2, 1, 1);
-        let two = solve_all(&grids, 2, 1, 2);
-        assert_eq!(one, two);
-        for (g, o) in grids.iter().zip(&one) {
-            match o {
-                Outcome::Found { solutions, count } => {
-                    assert_eq!(*count, 1);
-                    assert_solves(g, &solutions[0]);
-                }
-                Outcome::Invalid(_) => panic!(),
-            }
+    fn tiny_sizes_and_one_line_boxes_count_latin_squares() {
+        for (rows, cols, want) in [
+            (1, 1, 1),
+            (1, 2, 2),
+            (2, 1, 2),
+            (1, 3, 12),
+            (3, 1, 12),
+            (1, 4, 576),
+            (4, 1, 576),
+        ] {
+            let g = Grid::empty(Shape::new(rows, cols).unwrap());
+            let all: std::collections::HashSet<Grid> = Solutions::new(&g)
+                .inspect(|s| assert_solves(&g, s))
+                .collect();
+            assert_eq!(all.len(), want, "{rows}x{cols} boxes");
         }
+        // Order 7 has 61,479,419,904,000: the limit must stop it.
+        let seven = Grid::empty(Shape::new(1, 7).unwrap());
+        assert_eq!(count_solutions(&seven, 50), Ok(50));
+    }
+
+    #[test]
+    fn one_by_one_puzzles_answer_at_once() {
+        for (text, want) in [(".", "1"), ("1", "1"), ("0", "1"), ("_", "1")] {
+            let g = grid(text);
+            assert_eq!(g.shape().size(), 1);
+            match verdict(&g) {
+                Verdict::Solved { solution, unique } => {
+                    assert!(unique, "{text}");
+                    assert_eq!(solution.to_string(), want);
+                }
+                other => panic!("{text}: {other:?}"),
+            }
+            assert_eq!(general_count(&g, 5), 1);
+        }
+        // 2x2 (boxes 1x2) with a given, and one whose givens leave no way.
+        assert_eq!(count_solutions(&grid("1.\n..\n"), 5), Ok(1));
+        assert_eq!(verdict(&grid("1.\n.2\n")), Verdict::NoSolution);
     }
 }
