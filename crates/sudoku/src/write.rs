@@ -6,7 +6,10 @@ use std::fmt::Write;
 
 /// The one-line form: N * N symbols, `.` for empty, no newline.
 pub fn to_line(grid: &Grid) -> String {
-    grid.to_string()
+    // Symbols are ASCII: one byte each.
+    let mut bytes = Vec::with_capacity(grid.cells().len() + 1);
+    bytes.extend(grid.cells().iter().map(|&v| symbol(v) as u8));
+    String::from_utf8(bytes).expect("symbols are ASCII")
 }
 
 /// The grid form, one line per row, boxes drawn with `|` between columns and
@@ -77,7 +80,11 @@ pub fn to_euler(grid: &Grid, title: &str) -> String {
 /// for sizes other than 9x9.
 pub fn format(grid: &Grid, layout: Layout, title: Option<&str>) -> String {
     match layout {
-        Layout::Line => to_line(grid) + "\n",
+        Layout::Line => {
+            let mut line = to_line(grid);
+            line.push('\n');
+            line
+        }
         Layout::Grid => to_grid(grid),
         Layout::Dover => to_dover(grid),
         Layout::Euler if grid.shape().size() == 9 => to_euler(grid, title.unwrap_or("Grid 01")),
