@@ -400,6 +400,93 @@ impl Board {
     }
 }
 
+/// Where [`Board::search`] puts what it finds: solutions are counted up to
+/// `limit` and the first `keep` kept.
+pub(crate) struct Found {
+    pub(crate) solutions: Vec<[u8; 81]>,
+    pub(crate) count: usize,
+    keep: usize,
+    limit: usize,
+}
+
+impl Found {
+    fn add(&mut self, board: &Board) {
+        if self.solutions.len() < self.keep {
+            self.solutions.push(board.solution());
+        }
+        self.count += 1;
+    }
+
+    fn full(&self) -> bool {
+        self.count >= self.limit
+    }
+}
+
+impl Board {
+    /// Depth-first search from a propagated board that is neither dead nor
+    /// solved. Recursion, unlike [`Nine`]'s resumable stack, lets the last
+    /// digit of a cell be tried on the board itself, without a copy; the
+    /// depth is at most the 81 cells.
+    fn search(&mut self, found: &mut Found) {
+        let (band, bit, mut digits) = self.choose();
+        while digits != 0 {
+            let k = 3 * digits.trailing_zeros() as usize + band;
+            digits &= digits - 1;
+            if digits == 0 {
+                self.place(k, bit);
+                self.settle(found);
+                return;
+            }
+            let mut next = *self;
+            next.place(k, bit);
+            next.settle(found);
+            if found.full() {
+                return;
+            }
+            // Ruled out, or every solution with it found.
+            self.cand[k] &= !bit;
+        }
+    }
+
+    /// Propagates after a guess and goes on from there.
+    #[inline(always)]
+    fn settle(&mut self, found: &mut Found) {
+        if self.propagate().is_ok() {
+            if self.is_solved() {
+                found.add(self);
+            } else {
+                self.search(found);
+            }
+        }
+    }
+}
+
+/// Counts the solutions of `cells` (81 values, 0 = empty) up to `limit`,
+/// keeping the first `keep`: the same results, in the same order, as
+/// taking them from [`Nine::next_solution`].
+pub(crate) fn count(cells: &[u8], limit: usize, keep: usize) -> Found {
+    let mut found = Found {
+        solutions: Vec::new(),
+        count: 0,
+        keep,
+        limit,
+    };
+    let mut board = Board::new();
+    for (cell, &v) in cells.iter().enumerate() {
+        if v != 0
+            && board
+                .place_given(v as usize - 1, cell / 27, cell % 27)
+                .is_err()
+        {
+            return found;
+        }
+    }
+    if limit > 0 && board.naked_singles().is_ok() {
+        board.settle(&mut found);
+    }
+    found
+}
+
 /// A guess: the board before it, the cell, and the digits still to try.
 #[derive(Clone, Copy)]
 struct Frame {
