@@ -8,6 +8,7 @@
 //! exact-cover view of the puzzle. The search keeps its own stack of saved
 //! boards, so a 25x25 puzzle needs no deep recursion.
 
+use super::matching;
 use crate::check::{unit_cells, Unit};
 use crate::grid::Shape;
 
@@ -98,6 +99,23 @@ pub(crate) struct General {
     segments: Vec<u32>,
     backtrack: bool,
     finished: bool,
+    /// Guesses made so far.
+    pub(crate) guesses: u64,
+    /// Also filter each unit by matchings ([`matching::filter`]) before
+    /// guessing: what hard 16x16 and 25x25 puzzles need. Off, this is the
+    /// plain engine the tests use as an independent check.
+    strong: bool,
+    /// Per unit: contradictions found in it, plus one (the "weighted
+    /// degree" of dom/wdeg, Boussemart et al. 2004). The strong engine
+    /// guesses at the cell with the fewest values per weight of its units,
+    /// so that the search goes first where it failed before.
+    weight: Vec<u32>,
+    /// Units (bit per unit, 3N <= 75) that lost a candidate since the
+    /// matching filter last looked at them; the filter skips the rest.
+    touched: u128,
+    /// Values that lost a cell since the filter on rows and columns
+    /// (see [`General::fish`]) last looked at them.
+    touched_values: u32,
 }
 
 impl General {
@@ -120,6 +138,11 @@ impl General {
             segments: Vec::new(),
             backtrack: false,
             finished: false,
+            guesses: 0,
+            strong: false,
+            weight: vec![1; 3 * n],
+            touched: u128::MAX,
+            touched_values: u32::MAX,
         };
         for (cell, &v) in cells.iter().enumerate() {
             if v != 0 && !engine.assign(cell, 1 << (v - 1)) {
@@ -127,6 +150,14 @@ impl General {
                 break;
             }
         }
+        engine
+    }
+
+    /// [`General::new`] with matching filters on: the engine for every
+    /// shape but 9x9.
+    pub(crate) fn strong(shape: Shape, cells: &[u8]) -> General {
+        let mut engine = General::new(shape, cells);
+        engine.strong = true;
         engine
     }
 
@@ -164,6 +195,9 @@ impl General {
         let left = m & !gone;
         self.cand[cell] = left;
         if left == 0 {
+            for u in self.topo.cell_units[cell] {
+                self.weight[u as usize] += 1;
+            }
             return false;
         }
         if left & (left - 1) == 0 {
@@ -171,6 +205,10 @@ impl General {
         }
         let n = self.topo.n;
         let units = self.topo.cell_units[cell];
+        for &u in &units {
+            self.touched |= 1 << u;
+        }
+        self.touched_values |= gone;
         while gone != 0 {
             let bit = gone & gone.wrapping_neg();
             gone ^= bit;
@@ -181,7 +219,10 @@ impl General {
                 *k -= 1;
                 match *k {
                     1 => self.hidden.push((u as u16, bit)),
-                    0 if self.done[u] & bit == 0 => return false,
+                    0 if self.done[u] & bit == 0 => {
+                        self.weight[u] += 1;
+                        return false;
+                    }
                     _ => {}
                 }
             }
@@ -349,14 +390,123 @@ impl General {
             match self.locked_candidates() {
                 Step::Contradiction => return false,
                 Step::Progress => continue,
+                Step::Stuck if !self.strong => return true,
+                Step::Stuck => {}
+            }
+            match self.all_different() {
+                Step::Contradiction => return false,
+                Step::Progress => continue,
                 Step::Stuck => return true,
             }
+        }
+    }
+
+    /// Filters every unit by matchings: naked and hidden subsets of any
+    /// size. Cells read placed or not as they are now; a cell down to one
+    /// value but not yet placed is an open cell with one candidate, which
+    /// the filter handles like any other.
+    fn all_different(&mut self) -> Step {
+        let mut progress = false;
+        let mut masks = [0u32; crate::grid::MAX_SIZE];
+        let mut cells = [0u16; crate::grid::MAX_SIZE];
+        for u in 0..self.topo.units.len() {
+            if self.touched & (1 << u) == 0 {
+                continue;
+            }
+            self.touched &= !(1 << u);
+            let mut k = 0;
+            for &c in &self.topo.units[u] {
+                let m = self.cand[c as usize];
+                if m & PLACED == 0 {
+                    (cells[k], masks[k]) = (c, m);
+                    k += 1;
+                }
+            }
+            let before = masks;
+            if !matching::filter(&mut masks[..k]) {
+                self.weight[u] += 1;
+                return Step::Contradiction;
+            }
+            for i in 0..k {
+                let gone = before[i] & !masks[i];
+                if gone != 0 {
+                    progress = true;
+                    if !self.eliminate(cells[i] as usize, gone) {
+                        return Step::Contradiction;
+                    }
+                }
+            }
+        }
+        match self.fish() {
+            Step::Contradiction => return Step::Contradiction,
+            Step::Progress => progress = true,
+            Step::Stuck => {}
+        }
+        if !self.drain() {
+            return Step::Contradiction;
+        }
+        if progress {
+            Step::Progress
+        } else {
+            Step::Stuck
+        }
+    }
+
+    /// The same filter on each value's rows and columns: the rows still
+    /// lacking the value must take it in distinct columns, one to one.
+    /// This finds every fish (X-wing, swordfish, jellyfish and larger).
+    fn fish(&mut self) -> Step {
+        let n = self.topo.n;
+        let mut progress = false;
+        let mut masks = [0u32; crate::grid::MAX_SIZE];
+        let mut rows = [0usize; crate::grid::MAX_SIZE];
+        let mut values = self.touched_values & self.topo.full;
+        self.touched_values = 0;
+        while values != 0 {
+            let bit = values & values.wrapping_neg();
+            values ^= bit;
+            let mut k = 0;
+            for r in 0..n {
+                if self.done[r] & bit != 0 {
+                    continue;
+                }
+                let mut m = 0;
+                for c in 0..n {
+                    let x = self.cand[r * n + c];
+                    m |= ((x & bit != 0 && x & PLACED == 0) as u32) << c;
+                }
+                (rows[k], masks[k]) = (r, m);
+                k += 1;
+            }
+            let before = masks;
+            if !matching::filter(&mut masks[..k]) {
+                return Step::Contradiction;
+            }
+            for i in 0..k {
+                let mut gone = before[i] & !masks[i];
+                while gone != 0 {
+                    let c = gone.trailing_zeros() as usize;
+                    gone &= gone - 1;
+                    progress = true;
+                    if !self.eliminate(rows[i] * n + c, bit) {
+                        return Step::Contradiction;
+                    }
+                }
+            }
+        }
+        if progress {
+            Step::Progress
+        } else {
+            Step::Stuck
         }
     }
 
     /// The guess with the fewest alternatives: an empty cell's values, or a
     /// value's places in a unit (the exact-cover view), whichever is fewer.
     fn choose(&self) -> Vec<(u16, u32)> {
+        if self.strong {
+            return self.choose_by_weight();
+        }
         let n = self.topo.n;
         let mut best_cell = (usize::MAX, u32::MAX);
         for (c, &m) in self.cand.iter().enumerate() {
@@ -400,6 +550,35 @@ impl General {
         out
     }
 
+    /// dom/wdeg: the open cell with the fewest values for the weight of
+    /// its row, column and box; its values in order.
+    fn choose_by_weight(&self) -> Vec<(u16, u32)> {
+        let mut best = (usize::MAX, 1u64, 0u64);
+        for (c, &m) in self.cand.iter().enumerate() {
+            if m & PLACED != 0 {
+                continue;
+            }
+            let dom = m.count_ones() as u64;
+            let w: u64 = self.topo.cell_units[c]
+                .iter()
+                .map(|&u| self.weight[u as usize] as u64)
+                .sum();
+            // dom / w < best.1 / best.2, without division.
+            if best.0 == usize::MAX || dom * best.2 < best.1 * w {
+                best = (c, dom, w);
+            }
+        }
+        let c = best.0;
+        let mut m = self.cand[c];
+        let mut out = Vec::new();
+        while m != 0 {
+            let bit = m & m.wrapping_neg();
+            m ^= bit;
+            out.push((c as u16, bit));
+        }
+        out
+    }
+
     fn solution(&self) -> Vec<u8> {
         self.cand
             .iter()
@@ -428,6 +607,7 @@ impl General {
             // the cells; more means a guess that placed nothing.
             debug_assert!(self.stack.len() < self.cand.len(), "guess without progress");
             let alternatives = self.choose();
+            self.guesses += 1;
             let frame = Frame {
                 saved_cand: self.saved_cand.len(),
                 saved_count: self.saved_count.len(),
@@ -464,6 +644,9 @@ impl General {
             self.count.copy_from_slice(&self.saved_count[b..b + counts]);
             self.naked.clear();
             self.hidden.clear();
+            // Saved boards are at the matching filters' fixed point.
+            self.touched = 0;
+            self.touched_values = 0;
             if self.assign(cell as usize, bit) {
                 self.backtrack = false;
                 return true;

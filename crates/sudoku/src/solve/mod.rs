@@ -3,6 +3,7 @@
 //! Conflicting givens are reported before any search, as [`Conflict`]s.
 
 mod general;
+mod matching;
 mod nine;
 #[cfg(test)]
 mod proptests;
@@ -33,9 +34,19 @@ impl Solutions {
         let engine = if shape == Shape::NINE {
             Engine::Nine(Nine::new(grid.cells()))
         } else {
-            Engine::General(Box::new(General::new(shape, grid.cells())))
+            Engine::General(Box::new(General::strong(shape, grid.cells())))
         };
         Solutions { shape, engine }
+    }
+}
+
+impl Solutions {
+    /// The guesses made so far: the search's nodes, for measurements.
+    pub fn guesses(&self) -> u64 {
+        match &self.engine {
+            Engine::Nine(e) => e.guesses,
+            Engine::General(e) => e.guesses,
+        }
     }
 }
 
