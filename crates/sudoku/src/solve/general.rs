@@ -7,13 +7,19 @@
 //! guess is the cell or the (unit, value) with the fewest options, the
 //! exact-cover view of the puzzle. The search keeps its own stack of saved
 //! boards, so a 25x25 puzzle needs no deep recursion.
+//!
+//! Two uses. Its search, in the plain mode, is the simple engine the tests
+//! check both fast engines against, so it is compiled for tests only. Its
+//! propagation, in the strong mode (plus matching filters), prepares every
+//! puzzle other than 9x9 for clause learning ([`super::hard`]).
+#![cfg_attr(not(test), allow(dead_code))]
 
 use super::matching;
 use crate::check::{unit_cells, Unit};
 use crate::grid::Shape;
 
 /// Set in a cell's mask once its value is placed and taken from its peers.
-const PLACED: u32 = 1 << 31;
+pub(crate) const PLACED: u32 = 1 << 31;
 
 /// The fixed facts about a shape: units and peers.
 struct Topology {
@@ -105,11 +111,6 @@ pub(crate) struct General {
     /// guessing: what hard 16x16 and 25x25 puzzles need. Off, this is the
     /// plain engine the tests use as an independent check.
     strong: bool,
-    /// Per unit: contradictions found in it, plus one (the "weighted
-    /// degree" of dom/wdeg, Boussemart et al. 2004). The strong engine
-    /// guesses at the cell with the fewest values per weight of its units,
-    /// so that the search goes first where it failed before.
-    weight: Vec<u32>,
     /// Units (bit per unit, 3N <= 75) that lost a candidate since the
     /// matching filter last looked at them; the filter skips the rest.
     touched: u128,
@@ -140,7 +141,6 @@ impl General {
             finished: false,
             guesses: 0,
             strong: false,
-            weight: vec![1; 3 * n],
             touched: u128::MAX,
             touched_values: u32::MAX,
         };
@@ -195,9 +195,6 @@ impl General {
         let left = m & !gone;
         self.cand[cell] = left;
         if left == 0 {
-            for u in self.topo.cell_units[cell] {
-                self.weight[u as usize] += 1;
-            }
             return false;
         }
         if left & (left - 1) == 0 {
@@ -219,10 +216,7 @@ impl General {
                 *k -= 1;
                 match *k {
                     1 => self.hidden.push((u as u16, bit)),
-                    0 if self.done[u] & bit == 0 => {
-                        self.weight[u] += 1;
-                        return false;
-                    }
+                    0 if self.done[u] & bit == 0 => return false,
                     _ => {}
                 }
             }
@@ -424,7 +418,6 @@ impl General {
             }
             let before = masks;
             if !matching::filter(&mut masks[..k]) {
-                self.weight[u] += 1;
                 return Step::Contradiction;
             }
             for i in 0..k {
@@ -504,9 +497,6 @@ impl General {
     /// The guess with the fewest alternatives: an empty cell's values, or a
     /// value's places in a unit (the exact-cover view), whichever is fewer.
     fn choose(&self) -> Vec<(u16, u32)> {
-        if self.strong {
-            return self.choose_by_weight();
-        }
         let n = self.topo.n;
         let mut best_cell = (usize::MAX, u32::MAX);
         for (c, &m) in self.cand.iter().enumerate() {
@@ -550,33 +540,11 @@ impl General {
         out
     }
 
-    /// dom/wdeg: the open cell with the fewest values for the weight of
-    /// its row, column and box; its values in order.
-    fn choose_by_weight(&self) -> Vec<(u16, u32)> {
-        let mut best = (usize::MAX, 1u64, 0u64);
-        for (c, &m) in self.cand.iter().enumerate() {
-            if m & PLACED != 0 {
-                continue;
-            }
-            let dom = m.count_ones() as u64;
-            let w: u64 = self.topo.cell_units[c]
-                .iter()
-                .map(|&u| self.weight[u as usize] as u64)
-                .sum();
-            // dom / w < best.1 / best.2, without division.
-            if best.0 == usize::MAX || dom * best.2 < best.1 * w {
-                best = (c, dom, w);
-            }
-        }
-        let c = best.0;
-        let mut m = self.cand[c];
-        let mut out = Vec::new();
-        while m != 0 {
-            let bit = m & m.wrapping_neg();
-            m ^= bit;
-            out.push((c as u16, bit));
-        }
-        out
+    /// Propagates the givens (no guess) and returns each cell's candidate
+    /// mask, with [`PLACED`] set on placed cells; `None` on a
+    /// contradiction.
+    pub(crate) fn root_candidates(&mut self) -> Option<Vec<u32>> {
+        (!self.finished && self.stack.is_empty() && self.propagate()).then(|| self.cand.clone())
     }
 
     fn solution(&self) -> Vec<u8> {

@@ -3,19 +3,23 @@
 //! Conflicting givens are reported before any search, as [`Conflict`]s.
 
 mod general;
+mod hard;
 mod matching;
 mod nine;
 #[cfg(test)]
 mod proptests;
+mod sat;
 
 use crate::check::{find_conflict, Conflict};
 use crate::grid::{Grid, Shape};
+#[cfg(test)]
 use general::General;
+use hard::Hard;
 use nine::Nine;
 
 enum Engine {
     Nine(Nine),
-    General(Box<General>),
+    Hard(Box<Hard>),
 }
 
 /// Every solution of a puzzle, in the search's order, as an iterator.
@@ -34,7 +38,7 @@ impl Solutions {
         let engine = if shape == Shape::NINE {
             Engine::Nine(Nine::new(grid.cells()))
         } else {
-            Engine::General(Box::new(General::strong(shape, grid.cells())))
+            Engine::Hard(Box::new(Hard::new(shape, grid.cells())))
         };
         Solutions { shape, engine }
     }
@@ -45,7 +49,7 @@ impl Solutions {
     pub fn guesses(&self) -> u64 {
         match &self.engine {
             Engine::Nine(e) => e.guesses,
-            Engine::General(e) => e.guesses,
+            Engine::Hard(e) => e.effort().0,
         }
     }
 }
@@ -56,7 +60,7 @@ impl Iterator for Solutions {
     fn next(&mut self) -> Option<Grid> {
         let cells = match &mut self.engine {
             Engine::Nine(e) => e.next_solution()?.to_vec(),
-            Engine::General(e) => e.next_solution()?,
+            Engine::Hard(e) => e.next_solution()?,
         };
         Some(Grid::from_cells(self.shape, cells).expect("solver values are in range"))
     }
