@@ -2,7 +2,9 @@
 //! (solutions up to 2) and the guesses the search made.
 //!
 //! `cargo bench -p sudoku@0.1.0 --bench frisch [-- FILE...]`
-//! (default: Alain Frisch's 18 minimal 25x25 puzzles).
+//! (default: Alain Frisch's 18 minimal 25x25 puzzles). Each solution is
+//! checked with `sudoku::check_solution`; the exit status is 1 unless every
+//! puzzle has exactly one solution that passes.
 
 use std::time::Instant;
 
@@ -32,6 +34,7 @@ fn main() {
             .unwrap_or_else(|e| panic!("{file}: {e}"));
         let puzzles = sudoku::parse_str(&text, file).expect("puzzles read");
         let mut total = 0.0;
+        let mut failed = 0;
         for (i, p) in puzzles.iter().enumerate() {
             let start = Instant::now();
             let cpu_start = cpu_seconds();
@@ -49,6 +52,7 @@ fn main() {
             let checked = found
                 .iter()
                 .all(|s| sudoku::check_solution(&p.grid, s).is_ok());
+            failed += usize::from(!checked || found.len() != 1);
             println!(
                 "{file} #{:>2} (line {}): {} solution(s), checked {}, {:>7.2} s CPU ({:.2} s wall), {:>8} guesses",
                 i + 1,
@@ -61,5 +65,9 @@ fn main() {
             );
         }
         println!("{file}: {} puzzles, {total:.2} s CPU in all", puzzles.len());
+        if failed > 0 {
+            eprintln!("{file}: {failed} puzzle(s) not uniquely solved or failing the check");
+            std::process::exit(1);
+        }
     }
 }

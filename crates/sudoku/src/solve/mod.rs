@@ -444,4 +444,37 @@ mod tests {
             }
         }
     }
+
+    const JANKO: &str = include_str!("../../../../puzzles/corpora/gecode_16x16_janko_55.txt");
+    const FRISCH: &str = include_str!("../../../../puzzles/corpora/gecode_25x25_frisch_18.txt");
+
+    /// Hard 16x16 (Janko's 55) and the Frisch 25x25 puzzles that take a
+    /// fraction of a second: unique, each solution checked by the checker
+    /// and by the tests' own judge. All 18 of Frisch's: the `frisch` bench
+    /// (docs/hard.md).
+    #[test]
+    fn hard_sixteen_and_quick_frisch_puzzles_are_unique() {
+        let quick_frisch = [3, 17, 18];
+        let lines = JANKO.lines().chain(
+            FRISCH
+                .lines()
+                .enumerate()
+                .filter(|(i, _)| quick_frisch.contains(&(i + 1)))
+                .map(|(_, l)| l),
+        );
+        let mut count = 0;
+        for line in lines {
+            let g = grid(line);
+            match verdict(&g) {
+                Verdict::Solved { solution, unique } => {
+                    assert!(unique, "{line}");
+                    assert_eq!(crate::check_solution(&g, &solution), Ok(()), "{line}");
+                    assert_solves(&g, &solution);
+                }
+                other => panic!("{line}: {other:?}"),
+            }
+            count += 1;
+        }
+        assert_eq!(count, 55 + 3);
+    }
 }

@@ -344,10 +344,23 @@ impl Sat {
         let current = self.levels.len() as u32;
         let mut learnt = vec![0];
         let mut pending = 0;
-        let mut reason_lits = conflict;
         let mut index = self.trail.len();
+        // The literals to resolve with: the conflict, then reasons, read
+        // in place (`from..` of clause `clause`, or the one binary one).
+        let mut binary = None;
+        let mut clause = u32::MAX;
         loop {
-            for &q in &reason_lits {
+            let len = match binary {
+                Some(_) => 1,
+                None if clause == u32::MAX => conflict.len(),
+                None => self.clauses[clause as usize].lits.len() - 1,
+            };
+            for j in 0..len {
+                let q = match binary {
+                    Some(b) => b,
+                    None if clause == u32::MAX => conflict[j],
+                    None => self.clauses[clause as usize].lits[j + 1],
+                };
                 let v = var(q);
                 if self.seen[v] || self.level[v] == 0 {
                     continue;
@@ -374,11 +387,11 @@ impl Sat {
                 learnt[0] = neg(p);
                 break;
             }
-            reason_lits = match self.reason[var(p)] {
-                Reason::Binary(other) => vec![other],
-                Reason::Long(ci) => self.clauses[ci as usize].lits[1..].to_vec(),
+            match self.reason[var(p)] {
+                Reason::Binary(other) => binary = Some(other),
+                Reason::Long(ci) => (binary, clause) = (None, ci),
                 Reason::Decision => unreachable!("only the first UIP is a decision"),
-            };
+            }
         }
         // Drop the literals implied by the others (and level 0) through
         // their reasons, recursively (MiniSat's minimisation). `seen` marks
@@ -422,7 +435,7 @@ impl Sat {
         let mut stack = vec![l];
         let top = cleanup.len();
         while let Some(q) = stack.pop() {
-            let others: Vec<Lit> = match self.reason[var(q)] {
+            let (clause, len) = match self.reason[var(q)] {
                 Reason::Decision => {
                     // A decision: not implied. Undo this attempt's marks.
                     for v in cleanup.drain(top..) {
@@ -430,10 +443,15 @@ impl Sat {
                     }
                     return false;
                 }
-                Reason::Binary(o) => vec![o],
-                Reason::Long(ci) => self.clauses[ci as usize].lits[1..].to_vec(),
+                Reason::Binary(o) => (None, o as usize),
+                Reason::Long(ci) => (Some(ci as usize), self.clauses[ci as usize].lits.len() - 1),
             };
-            for o in others {
+            let count = if clause.is_some() { len } else { 1 };
+            for j in 0..count {
+                let o = match clause {
+                    Some(ci) => self.clauses[ci].lits[j + 1],
+                    None => len as Lit,
+                };
                 let v = var(o);
                 if self.seen[v] || self.level[v] == 0 {
                     continue;
