@@ -260,7 +260,10 @@ impl Board {
         let shrink = SHRINK[(x & 0x1FF) as usize]
             | SHRINK[((x >> 9) & 0x1FF) as usize] << 3
             | SHRINK[(x >> 18) as usize & 0x1FF] << 6;
-        let x = x & PAIRINGS[shrink as usize];
+        // The tables' entries fit their indices; the masks say so to the
+        // compiler, which then checks no bounds.
+        let shrink = (shrink & 0x1FF) as usize;
+        let x = x & PAIRINGS[shrink];
         if x == 0 {
             return Err(Dead);
         }
@@ -273,16 +276,21 @@ impl Board {
         self.cand[b] &= keep;
         // A row whose digit is locked in a box where it has one column has
         // one cell: the cell is solved and leaves the other digits.
-        let single = LOCKED[shrink as usize] & COLUMN_SINGLE[cols as usize];
-        let solved = ROWS[SHRINK[single as usize] as usize] & x;
+        let single = LOCKED[shrink] & COLUMN_SINGLE[cols as usize];
+        let solved = ROWS[(SHRINK[(single & 0x1FF) as usize] & 7) as usize] & x;
+        // Only cells solved since the last look: a cell marked solved has
+        // left the other digits already, and they never get it back.
         let band = k % 3;
-        self.unsolved[band] &= !solved;
-        let mut other = band;
-        while other < 27 {
-            if other != k {
-                self.cand[other] &= !solved;
+        let fresh = solved & self.unsolved[band];
+        if fresh != 0 {
+            self.unsolved[band] &= !fresh;
+            let mut other = band;
+            while other < 27 {
+                if other != k {
+                    self.cand[other] &= !fresh;
+                }
+                other += 3;
             }
-            other += 3;
         }
         Ok(())
     }
