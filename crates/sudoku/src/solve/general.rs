@@ -540,11 +540,59 @@ impl General {
         out
     }
 
-    /// Propagates the givens (no guess) and returns each cell's candidate
-    /// mask, with [`PLACED`] set on placed cells; `None` on a
-    /// contradiction.
+    /// Tries `bit` in `cell` and propagates, then puts the board back:
+    /// false when that leads to a contradiction.
+    fn probe(&mut self, cell: usize, bit: u32) -> bool {
+        let (cand, count, done) = (self.cand.clone(), self.count.clone(), self.done.clone());
+        let (placed, touched, touched_values) = (self.placed, self.touched, self.touched_values);
+        let ok = self.assign(cell, bit) && self.propagate();
+        self.cand = cand;
+        self.count = count;
+        self.done = done;
+        (self.placed, self.touched, self.touched_values) = (placed, touched, touched_values);
+        self.naked.clear();
+        self.hidden.clear();
+        ok
+    }
+
+    /// Singleton consistency at the root: every candidate of every open
+    /// cell is tried with the full propagation, and those that fail are
+    /// removed, until none does. False when the puzzle has no solution.
+    fn probe_all(&mut self) -> bool {
+        loop {
+            let mut removed = false;
+            for cell in 0..self.cand.len() {
+                let m = self.cand[cell];
+                if m & PLACED != 0 {
+                    continue;
+                }
+                let mut bits = m;
+                while bits != 0 {
+                    let bit = bits & bits.wrapping_neg();
+                    bits ^= bit;
+                    if self.cand[cell] & bit == 0 || self.cand[cell] & PLACED != 0 {
+                        continue;
+                    }
+                    if !self.probe(cell, bit) {
+                        removed = true;
+                        if !self.eliminate(cell, bit) || !self.propagate() {
+                            return false;
+                        }
+                    }
+                }
+            }
+            if !removed {
+                return true;
+            }
+        }
+    }
+
+    /// Propagates the givens (no guess, but every candidate probed) and
+    /// returns each cell's candidate mask, with [`PLACED`] set on placed
+    /// cells; `None` on a contradiction.
     pub(crate) fn root_candidates(&mut self) -> Option<Vec<u32>> {
-        (!self.finished && self.stack.is_empty() && self.propagate()).then(|| self.cand.clone())
+        (!self.finished && self.stack.is_empty() && self.propagate() && self.probe_all())
+            .then(|| self.cand.clone())
     }
 
     fn solution(&self) -> Vec<u8> {

@@ -18,7 +18,7 @@ use hard::Hard;
 use nine::Nine;
 
 enum Engine {
-    Nine(Nine),
+    Nine(Box<Nine>),
     Hard(Box<Hard>),
 }
 
@@ -36,7 +36,7 @@ impl Solutions {
     pub fn new(grid: &Grid) -> Solutions {
         let shape = grid.shape();
         let engine = if shape == Shape::NINE {
-            Engine::Nine(Nine::new(grid.cells()))
+            Engine::Nine(Box::new(Nine::new(grid.cells())))
         } else {
             Engine::Hard(Box::new(Hard::new(shape, grid.cells())))
         };

@@ -355,6 +355,8 @@ impl Sat {
                 None if clause == u32::MAX => conflict.len(),
                 None => self.clauses[clause as usize].lits.len() - 1,
             };
+            // `j` indexes whichever of the three the literals come from.
+            #[allow(clippy::needless_range_loop)]
             for j in 0..len {
                 let q = match binary {
                     Some(b) => b,
