@@ -154,7 +154,19 @@ pub(crate) struct Sat {
     pub(crate) decisions: u64,
     learnts: usize,
     next_reduce: usize,
+    /// The LBDs of the last [`RECENT`] learnt clauses, and of all: a
+    /// restart comes when the recent ones are much worse (Glucose's rule).
+    recent: [u32; RECENT],
+    recent_len: usize,
+    recent_sum: u64,
+    all_lbd: (u64, u64),
 }
+
+/// How many learnt clauses the restart rule looks back at.
+const RECENT: usize = 50;
+
+/// Use Glucose's restarts (else Luby's sequence).
+const GLUCOSE_RESTARTS: bool = true;
 
 impl Sat {
     pub(crate) fn new(vars: usize) -> Sat {
@@ -178,6 +190,10 @@ impl Sat {
             decisions: 0,
             learnts: 0,
             next_reduce: 2_000,
+            recent: [0; RECENT],
+            recent_len: 0,
+            recent_sum: 0,
+            all_lbd: (0, 0),
         }
     }
 
@@ -556,7 +572,11 @@ impl Sat {
         }
         let mut restart = 1u64;
         loop {
-            let budget = 100 * luby(restart);
+            let budget = if GLUCOSE_RESTARTS {
+                u64::MAX
+            } else {
+                100 * luby(restart)
+            };
             restart += 1;
             match self.search(budget) {
                 Some(found) => return found,
@@ -574,14 +594,36 @@ impl Sat {
         }
     }
 
+    /// Records a learnt clause's LBD; true when it is time to restart:
+    /// the last [`RECENT`] average more than 1.25 times the overall one.
+    fn note_lbd(&mut self, lbd: u32) -> bool {
+        self.all_lbd.0 += lbd as u64;
+        self.all_lbd.1 += 1;
+        let slot = self.recent_len % RECENT;
+        if self.recent_len >= RECENT {
+            self.recent_sum -= self.recent[slot] as u64;
+        }
+        self.recent[slot] = lbd;
+        self.recent_sum += lbd as u64;
+        self.recent_len += 1;
+        if self.recent_len >= RECENT
+            && self.recent_sum * 4 * self.all_lbd.1 > self.all_lbd.0 * 5 * RECENT as u64
+        {
+            self.recent_len = 0;
+            self.recent_sum = 0;
+            return true;
+        }
+        false
+    }
+
     /// Up to `budget` conflicts: `Some(true)` with a model, `Some(false)`
     /// when none exists, `None` to restart.
     fn search(&mut self, budget: u64) -> Option<bool> {
-        let mut local = 0;
+        let mut local: u64 = 0;
         loop {
             if let Some(conflict) = self.propagate() {
                 self.conflicts += 1;
-                local += 1;
+                local = local.saturating_add(1);
                 if self.levels.is_empty() {
                     self.dead = true;
                     return Some(false);
@@ -592,6 +634,9 @@ impl Sat {
                     self.assign(learnt[0], Reason::Decision);
                 } else {
                     let lbd = self.lbd(&learnt);
+                    if GLUCOSE_RESTARTS && self.note_lbd(lbd) {
+                        local = budget;
+                    }
                     let first = learnt[0];
                     let ci = self.attach(learnt, true, lbd);
                     self.learnts += 1;
