@@ -105,15 +105,19 @@ pub fn detect_layout(text: &str) -> Layout {
     // A long run of cells cannot be a grid row: call it a (wrong) one-line
     // puzzle, so that the error speaks of the one-line layout.
     let count = cells.chars().count();
-    if all_cells && (one_line_shape(count).is_some() || count > MAX_SIZE) {
+    // One cell is the first row of a grid with spaces (`5 3 . ...`); a 1x1
+    // puzzle reads the same either way.
+    if all_cells && (one_line_shape(count).is_some_and(|s| s.size() > 1) || count > MAX_SIZE) {
         Layout::Line
     } else {
         Layout::Grid
     }
 }
 
+/// The shape of a one-line puzzle of `cells` cells. The trivial 1x1 counts:
+/// it is what [`crate::write::to_line`] writes for a 1x1 grid.
 fn one_line_shape(cells: usize) -> Option<Shape> {
-    Shape::square_from_cells(cells).filter(|s| s.size() > 1)
+    Shape::square_from_cells(cells)
 }
 
 /// A value read at a place, checked against the grid's side.
@@ -149,49 +153,17 @@ fn is_comment_or_blank(line: &str) -> bool {
 }
 
 fn parse_lines(text: &str, file: &str) -> Result<Vec<Puzzle>, Error> {
-    let mut puzzles = Vec::new();
+    // Room for a file of 9x9 lines, the common case, without regrowing.
+    let mut puzzles = Vec::with_capacity(text.len() / 82 + 1);
     for (index, line) in text.lines().enumerate() {
         let number = index + 1;
         if is_comment_or_blank(line) {
             continue;
         }
-        // The cells run up to the first separator.
-        let mut values = Vec::with_capacity(line.len().min(625));
-        let mut largest = (0, 0, ' ');
-        for (i, c) in line.chars().enumerate() {
-            if matches!(c, ' ' | '\t' | ':' | ';') {
-                break;
-            }
-            match value_of(c) {
-                Some(v) => {
-                    if v > largest.0 {
-                        largest = (v, i + 1, c);
-                    }
-                    values.push(v);
-                }
-                None => return Err(unexpected(c, CELL, file, number, i + 1)),
-            }
-        }
-        let shape = one_line_shape(values.len()).ok_or_else(|| {
-            let kind = ErrorKind::LineLength {
-                found: values.len(),
-            };
-            Error::at(kind, file, number, 1)
-        })?;
-        if largest.0 as usize > shape.size() {
-            // Report the first value that is too large.
-            let (column, c) = line
-                .chars()
-                .enumerate()
-                .find(|&(_, c)| value_of(c).is_some_and(|v| v as usize > shape.size()))
-                .map_or((largest.1, largest.2), |(i, c)| (i + 1, c));
-            let kind = ErrorKind::ValueTooLarge {
-                value: c.to_string(),
-                size: shape.size(),
-            };
-            return Err(Error::at(kind, file, number, column));
-        }
-        let grid = Grid::from_cells(shape, values).expect("cells checked");
+        let grid = match read_line_fast(line) {
+            Some(grid) => grid,
+            None => read_line(line, file, number)?,
+        };
         puzzles.push(Puzzle {
             grid,
             layout: Layout::Line,
@@ -200,6 +172,89 @@ fn parse_lines(text: &str, file: &str) -> Result<Vec<Puzzle>, Error> {
         });
     }
     Ok(puzzles)
+}
+
+/// What a byte of a one-line puzzle is: a cell's value, [`SEPARATOR`] or
+/// [`OTHER`] (anything else, including every byte of a non-ASCII character).
+const LINE_BYTES: [u8; 256] = line_bytes();
+const SEPARATOR: u8 = 254;
+const OTHER: u8 = 255;
+
+const fn line_bytes() -> [u8; 256] {
+    let mut out = [OTHER; 256];
+    let mut b = 0;
+    while b < 128 {
+        out[b] = match b as u8 {
+            b'.' | b'0' | b'_' => 0,
+            b'1'..=b'9' => b as u8 - b'0',
+            b'A'..=b'Z' => b as u8 - b'A' + 10,
+            b' ' | b'\t' | b':' | b';' => SEPARATOR,
+            _ => OTHER,
+        };
+        b += 1;
+    }
+    out
+}
+
+/// The common case of [`read_line`] in one pass over the bytes: `None`
+/// when the line has anything to report, which [`read_line`] then locates.
+fn read_line_fast(line: &str) -> Option<Grid> {
+    let bytes = line.as_bytes();
+    let end = bytes
+        .iter()
+        .position(|&b| LINE_BYTES[b as usize] >= SEPARATOR)
+        .unwrap_or(bytes.len());
+    if end < bytes.len() && LINE_BYTES[bytes[end] as usize] == OTHER {
+        return None;
+    }
+    let values: Vec<u8> = bytes[..end]
+        .iter()
+        .map(|&b| LINE_BYTES[b as usize])
+        .collect();
+    let shape = one_line_shape(values.len())?;
+    // `from_cells` refuses a value above the side.
+    Grid::from_cells(shape, values)
+}
+
+/// One puzzle of the one-line layout, or the error at its place.
+fn read_line(line: &str, file: &str, number: usize) -> Result<Grid, Error> {
+    // The cells run up to the first separator.
+    let mut values = Vec::with_capacity(line.len().min(625));
+    let mut largest = (0, 0, ' ');
+    for (i, c) in line.chars().enumerate() {
+        if matches!(c, ' ' | '\t' | ':' | ';') {
+            break;
+        }
+        match value_of(c) {
+            Some(v) => {
+                if v > largest.0 {
+                    largest = (v, i + 1, c);
+                }
+                values.push(v);
+            }
+            None => return Err(unexpected(c, CELL, file, number, i + 1)),
+        }
+    }
+    let shape = one_line_shape(values.len()).ok_or_else(|| {
+        let kind = ErrorKind::LineLength {
+            found: values.len(),
+        };
+        Error::at(kind, file, number, 1)
+    })?;
+    if largest.0 as usize > shape.size() {
+        // Report the first value that is too large.
+        let (column, c) = line
+            .chars()
+            .enumerate()
+            .find(|&(_, c)| value_of(c).is_some_and(|v| v as usize > shape.size()))
+            .map_or((largest.1, largest.2), |(i, c)| (i + 1, c));
+        let kind = ErrorKind::ValueTooLarge {
+            value: c.to_string(),
+            size: shape.size(),
+        };
+        return Err(Error::at(kind, file, number, column));
+    }
+    Ok(Grid::from_cells(shape, values).expect("cells checked"))
 }
 
 /// A grid puzzle being read.
@@ -501,6 +556,24 @@ fn parse_euler(text: &str, file: &str) -> Result<Vec<Puzzle>, Error> {
         });
     }
     Ok(puzzles)
+}
+
+#[cfg(test)]
+mod fast_path {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// The one-pass reader accepts exactly what the located one does,
+        /// with the same cells: lines of cells, separators, bad and
+        /// non-ASCII characters, of the lengths that matter.
+        #[test]
+        fn fast_line_agrees(line in "[.0_1-9A-Z:;# \t\u{e9}a|]{0,3}|[.1-4]{16}[ :x]?[.A-Z]{0,2}|[.1-9]{81}[ ;J\u{e9}]?|[.1-9A-Z]{255,257}|[.1-9A-P]{625}") {
+            let fast = read_line_fast(&line);
+            let slow = read_line(&line, "t", 1).ok();
+            prop_assert_eq!(fast, slow);
+        }
+    }
 }
 
 #[cfg(test)]

@@ -6,7 +6,10 @@ use std::fmt::Write;
 
 /// The one-line form: N * N symbols, `.` for empty, no newline.
 pub fn to_line(grid: &Grid) -> String {
-    grid.to_string()
+    // Symbols are ASCII: one byte each.
+    let mut bytes = Vec::with_capacity(grid.cells().len() + 1);
+    bytes.extend(grid.cells().iter().map(|&v| symbol(v) as u8));
+    String::from_utf8(bytes).expect("symbols are ASCII")
 }
 
 /// The grid form, one line per row, boxes drawn with `|` between columns and
@@ -77,7 +80,11 @@ pub fn to_euler(grid: &Grid, title: &str) -> String {
 /// for sizes other than 9x9.
 pub fn format(grid: &Grid, layout: Layout, title: Option<&str>) -> String {
     match layout {
-        Layout::Line => to_line(grid) + "\n",
+        Layout::Line => {
+            let mut line = to_line(grid);
+            line.push('\n');
+            line
+        }
         Layout::Grid => to_grid(grid),
         Layout::Dover => to_dover(grid),
         Layout::Euler if grid.shape().size() == 9 => to_euler(grid, title.unwrap_or("Grid 01")),
@@ -135,5 +142,31 @@ mod tests {
         let back = parse_str_as(&text, "t", Layout::Euler).unwrap();
         assert_eq!(back[0].grid, g);
         assert_eq!(back[0].title.as_deref(), Some("Grid 07"));
+    }
+
+    /// Sizes 1 to 3 and boxes of one row or column write and read back in
+    /// every layout that takes them (a 1x1 line used to be refused).
+    #[test]
+    fn tiny_shapes_round_trip() {
+        for (rows, cols) in [(1, 1), (1, 2), (2, 1), (1, 3), (3, 1), (1, 7), (7, 1)] {
+            let shape = Shape::new(rows, cols).unwrap();
+            let mut g = Grid::empty(shape);
+            g.set(0, shape.size() - 1, 1);
+            let mut layouts = vec![Layout::Grid, Layout::Dover];
+            if shape.size() == 1 {
+                layouts.push(Layout::Line);
+            }
+            for layout in layouts {
+                let text = format(&g, layout, None);
+                let back = parse_str_as(&text, "t", layout).unwrap();
+                assert_eq!(back.len(), 1, "{layout:?} {text:?}");
+                assert_eq!(back[0].grid, g, "{layout:?} {text:?}");
+                assert_eq!(parse_str(&text, "t").unwrap()[0].grid, g, "{text:?}");
+            }
+        }
+        assert_eq!(
+            format(&Grid::empty(Shape::new(1, 1).unwrap()), Layout::Line, None),
+            ".\n"
+        );
     }
 }

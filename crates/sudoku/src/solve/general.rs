@@ -7,12 +7,19 @@
 //! guess is the cell or the (unit, value) with the fewest options, the
 //! exact-cover view of the puzzle. The search keeps its own stack of saved
 //! boards, so a 25x25 puzzle needs no deep recursion.
+//!
+//! Two uses. Its search, in the plain mode, is the simple engine the tests
+//! check both fast engines against, so it is compiled for tests only. Its
+//! propagation, in the strong mode (plus matching filters), prepares every
+//! puzzle other than 9x9 for clause learning ([`super::hard`]).
+#![cfg_attr(not(test), allow(dead_code))]
 
+use super::matching;
 use crate::check::{unit_cells, Unit};
 use crate::grid::Shape;
 
 /// Set in a cell's mask once its value is placed and taken from its peers.
-const PLACED: u32 = 1 << 31;
+pub(crate) const PLACED: u32 = 1 << 31;
 
 /// The fixed facts about a shape: units and peers.
 struct Topology {
@@ -98,6 +105,18 @@ pub(crate) struct General {
     segments: Vec<u32>,
     backtrack: bool,
     finished: bool,
+    /// Guesses made so far.
+    pub(crate) guesses: u64,
+    /// Also filter each unit by matchings ([`matching::filter`]) before
+    /// guessing: what hard 16x16 and 25x25 puzzles need. Off, this is the
+    /// plain engine the tests use as an independent check.
+    strong: bool,
+    /// Units (bit per unit, 3N <= 75) that lost a candidate since the
+    /// matching filter last looked at them; the filter skips the rest.
+    touched: u128,
+    /// Values that lost a cell since the filter on rows and columns
+    /// (see [`General::fish`]) last looked at them.
+    touched_values: u32,
 }
 
 impl General {
@@ -120,6 +139,10 @@ impl General {
             segments: Vec::new(),
             backtrack: false,
             finished: false,
+            guesses: 0,
+            strong: false,
+            touched: u128::MAX,
+            touched_values: u32::MAX,
         };
         for (cell, &v) in cells.iter().enumerate() {
             if v != 0 && !engine.assign(cell, 1 << (v - 1)) {
@@ -130,13 +153,30 @@ impl General {
         engine
     }
 
+    /// [`General::new`] with matching filters on: the engine for every
+    /// shape but 9x9.
+    pub(crate) fn strong(shape: Shape, cells: &[u8]) -> General {
+        let mut engine = General::new(shape, cells);
+        engine.strong = true;
+        engine
+    }
+
     /// Restricts `cell` to the value `bit`; false if it cannot hold it.
     fn assign(&mut self, cell: usize, bit: u32) -> bool {
         let m = self.cand[cell];
         if m & bit == 0 {
             return false;
         }
-        m & PLACED != 0 || self.eliminate(cell, m & !bit)
+        if m & PLACED != 0 {
+            return true;
+        }
+        if m == bit {
+            // Already down to this value (a 1x1 grid starts so, and a guess
+            // may name a cell's last value): no elimination will queue it.
+            self.naked.push(cell as u16);
+            return true;
+        }
+        self.eliminate(cell, m & !bit)
     }
 
     /// Removes `bits` from `cell`, updating the counts and queueing the
@@ -162,6 +202,10 @@ impl General {
         }
         let n = self.topo.n;
         let units = self.topo.cell_units[cell];
+        for &u in &units {
+            self.touched |= 1 << u;
+        }
+        self.touched_values |= gone;
         while gone != 0 {
             let bit = gone & gone.wrapping_neg();
             gone ^= bit;
@@ -340,8 +384,113 @@ impl General {
             match self.locked_candidates() {
                 Step::Contradiction => return false,
                 Step::Progress => continue,
+                Step::Stuck if !self.strong => return true,
+                Step::Stuck => {}
+            }
+            match self.all_different() {
+                Step::Contradiction => return false,
+                Step::Progress => continue,
                 Step::Stuck => return true,
             }
+        }
+    }
+
+    /// Filters every unit by matchings: naked and hidden subsets of any
+    /// size. Cells read placed or not as they are now; a cell down to one
+    /// value but not yet placed is an open cell with one candidate, which
+    /// the filter handles like any other.
+    fn all_different(&mut self) -> Step {
+        let mut progress = false;
+        let mut masks = [0u32; crate::grid::MAX_SIZE];
+        let mut cells = [0u16; crate::grid::MAX_SIZE];
+        for u in 0..self.topo.units.len() {
+            if self.touched & (1 << u) == 0 {
+                continue;
+            }
+            self.touched &= !(1 << u);
+            let mut k = 0;
+            for &c in &self.topo.units[u] {
+                let m = self.cand[c as usize];
+                if m & PLACED == 0 {
+                    (cells[k], masks[k]) = (c, m);
+                    k += 1;
+                }
+            }
+            let before = masks;
+            if !matching::filter(&mut masks[..k]) {
+                return Step::Contradiction;
+            }
+            for i in 0..k {
+                let gone = before[i] & !masks[i];
+                if gone != 0 {
+                    progress = true;
+                    if !self.eliminate(cells[i] as usize, gone) {
+                        return Step::Contradiction;
+                    }
+                }
+            }
+        }
+        match self.fish() {
+            Step::Contradiction => return Step::Contradiction,
+            Step::Progress => progress = true,
+            Step::Stuck => {}
+        }
+        if !self.drain() {
+            return Step::Contradiction;
+        }
+        if progress {
+            Step::Progress
+        } else {
+            Step::Stuck
+        }
+    }
+
+    /// The same filter on each value's rows and columns: the rows still
+    /// lacking the value must take it in distinct columns, one to one.
+    /// This finds every fish (X-wing, swordfish, jellyfish and larger).
+    fn fish(&mut self) -> Step {
+        let n = self.topo.n;
+        let mut progress = false;
+        let mut masks = [0u32; crate::grid::MAX_SIZE];
+        let mut rows = [0usize; crate::grid::MAX_SIZE];
+        let mut values = self.touched_values & self.topo.full;
+        self.touched_values = 0;
+        while values != 0 {
+            let bit = values & values.wrapping_neg();
+            values ^= bit;
+            let mut k = 0;
+            for r in 0..n {
+                if self.done[r] & bit != 0 {
+                    continue;
+                }
+                let mut m = 0;
+                for c in 0..n {
+                    let x = self.cand[r * n + c];
+                    m |= ((x & bit != 0 && x & PLACED == 0) as u32) << c;
+                }
+                (rows[k], masks[k]) = (r, m);
+                k += 1;
+            }
+            let before = masks;
+            if !matching::filter(&mut masks[..k]) {
+                return Step::Contradiction;
+            }
+            for i in 0..k {
+                let mut gone = before[i] & !masks[i];
+                while gone != 0 {
+                    let c = gone.trailing_zeros() as usize;
+                    gone &= gone - 1;
+                    progress = true;
+                    if !self.eliminate(rows[i] * n + c, bit) {
+                        return Step::Contradiction;
+                    }
+                }
+            }
+        }
+        if progress {
+            Step::Progress
+        } else {
+            Step::Stuck
         }
     }
 
@@ -391,6 +540,61 @@ impl General {
         out
     }
 
+    /// Tries `bit` in `cell` and propagates, then puts the board back:
+    /// false when that leads to a contradiction.
+    fn probe(&mut self, cell: usize, bit: u32) -> bool {
+        let (cand, count, done) = (self.cand.clone(), self.count.clone(), self.done.clone());
+        let (placed, touched, touched_values) = (self.placed, self.touched, self.touched_values);
+        let ok = self.assign(cell, bit) && self.propagate();
+        self.cand = cand;
+        self.count = count;
+        self.done = done;
+        (self.placed, self.touched, self.touched_values) = (placed, touched, touched_values);
+        self.naked.clear();
+        self.hidden.clear();
+        ok
+    }
+
+    /// Singleton consistency at the root: every candidate of every open
+    /// cell is tried with the full propagation, and those that fail are
+    /// removed, until none does. False when the puzzle has no solution.
+    fn probe_all(&mut self) -> bool {
+        loop {
+            let mut removed = false;
+            for cell in 0..self.cand.len() {
+                let m = self.cand[cell];
+                if m & PLACED != 0 {
+                    continue;
+                }
+                let mut bits = m;
+                while bits != 0 {
+                    let bit = bits & bits.wrapping_neg();
+                    bits ^= bit;
+                    if self.cand[cell] & bit == 0 || self.cand[cell] & PLACED != 0 {
+                        continue;
+                    }
+                    if !self.probe(cell, bit) {
+                        removed = true;
+                        if !self.eliminate(cell, bit) || !self.propagate() {
+                            return false;
+                        }
+                    }
+                }
+            }
+            if !removed {
+                return true;
+            }
+        }
+    }
+
+    /// Propagates the givens (no guess, but every candidate probed) and
+    /// returns each cell's candidate mask, with [`PLACED`] set on placed
+    /// cells; `None` on a contradiction.
+    pub(crate) fn root_candidates(&mut self) -> Option<Vec<u32>> {
+        (!self.finished && self.stack.is_empty() && self.propagate() && self.probe_all())
+            .then(|| self.cand.clone())
+    }
+
     fn solution(&self) -> Vec<u8> {
         self.cand
             .iter()
@@ -415,7 +619,11 @@ impl General {
             if self.placed == self.cand.len() {
                 return Some(self.solution());
             }
+            // Each guess places a value, so the guesses never outnumber
+            // the cells; more means a guess that placed nothing.
+            debug_assert!(self.stack.len() < self.cand.len(), "guess without progress");
             let alternatives = self.choose();
+            self.guesses += 1;
             let frame = Frame {
                 saved_cand: self.saved_cand.len(),
                 saved_count: self.saved_count.len(),
@@ -452,6 +660,9 @@ impl General {
             self.count.copy_from_slice(&self.saved_count[b..b + counts]);
             self.naked.clear();
             self.hidden.clear();
+            // Saved boards are at the matching filters' fixed point.
+            self.touched = 0;
+            self.touched_values = 0;
             if self.assign(cell as usize, bit) {
                 self.backtrack = false;
                 return true;

@@ -1,50 +1,34 @@
-//! The 9x9 engine, where speed matters most: one bit board per digit, each
-//! held as three bands of 27 bits (three rows of nine cells), so that placing
-//! a digit, finding naked singles and finding hidden singles are a few dozen
-//! word operations with no per-cell loops.
+//! The 9x9 engine, where speed matters most. The board is JCZSolve's band
+//! representation (zhouyundong's, as described on the Sudoku Players'
+//! Forum; the code here is this project's): for each digit and each band of
+//! three rows, one word whose 27 low bits are the cells of the band where
+//! the digit can go. A placed digit stays in its own word, so every row of
+//! every digit-band always holds at least one cell.
 //!
-//! A placed digit stays in its own board, so every row, column and box of a
-//! digit's board always holds a bit; a digit-band that changed is brought to
-//! a fixed point with one table look-up ([`PAIRINGS`]: locked candidates and
-//! hidden singles in its rows and boxes), then naked singles, column singles
-//! and the same pairing across each stack of boxes are tried, and only then
-//! does the search guess, on a cell with two candidates when there is one.
-//! A guess copies the whole board (about 120 bytes) instead of undoing.
+//! Propagation is per digit-band and lazy: a word that changed since it was
+//! last looked at is reduced with table look-ups ([`PAIRINGS`]: locked
+//! candidates within the band), its boxes whose digit is down to one column
+//! clear that column in the other two bands, and its rows down to one cell
+//! (found through [`LOCKED`] and [`COLUMN_SINGLE`]) are solved: the cell
+//! leaves the other digits' words. Placing a digit only clears its own
+//! band's row and box; the rest follows from the next update. Naked singles
+//! come from counting each cell's digits with three bit-parallel words,
+//! which also yields the cells with two candidates, where the search
+//! guesses. A guess copies the board (about 250 bytes) instead of undoing.
 //!
-//! Cell (r, c) is bit `(r % 3) * 9 + c` of band `r / 3`.
+//! Cell (r, c) is bit `(r % 3) * 9 + c` of band `r / 3`; word `3 * d + band`
+//! is digit `d + 1`'s.
 
 /// All 27 cells of a band.
 const BAND: u32 = (1 << 27) - 1;
-/// The nine cells of row `i` of a band.
-const ROW: [u32; 3] = [0x1FF, 0x1FF << 9, 0x1FF << 18];
 /// Column `c` within a band is `COL << c`.
 const COL: u32 = 0x40201;
 
-/// For each cell, its peers (same row, column or box) and itself, band by band.
-const PEERS: [[u32; 3]; 81] = peers();
+/// For a row's nine cells, which of its three boxes hold any (3 bits); for
+/// the nine intersections of a band (bit `3 * row + box`), which rows hold any.
+const SHRINK: [u32; 512] = shrink();
 
-const fn peers() -> [[u32; 3]; 81] {
-    let mut out = [[0u32; 3]; 81];
-    let mut cell = 0;
-    while cell < 81 {
-        let (r, c) = (cell / 9, cell % 9);
-        let mut other = 0;
-        while other < 81 {
-            let (r2, c2) = (other / 9, other % 9);
-            if r == r2 || c == c2 || (r / 3 == r2 / 3 && c / 3 == c2 / 3) {
-                out[cell][r2 / 3] |= 1 << ((r2 % 3) * 9 + c2);
-            }
-            other += 1;
-        }
-        cell += 1;
-    }
-    out
-}
-
-/// For the nine cells of a row, which of its three boxes hold any (3 bits).
-const ROW_BOXES: [u32; 512] = row_boxes();
-
-const fn row_boxes() -> [u32; 512] {
+const fn shrink() -> [u32; 512] {
     let mut out = [0u32; 512];
     let mut x = 0;
     while x < 512 {
@@ -60,6 +44,16 @@ const fn row_boxes() -> [u32; 512] {
     out
 }
 
+/// The six ways to give each row of a band its own box.
+const PERMS: [[u32; 3]; 6] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+];
+
 /// What a band can keep of one digit's candidates. The index says which of
 /// the nine row-box intersections (bit `3 * row + box`) still hold the
 /// digit. Each row and each box of the band takes the digit exactly once,
@@ -67,26 +61,25 @@ const fn row_boxes() -> [u32; 512] {
 /// entry is the cells of every intersection that some such pairing uses, 0
 /// when none is possible. This does locked candidates (pointing and
 /// claiming) within the band in one look-up.
-const PAIRINGS: [u32; 512] = pairings();
+const PAIRINGS: [u32; 512] = pairings().0;
 
-const fn pairings() -> [u32; 512] {
-    // The six ways to give each row of a band its own box.
-    const PERMS: [[u32; 3]; 6] = [
-        [0, 1, 2],
-        [0, 2, 1],
-        [1, 0, 2],
-        [1, 2, 0],
-        [2, 0, 1],
-        [2, 1, 0],
-    ];
-    let mut out = [0u32; 512];
+/// The intersections (bit `3 * row + box`) that every pairing of
+/// [`PAIRINGS`] uses: where the row's digit must lie in that box.
+const LOCKED: [u32; 512] = pairings().1;
+
+const fn pairings() -> ([u32; 512], [u32; 512]) {
+    let mut cells_out = [0u32; 512];
+    let mut locked_out = [0u32; 512];
     let mut m = 0;
     while m < 512 {
         let mut cells = 0u32;
+        let mut every = 0x1FFu32;
+        let mut any = false;
         let mut p = 0;
         while p < 6 {
             let mut ok = true;
             let mut used = 0u32;
+            let mut meets = 0u32;
             let mut r = 0;
             while r < 3 {
                 let k = 3 * r as u32 + PERMS[p][r];
@@ -94,283 +87,285 @@ const fn pairings() -> [u32; 512] {
                     ok = false;
                 }
                 used |= 7 << (9 * r as u32 + 3 * PERMS[p][r]);
+                meets |= 1 << k;
                 r += 1;
             }
             if ok {
                 cells |= used;
+                every &= meets;
+                any = true;
             }
             p += 1;
         }
-        out[m] = cells;
+        cells_out[m] = cells;
+        locked_out[m] = if any { every } else { 0 };
         m += 1;
+    }
+    (cells_out, locked_out)
+}
+
+/// From the columns of a band holding a digit (9 bits), the intersections
+/// (bit `3 * row + box`) of each box whose digit is down to one column.
+const COLUMN_SINGLE: [u32; 512] = column_single();
+
+const fn column_single() -> [u32; 512] {
+    let mut out = [0u32; 512];
+    let mut cols = 0;
+    while cols < 512 {
+        let mut bx = 0;
+        while bx < 3 {
+            if ((cols >> (3 * bx)) & 7u32).count_ones() == 1 {
+                out[cols as usize] |= 0b001_001_001 << bx;
+            }
+            bx += 1;
+        }
+        cols += 1;
     }
     out
 }
 
-/// Bit `c` of the index moved to bit `3 * c`.
-const SPREAD: [u32; 8] = [0, 1, 8, 9, 64, 65, 72, 73];
+/// From the columns of a band holding a digit, what the other two bands
+/// keep: a box whose digit is down to one column takes that column.
+const OTHER_BANDS: [u32; 512] = other_bands();
 
-/// Bits 27..30 of a digit-band word: the rows of the band where the digit
-/// has been placed.
-const ROW_DONE: u32 = 27;
+const fn other_bands() -> [u32; 512] {
+    let mut out = [0u32; 512];
+    let mut cols = 0;
+    while cols < 512 {
+        let mut keep = BAND;
+        let mut bx = 0;
+        while bx < 3 {
+            let g = (cols >> (3 * bx)) & 7u32;
+            if g.count_ones() == 1 {
+                keep &= !(COL << (3 * bx + g.trailing_zeros()));
+            }
+            bx += 1;
+        }
+        out[cols as usize] = keep;
+        cols += 1;
+    }
+    out
+}
+
+/// The cells of the rows in a 3-bit set.
+const ROWS: [u32; 8] = [
+    0,
+    0x1FF,
+    0x1FF << 9,
+    0x3FFFF,
+    0x1FF << 18,
+    0x1FF | 0x1FF << 18,
+    0x3FFFF << 9,
+    BAND,
+];
+
+/// For each cell of a band, what its digit's word keeps when it is placed:
+/// everything but the other cells of its row and box.
+const KEEP: [u32; 27] = keep();
+
+const fn keep() -> [u32; 27] {
+    let mut out = [0u32; 27];
+    let mut i = 0;
+    while i < 27 {
+        let (r, c) = (i / 9, i % 9);
+        let mut peers = 0u32;
+        let mut j = 0;
+        while j < 27 {
+            let (r2, c2) = (j / 9, j % 9);
+            if j != i && (r == r2 || c / 3 == c2 / 3) {
+                peers |= 1 << j;
+            }
+            j += 1;
+        }
+        out[i] = !peers;
+        i += 1;
+    }
+    out
+}
+
+/// The other two bands of a digit-band's digit.
+const NEIGHBOURS: [(usize, usize); 27] = neighbours();
+
+const fn neighbours() -> [(usize, usize); 27] {
+    let mut out = [(0, 0); 27];
+    let mut k = 0;
+    while k < 27 {
+        let base = k - k % 3;
+        out[k] = (base + (k + 1) % 3, base + (k + 2) % 3);
+        k += 1;
+    }
+    out
+}
+
+/// A contradiction: the board has no solution.
+struct Dead;
 
 /// Candidates and placements; copied whole when the search guesses.
 #[derive(Clone, Copy)]
 struct Board {
-    /// Plane `3 * d + band`: where digit `d` (0-based) is or can still go
-    /// in the band (a placed cell stays in its own digit's plane), and in
-    /// bits [`ROW_DONE`].. the rows where it has been placed.
-    plane: [u32; 27],
-    /// Cells not yet holding a digit.
+    /// Word `3 * d + band`: where digit `d + 1` is or can go in the band.
+    cand: [u32; 27],
+    /// Each word as it was when last updated.
+    seen: [u32; 27],
+    /// Cells not yet solved, per band.
     unsolved: [u32; 3],
-    /// Planes changed since they were last looked at.
-    dirty: u32,
+    /// Cells with two candidates at the last count, per band.
+    pairs: [u32; 3],
 }
 
 impl Board {
     fn new() -> Board {
         Board {
-            plane: [BAND; 27],
+            cand: [BAND; 27],
+            seen: [0; 27],
             unsolved: [BAND; 3],
-            dirty: (1 << 27) - 1,
+            pairs: [0; 3],
         }
     }
 
-    /// Puts digit `d` in the cell `bit` of `band`, which must be one of its
-    /// unsolved candidates: the cell leaves every other digit's plane and
-    /// its peers leave this digit's.
+    /// Places a given eagerly (its column and cell too), before any search.
+    fn place_given(&mut self, d: usize, band: usize, i: usize) -> Result<(), Dead> {
+        let k = 3 * d + band;
+        let bit = 1u32 << i;
+        if self.cand[k] & bit == 0 {
+            return Err(Dead);
+        }
+        self.unsolved[band] &= !bit;
+        self.cand[k] &= KEEP[i];
+        let (a, b) = NEIGHBOURS[k];
+        self.cand[a] &= !(COL << (i % 9));
+        self.cand[b] &= !(COL << (i % 9));
+        for d2 in 0..9 {
+            self.cand[3 * d2 + band] &= !bit;
+        }
+        self.cand[k] |= bit;
+        Ok(())
+    }
+
+    /// Places digit-band `k`'s digit at cell `bit`, a candidate: only its
+    /// own word changes, [`Board::update`] does the rest.
     #[inline(always)]
-    fn place(&mut self, d: usize, band: usize, bit: u32) {
-        let i = bit.trailing_zeros() as usize;
-        let peers = &PEERS[band * 27 + i];
-        // The peers include the cell itself, put back below.
-        let mut changed = 0u32;
-        for (b, &mask) in peers.iter().enumerate() {
-            let p = &mut self.plane[3 * d + b];
-            changed |= ((*p & mask != 0) as u32) << b;
-            *p &= !mask;
-        }
-        // The digits that could go in the cell, as planes of band 0.
-        let mut had = 0u32;
-        for d2 in 0..9 {
-            let p = &mut self.plane[3 * d2 + band];
-            had |= ((*p >> i) & 1) << (3 * d2);
-            *p &= !bit;
-        }
-        self.plane[3 * d + band] |= bit | 1 << (ROW_DONE as usize + i / 9);
-        self.unsolved[band] &= !bit;
-        self.dirty |= changed << (3 * d) | had << band;
+    fn place(&mut self, k: usize, bit: u32) {
+        self.cand[k] &= KEEP[bit.trailing_zeros() as usize % 27];
     }
 
-    /// [`Board::place`] for a given, before any search: every plane is
-    /// still marked changed, so nothing needs marking.
-    fn place_given(&mut self, d: usize, band: usize, bit: u32) {
-        let i = bit.trailing_zeros() as usize;
-        let peers = &PEERS[band * 27 + i];
-        for (b, &mask) in peers.iter().enumerate() {
-            self.plane[3 * d + b] &= !mask;
-        }
-        for d2 in 0..9 {
-            self.plane[3 * d2 + band] &= !bit;
-        }
-        self.plane[3 * d + band] |= bit | 1 << (ROW_DONE as usize + i / 9);
-        self.unsolved[band] &= !bit;
-    }
-
-    fn is_full(&self) -> bool {
+    fn is_solved(&self) -> bool {
         self.unsolved[0] | self.unsolved[1] | self.unsolved[2] == 0
     }
 
-    /// Brings the changed planes to a fixed point of [`PAIRINGS`] and
-    /// places the rows left with one cell (hidden singles in rows and, by
-    /// the pairing, boxes). False on a contradiction.
+    /// Brings every changed word to its fixed point (see the module notes).
     #[inline(always)]
-    fn update_planes(&mut self) -> bool {
-        while self.dirty != 0 {
-            // The mask lets the compiler drop the bounds check.
-            let k = (self.dirty.trailing_zeros() as usize).min(26);
-            self.dirty &= self.dirty - 1;
-            let x = self.plane[k];
-            let cells = x & BAND;
-            let occ = ROW_BOXES[(cells & 0x1FF) as usize]
-                | ROW_BOXES[((cells >> 9) & 0x1FF) as usize] << 3
-                | ROW_BOXES[((cells >> 18) & 0x1FF) as usize] << 6;
-            let kept = cells & PAIRINGS[(occ & 0x1FF) as usize];
-            if kept == 0 {
-                return false;
-            }
-            let done = x >> ROW_DONE;
-            self.plane[k] = kept | done << ROW_DONE;
-            // Rows down to one cell where the digit is not yet placed.
-            // Every row holds a cell, so taking one from each row borrows
-            // nothing across rows: `more` keeps the rows' cells but the
-            // lowest, empty for a row of one.
-            let more = kept & (kept - COL);
-            let mut fresh = (more & ROW[0] == 0) as u32
-                | ((more & ROW[1] == 0) as u32) << 1
-                | ((more & ROW[2] == 0) as u32) << 2;
-            fresh &= !done;
-            while fresh != 0 {
-                let r = fresh.trailing_zeros() as usize;
-                fresh &= fresh - 1;
-                let bit = self.plane[k] & ROW[r];
-                if bit == 0 {
-                    // An earlier placement from this plane took the row.
-                    return false;
+    fn update_word(&mut self, k: usize) -> Result<(), Dead> {
+        let x = self.cand[k];
+        let shrink = SHRINK[(x & 0x1FF) as usize]
+            | SHRINK[((x >> 9) & 0x1FF) as usize] << 3
+            | SHRINK[(x >> 18) as usize & 0x1FF] << 6;
+        // The tables' entries fit their indices; the masks say so to the
+        // compiler, which then checks no bounds.
+        let shrink = (shrink & 0x1FF) as usize;
+        let x = x & PAIRINGS[shrink];
+        if x == 0 {
+            return Err(Dead);
+        }
+        self.cand[k] = x;
+        self.seen[k] = x;
+        let cols = (x | x >> 9 | x >> 18) & 0x1FF;
+        let (a, b) = NEIGHBOURS[k];
+        let keep = OTHER_BANDS[cols as usize];
+        self.cand[a] &= keep;
+        self.cand[b] &= keep;
+        // A row whose digit is locked in a box where it has one column has
+        // one cell: the cell is solved and leaves the other digits.
+        let single = LOCKED[shrink] & COLUMN_SINGLE[cols as usize];
+        let solved = ROWS[(SHRINK[(single & 0x1FF) as usize] & 7) as usize] & x;
+        // Only cells solved since the last look: a cell marked solved has
+        // left the other digits already, and they never get it back.
+        let band = k % 3;
+        let fresh = solved & self.unsolved[band];
+        if fresh != 0 {
+            self.unsolved[band] &= !fresh;
+            let mut other = band;
+            while other < 27 {
+                if other != k {
+                    self.cand[other] &= !fresh;
                 }
-                self.place(k / 3, k % 3, bit);
+                other += 3;
             }
         }
-        true
+        Ok(())
     }
 
-    /// Places the naked singles found in one scan. `None` on a
-    /// contradiction, else whether any was placed.
-    #[inline(always)]
-    fn naked_singles(&mut self) -> Option<bool> {
-        let mut placed = false;
-        for band in 0..3 {
-            let (mut once, mut twice) = (0u32, 0u32);
-            for d in 0..9 {
-                let x = self.plane[3 * d + band];
-                twice |= once & x;
-                once |= x;
-            }
-            let open = self.unsolved[band];
-            if open & !once != 0 {
-                return None;
-            }
-            let mut singles = once & !twice & open;
-            while singles != 0 {
-                let bit = singles & singles.wrapping_neg();
-                singles ^= bit;
-                // An earlier placement in this loop may have taken this
-                // cell's last candidate.
-                let d = (0..9).find(|&d| self.plane[3 * d + band] & bit != 0)?;
-                self.place(d, band, bit);
-                placed = true;
-            }
-        }
-        Some(placed)
-    }
-
-    /// Places the digits left with one cell in a column. `None` on a
-    /// contradiction, else whether any was placed.
-    fn column_singles(&mut self) -> Option<bool> {
-        let mut placed = false;
-        for d in 0..9 {
-            let (mut once, mut twice, mut done) = (0u32, 0u32, 0u32);
-            for band in 0..3 {
-                let x = self.plane[3 * d + band] & BAND;
-                for shift in [0, 9, 18] {
-                    let r = (x >> shift) & 0x1FF;
-                    twice |= once & r;
-                    once |= r;
-                }
-                let p = x & !self.unsolved[band];
-                done |= (p | p >> 9 | p >> 18) & 0x1FF;
-            }
-            if once != 0x1FF {
-                return None;
-            }
-            let mut singles = once & !twice & !done;
-            while singles != 0 {
-                let c = singles.trailing_zeros();
-                singles &= singles - 1;
-                for band in 0..3 {
-                    let x = self.plane[3 * d + band] & (COL << c);
-                    if x != 0 {
-                        if self.unsolved[band] & x == 0 {
-                            return None;
-                        }
-                        self.place(d, band, x);
-                        placed = true;
-                        break;
+    fn update(&mut self) -> Result<(), Dead> {
+        // Written out word by word so that each word's neighbours and
+        // index checks are constants: this is the hottest loop.
+        macro_rules! each_word {
+            ($changed:ident, $($k:literal)*) => {
+                $(
+                    if self.cand[$k] != self.seen[$k] {
+                        $changed = true;
+                        self.update_word($k)?;
                     }
-                }
-            }
+                )*
+            };
         }
-        Some(placed)
-    }
-
-    /// [`PAIRINGS`] turned on its side: within each stack of three boxes,
-    /// each column and each box takes the digit once, so the columns pair
-    /// with the bands one to one. `None` on a contradiction, else whether
-    /// any candidate was removed.
-    fn stack_pairings(&mut self) -> Option<bool> {
-        let mut changed = 0u32;
-        for d in 0..9 {
-            let mut cols = [0u32; 3];
-            for (band, c) in cols.iter_mut().enumerate() {
-                let x = self.plane[3 * d + band];
-                *c = (x | x >> 9 | x >> 18) & 0x1FF;
-            }
-            let mut keep = [0u32; 3];
-            for j in 0..3 {
-                // Column `c` of the stack is a "row", band `b` a "box".
-                let occ = SPREAD[((cols[0] >> (3 * j)) & 7) as usize]
-                    | SPREAD[((cols[1] >> (3 * j)) & 7) as usize] << 1
-                    | SPREAD[((cols[2] >> (3 * j)) & 7) as usize] << 2;
-                let allowed = PAIRINGS[occ as usize];
-                if allowed == 0 {
-                    return None;
-                }
-                for (b, k) in keep.iter_mut().enumerate() {
-                    let a = (allowed >> (3 * b)) & COL;
-                    *k |= ((a | a >> 8 | a >> 16) & 7) << (3 * j);
-                }
-            }
-            for (b, &k) in keep.iter().enumerate() {
-                let p = &mut self.plane[3 * d + b];
-                let new = *p & ((k * COL) | !BAND);
-                changed |= ((new != *p) as u32) << (3 * d + b);
-                *p = new;
-            }
-        }
-        self.dirty |= changed;
-        Some(changed != 0)
-    }
-
-    /// Singles and locked candidates to a fixed point. False on a
-    /// contradiction.
-    fn propagate(&mut self) -> bool {
         loop {
-            if !self.update_planes() {
-                return false;
-            }
-            match self.naked_singles() {
-                None => return false,
-                Some(true) => continue,
-                Some(false) => {}
-            }
-            if self.is_full() {
-                return true;
-            }
-            match self.column_singles() {
-                None => return false,
-                Some(true) => continue,
-                Some(false) => {}
-            }
-            match self.stack_pairings() {
-                None => return false,
-                Some(true) => continue,
-                Some(false) => return true,
+            let mut changed = false;
+            each_word!(changed, 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26);
+            if !changed {
+                return Ok(());
             }
         }
     }
 
-    /// The empty cell to guess at: the first with two candidates, else one
-    /// with the fewest. Returns band, bit and the candidate digits.
-    fn choose(&self) -> (usize, u32, u32) {
+    /// Places every cell left with one digit; counts the cells with two.
+    /// `Ok(true)` when any was placed.
+    #[inline(always)]
+    fn naked_singles(&mut self) -> Result<bool, Dead> {
+        let mut placed = false;
         for band in 0..3 {
             let (mut once, mut twice, mut thrice) = (0u32, 0u32, 0u32);
             for d in 0..9 {
-                let x = self.plane[3 * d + band];
+                let x = self.cand[3 * d + band];
                 thrice |= twice & x;
                 twice |= once & x;
                 once |= x;
             }
-            let pairs = twice & !thrice & self.unsolved[band];
+            if once != BAND {
+                return Err(Dead);
+            }
+            self.pairs[band] = twice & !thrice;
+            let mut singles = once & !twice & self.unsolved[band];
+            while singles != 0 {
+                let bit = singles & singles.wrapping_neg();
+                singles ^= bit;
+                // An earlier placement in this loop may have taken this
+                // cell's digit from it.
+                let d = (0..9)
+                    .find(|&d| self.cand[3 * d + band] & bit != 0)
+                    .ok_or(Dead)?;
+                self.place(3 * d + band, bit);
+                placed = true;
+            }
+        }
+        Ok(placed)
+    }
+
+    /// Updates and naked singles to a fixed point.
+    fn propagate(&mut self) -> Result<(), Dead> {
+        loop {
+            self.update()?;
+            if self.is_solved() || !self.naked_singles()? {
+                return Ok(());
+            }
+        }
+    }
+
+    /// The cell to guess at: the first with two candidates, else the one
+    /// with the fewest among each band's first unsolved cell. Returns the
+    /// band, the cell and its digits.
+    fn choose(&self) -> (usize, u32, u32) {
+        for band in 0..3 {
+            let pairs = self.pairs[band] & self.unsolved[band];
             if pairs != 0 {
                 let bit = pairs & pairs.wrapping_neg();
                 return (band, bit, self.digits_at(band, bit));
@@ -378,10 +373,9 @@ impl Board {
         }
         let mut best = (0, 0, 0, u32::MAX);
         for band in 0..3 {
-            let mut empty = self.unsolved[band];
-            while empty != 0 {
-                let bit = empty & empty.wrapping_neg();
-                empty ^= bit;
+            let open = self.unsolved[band];
+            if open != 0 {
+                let bit = open & open.wrapping_neg();
                 let digits = self.digits_at(band, bit);
                 if digits.count_ones() < best.3 {
                     best = (band, bit, digits, digits.count_ones());
@@ -394,16 +388,14 @@ impl Board {
     fn digits_at(&self, band: usize, bit: u32) -> u32 {
         let mut digits = 0;
         for d in 0..9 {
-            if self.plane[3 * d + band] & bit != 0 {
-                digits |= 1 << d;
-            }
+            digits |= ((self.cand[3 * d + band] & bit != 0) as u32) << d;
         }
         digits
     }
 
     fn solution(&self) -> [u8; 81] {
         let mut out = [0u8; 81];
-        for (k, &x) in self.plane.iter().enumerate() {
+        for (k, &x) in self.cand.iter().enumerate() {
             let (d, band) = (k / 3, k % 3);
             let mut bits = x & BAND;
             while bits != 0 {
@@ -416,6 +408,93 @@ impl Board {
     }
 }
 
+/// Where [`Board::search`] puts what it finds: solutions are counted up to
+/// `limit` and the first `keep` kept.
+pub(crate) struct Found {
+    pub(crate) solutions: Vec<[u8; 81]>,
+    pub(crate) count: usize,
+    keep: usize,
+    limit: usize,
+}
+
+impl Found {
+    fn add(&mut self, board: &Board) {
+        if self.solutions.len() < self.keep {
+            self.solutions.push(board.solution());
+        }
+        self.count += 1;
+    }
+
+    fn full(&self) -> bool {
+        self.count >= self.limit
+    }
+}
+
+impl Board {
+    /// Depth-first search from a propagated board that is neither dead nor
+    /// solved. Recursion, unlike [`Nine`]'s resumable stack, lets the last
+    /// digit of a cell be tried on the board itself, without a copy; the
+    /// depth is at most the 81 cells.
+    fn search(&mut self, found: &mut Found) {
+        let (band, bit, mut digits) = self.choose();
+        while digits != 0 {
+            let k = 3 * digits.trailing_zeros() as usize + band;
+            digits &= digits - 1;
+            if digits == 0 {
+                self.place(k, bit);
+                self.settle(found);
+                return;
+            }
+            let mut next = *self;
+            next.place(k, bit);
+            next.settle(found);
+            if found.full() {
+                return;
+            }
+            // Ruled out, or every solution with it found.
+            self.cand[k] &= !bit;
+        }
+    }
+
+    /// Propagates after a guess and goes on from there.
+    #[inline(always)]
+    fn settle(&mut self, found: &mut Found) {
+        if self.propagate().is_ok() {
+            if self.is_solved() {
+                found.add(self);
+            } else {
+                self.search(found);
+            }
+        }
+    }
+}
+
+/// Counts the solutions of `cells` (81 values, 0 = empty) up to `limit`,
+/// keeping the first `keep`: the same results, in the same order, as
+/// taking them from [`Nine::next_solution`].
+pub(crate) fn count(cells: &[u8], limit: usize, keep: usize) -> Found {
+    let mut found = Found {
+        solutions: Vec::new(),
+        count: 0,
+        keep,
+        limit,
+    };
+    let mut board = Board::new();
+    for (cell, &v) in cells.iter().enumerate() {
+        if v != 0
+            && board
+                .place_given(v as usize - 1, cell / 27, cell % 27)
+                .is_err()
+        {
+            return found;
+        }
+    }
+    if limit > 0 && board.naked_singles().is_ok() {
+        board.settle(&mut found);
+    }
+    found
+}
+
 /// A guess: the board before it, the cell, and the digits still to try.
 #[derive(Clone, Copy)]
 struct Frame {
@@ -423,6 +502,8 @@ struct Frame {
     band: usize,
     bit: u32,
     untried: u32,
+    /// The digit tried last, word index `3 * d + band`.
+    last: usize,
 }
 
 thread_local! {
@@ -447,6 +528,8 @@ pub(crate) struct Nine {
     /// The current board is dead (or was just reported): backtrack first.
     backtrack: bool,
     finished: bool,
+    /// Guesses made so far (for the measurements in docs/).
+    pub(crate) guesses: u64,
 }
 
 impl Nine {
@@ -456,22 +539,24 @@ impl Nine {
         let mut board = Board::new();
         let mut finished = false;
         for (cell, &v) in cells.iter().enumerate() {
-            if v == 0 {
-                continue;
-            }
-            let (band, bit) = (cell / 27, 1u32 << (cell % 27));
-            let d = v as usize - 1;
-            if board.plane[3 * d + band] & bit == 0 {
+            if v != 0
+                && board
+                    .place_given(v as usize - 1, cell / 27, cell % 27)
+                    .is_err()
+            {
                 finished = true;
                 break;
             }
-            board.place_given(d, band, bit);
         }
+        // The givens' words are all marked changed (`seen` is zero), and
+        // their cells are solved already.
+        finished = finished || board.naked_singles().is_err();
         Nine {
             board,
             stack: SPARE_STACK.with(|spare| spare.take()),
             backtrack: false,
             finished,
+            guesses: 0,
         }
     }
 
@@ -486,27 +571,30 @@ impl Nine {
                 return None;
             }
             self.backtrack = true;
-            if !self.board.propagate() {
+            if self.board.propagate().is_err() {
                 continue;
             }
-            if self.board.is_full() {
+            if self.board.is_solved() {
                 return Some(self.board.solution());
             }
             let (band, bit, digits) = self.board.choose();
             let d = digits.trailing_zeros() as usize;
+            self.guesses += 1;
             self.stack.push(Frame {
                 board: self.board,
                 band,
                 bit,
                 untried: digits & (digits - 1),
+                last: 3 * d + band,
             });
-            self.board.place(d, band, bit);
+            self.board.place(3 * d + band, bit);
             self.backtrack = false;
         }
     }
 
     /// Restores the newest guess with a digit left to try and makes that
-    /// guess. False when the search is exhausted.
+    /// guess, the digits tried before it taken from the cell. False when the
+    /// search is exhausted.
     fn resume(&mut self) -> bool {
         while let Some(frame) = self.stack.last_mut() {
             if frame.untried == 0 {
@@ -516,11 +604,15 @@ impl Nine {
             let d = frame.untried.trailing_zeros() as usize;
             frame.untried &= frame.untried - 1;
             let (band, bit) = (frame.band, frame.bit);
+            // The digit tried before has been ruled out (or its solutions
+            // reported): the saved board loses it.
+            frame.board.cand[frame.last] &= !bit;
+            frame.last = 3 * d + band;
             self.board = frame.board;
             if frame.untried == 0 {
                 self.stack.pop();
             }
-            self.board.place(d, band, bit);
+            self.board.place(3 * d + band, bit);
             self.backtrack = false;
             return true;
         }

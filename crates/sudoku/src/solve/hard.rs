@@ -1,0 +1,142 @@
+//! The engine for every shape but 9x9: the strong propagation of
+//! [`General`] (singles, locked candidates, matching filters) on the
+//! givens, then what is left handed to clause learning ([`Sat`]), one
+//! variable per open cell and candidate value.
+
+use super::general::{General, PLACED};
+use super::sat::Sat;
+use crate::check::{unit_cells, Unit};
+use crate::grid::Shape;
+
+/// A resumable search over any shape; [`Hard::next_solution`] returns the
+/// solutions one by one.
+pub(crate) struct Hard {
+    /// The cells placed before the search (0 for open).
+    base: Vec<u8>,
+    /// Variable `i` is "cell `vars[i].0` holds value `vars[i].1`".
+    vars: Vec<(u16, u8)>,
+    sat: Sat,
+    finished: bool,
+}
+
+impl Hard {
+    /// A search over `cells` (0 = empty). Conflicting givens give a search
+    /// with no solution.
+    pub(crate) fn new(shape: Shape, cells: &[u8]) -> Hard {
+        let n = shape.size();
+        let Some(cand) = General::strong(shape, cells).root_candidates() else {
+            return Hard {
+                base: Vec::new(),
+                vars: Vec::new(),
+                sat: Sat::new(0),
+                finished: true,
+            };
+        };
+        let base: Vec<u8> = cand
+            .iter()
+            .map(|&m| {
+                if m & PLACED != 0 {
+                    ((m & !PLACED).trailing_zeros() + 1) as u8
+                } else {
+                    0
+                }
+            })
+            .collect();
+        // var_of[cell * n + value - 1]
+        let mut var_of = vec![u32::MAX; n * n * n];
+        let mut vars = Vec::new();
+        for (cell, &m) in cand.iter().enumerate() {
+            if m & PLACED != 0 {
+                continue;
+            }
+            let mut bits = m;
+            while bits != 0 {
+                let v = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                var_of[cell * n + v] = vars.len() as u32;
+                vars.push((cell as u16, v as u8 + 1));
+            }
+        }
+        let mut sat = Sat::new(vars.len());
+        let mut one = Vec::new();
+        // Each open cell holds one of its values.
+        for cell in 0..n * n {
+            one.clear();
+            one.extend(
+                (0..n)
+                    .map(|v| var_of[cell * n + v])
+                    .filter(|&x| x != u32::MAX)
+                    .map(|x| Sat::lit(x as usize)),
+            );
+            if base[cell] == 0 {
+                exactly_one(&mut sat, &one);
+            }
+        }
+        // Each unit takes each value it lacks exactly once.
+        let units = (0..n)
+            .map(Unit::Row)
+            .chain((0..n).map(Unit::Column))
+            .chain((0..n).map(Unit::Box));
+        for unit in units {
+            let members = unit_cells(shape, unit);
+            for v in 0..n {
+                if members.iter().any(|&c| base[c] as usize == v + 1) {
+                    continue;
+                }
+                one.clear();
+                one.extend(
+                    members
+                        .iter()
+                        .map(|&c| var_of[c * n + v])
+                        .filter(|&x| x != u32::MAX)
+                        .map(|x| Sat::lit(x as usize)),
+                );
+                exactly_one(&mut sat, &one);
+            }
+        }
+        Hard {
+            base,
+            vars,
+            sat,
+            finished: false,
+        }
+    }
+
+    /// Guesses (decisions) and conflicts so far.
+    pub(crate) fn effort(&self) -> (u64, u64) {
+        (self.sat.decisions, self.sat.conflicts)
+    }
+
+    /// The next solution, or `None` when there are no more.
+    pub(crate) fn next_solution(&mut self) -> Option<Vec<u8>> {
+        if self.finished || !self.sat.solve() {
+            self.finished = true;
+            return None;
+        }
+        let mut out = self.base.clone();
+        let mut chosen = Vec::new();
+        for (i, &(cell, value)) in self.vars.iter().enumerate() {
+            if self.sat.is_true(i) {
+                out[cell as usize] = value;
+                chosen.push(Sat::lit(i));
+            }
+        }
+        // Forbid this one; with no open cell there is no other.
+        if chosen.is_empty() {
+            self.finished = true;
+        } else {
+            self.sat.block(&chosen);
+        }
+        Some(out)
+    }
+}
+
+/// At least one of `lits`, and no two.
+fn exactly_one(sat: &mut Sat, lits: &[u32]) {
+    sat.add_clause(lits);
+    for (i, &a) in lits.iter().enumerate() {
+        for &b in &lits[i + 1..] {
+            sat.add_clause(&[a ^ 1, b ^ 1]);
+        }
+    }
+}
