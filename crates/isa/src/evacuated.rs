@@ -132,11 +132,15 @@ fn encode_inner(words: &[Word], trim_padding: bool) -> Vec<u8> {
         None => {}
     };
     let mut last_word_start = 0;
+    // A raw last word is data, never padding: trimming its bytes would leave
+    // a file that ends inside a raw word.
+    let mut last_raw = false;
     for w in words {
         let v = w.raw();
         if v & 1 != 0 {
             flush_held(&mut held, &mut out);
             last_word_start = out.len();
+            last_raw = true;
             out.extend_from_slice(&[
                 0o360 | (v >> 32) as u8,
                 (v >> 24) as u8,
@@ -147,6 +151,7 @@ fn encode_inner(words: &[Word], trim_padding: bool) -> Vec<u8> {
             continue;
         }
         last_word_start = out.len();
+        last_raw = false;
         for k in 0..5 {
             let c = ((v >> (29 - 7 * k)) & 0o177) as u8;
             match held {
@@ -174,7 +179,7 @@ fn encode_inner(words: &[Word], trim_padding: bool) -> Vec<u8> {
         }
     }
     flush_held(&mut held, &mut out);
-    if trim_padding {
+    if trim_padding && !last_raw {
         while out.len() > last_word_start && out.last() == Some(&0o003) {
             out.pop();
         }
