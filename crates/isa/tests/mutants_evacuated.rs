@@ -283,6 +283,9 @@ fn text_encoding_drops_only_the_last_words_padding() {
     let mut words = pack(b"ABCDE");
     words.extend(pack(&[3, 3, 3, 3, 3]));
     assert_eq!(encode_text(&words), b"ABCDE".to_vec());
+    let mut words = pack(&[b'A', b'B', b'C', b'D', 3]);
+    words.extend(pack(&[3, 3, 3, 3, 3]));
+    assert_eq!(encode_text(&words), vec![b'A', b'B', b'C', b'D', 3]);
     // A raw last word is never trimmed, even when it ends in byte 003.
     let raw = Word::new(0o000000_001403);
     assert_eq!(raw.raw() & 0o377, 3);
