@@ -98,6 +98,17 @@ impl Program {
         self.emit(0o043100_001000)
     }
 
+    /// `.CALL [SETZ ? SIXBIT /name/ ? args...]` (the last arg gets SETZ),
+    /// then `.LOSE` if it fails.
+    fn call_args(&mut self, name: &str, args: &[u64]) -> &mut Program {
+        let mut block = vec![0o400000_000000, sixbit(name)];
+        block.extend_from_slice(args);
+        *block.last_mut().unwrap() |= 1 << 35;
+        let at = self.lit(&block);
+        self.emit(ins(0o043, 0, at));
+        self.emit(0o043100_001000)
+    }
+
     /// `.CLOSE ch,`.
     fn close(&mut self, ch: u64) -> &mut Program {
         self.emit(ins(0o042, ch, 0o7))
@@ -437,4 +448,80 @@ fn opening_a_dsk_file_needs_both_names() {
         let (_, outcome) = p.run(&d, b"");
         assert_eq!(outcome.exit_status(), 2, "{fn1:?} {fn2:?}: {outcome:?}");
     }
+}
+
+#[test]
+fn display_mode_is_open_bit_1_5_or_tjdis() {
+    // On a channel opened in display mode ^P starts a display command (^PC
+    // clears the screen); otherwise it prints as ^P.
+    let d = dsk("display", &[]);
+    for (mode, display) in [(0o1, false), (0o21, true), (0o4001, true), (0o5, false)] {
+        let mut p = Program::new();
+        p.open(1, mode, "TTY", "", "").out(1, 0o020).out(1, b'C' as u64);
+        let (mut job, outcome) = p.run(&d, b"");
+        finished(&outcome);
+        let out = job.take_output();
+        if display {
+            assert_eq!(out, b"\x1b[H\x1b[2J", "mode {mode:o}");
+        } else if mode & 4 != 0 {
+            assert_eq!(out, b"\x10C", "mode {mode:o}");
+        } else {
+            assert_eq!(out, b"^PC", "mode {mode:o}");
+        }
+    }
+}
+
+#[test]
+fn sys_and_com_are_dsk_directories() {
+    // SYS: is DSK:SYS; and COM: is DSK:COMMON; whatever .SNAME says.
+    let dir = dsk("syscom", &[]);
+    fs::create_dir(dir.join("sys")).unwrap();
+    fs::create_dir(dir.join("common")).unwrap();
+    fs::write(dir.join("sys/ts.x"), b"S").unwrap();
+    fs::write(dir.join("common/ts.x"), b"C").unwrap();
+    fs::write(dir.join("d/ts.x"), b"D").unwrap();
+    let mut p = Program::new();
+    p.open(1, 0, "SYS", "TS", "X")
+        .open(2, 0, "COM", "TS", "X")
+        .open(3, 0, "DSK", "TS", "X")
+        .iot(1, DATA)
+        .iot(2, DATA + 1)
+        .iot(3, DATA + 2);
+    let (job, outcome) = p.run(&dir, b"");
+    finished(&outcome);
+    assert_eq!(word(&job, DATA), b'S' as u64);
+    assert_eq!(word(&job, DATA + 1), b'C' as u64);
+    assert_eq!(word(&job, DATA + 2), b'D' as u64);
+    // A device the shim does not have is refused.
+    let mut p = Program::new();
+    p.open(1, 0, "LPT", "", "");
+    let (_, outcome) = p.run(&dir, b"");
+    assert_eq!(outcome.exit_status(), 2, "{outcome:?}");
+}
+
+#[test]
+fn siot_moves_exactly_count_bytes() {
+    // SIOT: channel, byte pointer, byte count; the pointer and the count
+    // are updated as bytes move.
+    let d = dsk("siot", &[("in.txt", b"ABCDEFGH")]);
+    let mut p = Program::new();
+    let bp = DATA + 0o10;
+    let count = DATA + 0o11;
+    let init = p.lit(&[0o440700_000000 | DATA as u64, 3]);
+    p.emit(ins(0o200, 1, init)) // MOVE 1,[440700,,DATA]
+        .emit(ins(0o202, 1, bp)) // MOVEM 1,bp
+        .emit(ins(0o200, 1, init + 1)) // MOVE 1,[3]
+        .emit(ins(0o202, 1, count)) // MOVEM 1,count
+        .open(1, 0, "DSK", "IN", "TXT")
+        .call_args("SIOT", &[0o001000 << 18 | 1, bp as u64, count as u64])
+        .iot(1, DATA + 1);
+    let (job, outcome) = p.run(&d, b"");
+    finished(&outcome);
+    let pack = |c: &[u8]| c.iter().fold(0u64, |w, &b| (w << 7) | b as u64) << 1;
+    assert_eq!(word(&job, DATA), pack(b"ABC\0\0"));
+    assert_eq!(word(&job, count), 0);
+    // Three increments from 44: P is 35, 26, then 17 (octal).
+    assert_eq!(word(&job, bp), 0o170700_000000 | DATA as u64);
+    // The next .IOT reads the fourth character.
+    assert_eq!(word(&job, DATA + 1), b'D' as u64);
 }
