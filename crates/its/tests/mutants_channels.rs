@@ -525,3 +525,41 @@ fn siot_moves_exactly_count_bytes() {
     // The next .IOT reads the fourth character.
     assert_eq!(word(&job, DATA + 1), b'D' as u64);
 }
+
+#[test]
+fn access_on_an_output_channel_rewrites_in_place() {
+    let d = dsk("rewrite", &[]);
+    let mut p = Program::new();
+    p.open(1, 0o1, "DSK", "OUT", "TXT");
+    for &c in b"ABC" {
+        p.out(1, c as u64);
+    }
+    p.access(1, 1).out(1, b'X' as u64).close(1);
+    let (_, outcome) = p.run(&d, b"");
+    finished(&outcome);
+    assert_eq!(fs::read(d.join("d/out.txt")).unwrap(), b"AXC");
+}
+
+#[test]
+fn a_raw_word_counts_five_characters() {
+    // Text, a word stored raw (bit 35 set), more text: the file is three
+    // words, and eleven characters in unit ASCII mode.
+    let mut bytes = b"ABCDE".to_vec();
+    bytes.extend_from_slice(&[0o360, 0, 0, 0, 1]);
+    bytes.push(b'F');
+    let d = dsk("raw", &[("in.bin", &bytes)]);
+    let mut p = Program::new();
+    p.open(1, 0o0, "DSK", "IN", "BIN")
+        .open(2, 0o4, "DSK", "IN", "BIN")
+        .call("FILLEN", 1, &[DATA])
+        .call("FILLEN", 2, &[DATA + 1])
+        .access(1, 10)
+        .iot(1, DATA + 2)
+        .iot(1, DATA + 3);
+    let (job, outcome) = p.run(&d, b"");
+    finished(&outcome);
+    assert_eq!(word(&job, DATA), 11);
+    assert_eq!(word(&job, DATA + 1), 3);
+    assert_eq!(word(&job, DATA + 2), b'F' as u64);
+    assert_eq!(word(&job, DATA + 3), 0o777777_000003);
+}
