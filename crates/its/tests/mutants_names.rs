@@ -109,3 +109,9 @@ fn a_folder_reached_through_a_link_must_stay_inside() {
     // A link that stays inside the folder is followed.
     assert!(dsk.existing_file(&name("SAME", "A", "B")).is_ok());
 }
+
+#[test]
+fn file_names_print_as_its_writes_them() {
+    // DEV:DIR;FN1 FN2
+    assert_eq!(name("D", "PUZZL1", "SUDOKU").to_string(), "DSK:D;PUZZL1 SUDOKU");
+}
