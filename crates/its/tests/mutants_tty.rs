@@ -201,3 +201,40 @@ fn input_reads_host_lines_as_cr_and_ends_with_control_c() {
         assert_eq!(t.get().unwrap(), 0o003);
     }
 }
+
+/// A host stream that records what reached it and how often it was flushed.
+#[derive(Clone, Default)]
+struct Recorder(std::sync::Arc<std::sync::Mutex<(Vec<u8>, usize)>>);
+
+impl std::io::Write for Recorder {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().0.extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.0.lock().unwrap().1 += 1;
+        Ok(())
+    }
+}
+
+#[test]
+fn host_streams_are_flushed_before_input_and_on_request() {
+    let rec = Recorder::default();
+    let input: Box<dyn std::io::BufRead + Send> = Box::new(std::io::Cursor::new(b"Y".to_vec()));
+    let mut t = Terminal::new(Input::Stream(input), Output::Stream(Box::new(rec.clone())));
+    let mut e = Escape::None;
+    t.put(b'?', false, false, &mut e).unwrap();
+    let flushes = rec.0.lock().unwrap().1;
+    // A prompt is seen before the job waits for what the user types.
+    assert_eq!(t.get().unwrap(), b'Y');
+    assert!(rec.0.lock().unwrap().1 > flushes, "flushed before reading");
+    assert_eq!(t.get().unwrap(), 0o003, "end of input");
+    // A stream has nothing captured, and nothing known to be pending.
+    assert_eq!(t.pending(), 0);
+    assert_eq!(t.take_captured(), b"");
+    let before = rec.0.lock().unwrap().1;
+    t.flush().unwrap();
+    assert!(rec.0.lock().unwrap().1 > before, "flush reaches the host");
+    t.message("hello").unwrap();
+    assert_eq!(rec.0.lock().unwrap().0, b"?\nhello");
+}
