@@ -200,6 +200,12 @@ fn input_reads_host_lines_as_cr_and_ends_with_control_c() {
     for _ in 0..3 {
         assert_eq!(t.get().unwrap(), 0o003);
     }
+    // Throwing away unread input (.RESET on the console).
+    let mut t = terminal(b"ABC");
+    assert_eq!(t.get().unwrap(), b'A');
+    t.reset_input();
+    assert_eq!(t.pending(), 0);
+    assert_eq!(t.get().unwrap(), 0o003);
 }
 
 /// A host stream that records what reached it and how often it was flushed.
