@@ -101,7 +101,10 @@ fn raw_words_follow_the_figure() {
     let expected = 1u64 << 32 | 2 << 24 | 3 << 16 | 4 << 8 | 5;
     assert_eq!(decode(&bytes), Ok(vec![Word::new(expected)]));
     // The high four bits of the first byte carry nothing.
-    assert_eq!(decode(&[0o377, 0, 0, 0, 0]), Ok(vec![Word::new(0o17 << 32)]));
+    assert_eq!(
+        decode(&[0o377, 0, 0, 0, 0]),
+        Ok(vec![Word::new(0o17 << 32)])
+    );
     assert_eq!(decode(&[0o360, 0, 0, 0, 0]), Ok(vec![Word::ZERO]));
     // A raw word after a whole text word, and text after a raw word.
     let mut input = b"HELLO".to_vec();
@@ -130,7 +133,10 @@ fn a_raw_word_inside_a_text_word_is_an_error() {
     // Byte 215 (177 then 12) after "ABC" fills the word exactly.
     assert_eq!(
         decode(&[b'A', b'B', b'C', 0o215, 0o360, 0, 0, 0, 7]),
-        Ok(vec![pack(&[b'A', b'B', b'C', 0o177, 0o012])[0], Word::new(7)])
+        Ok(vec![
+            pack(&[b'A', b'B', b'C', 0o177, 0o012])[0],
+            Word::new(7)
+        ])
     );
 }
 
@@ -201,14 +207,20 @@ fn plain_characters_encode_as_themselves_and_lines_as_host_lines() {
     // CR LF is host LF; a bare LF is host CR; a bare CR is 356.
     assert_eq!(encode(&pack(b"A\r\nBC")), b"A\nBC".to_vec());
     assert_eq!(encode(&pack(b"A\nBCD")), b"A\rBCD".to_vec());
-    assert_eq!(encode(&pack(b"A\rBCD")), vec![b'A', 0o356, b'B', b'C', b'D']);
+    assert_eq!(
+        encode(&pack(b"A\rBCD")),
+        vec![b'A', 0o356, b'B', b'C', b'D']
+    );
     // CR then rubout: the CR stays alone, the rubout pairs with what follows.
     assert_eq!(
         encode(&pack(&[b'A', 0o015, 0o177, b'B', b'C'])),
         vec![b'A', 0o356, 0o302, b'C']
     );
     // A CR or rubout ending the last word stands alone.
-    assert_eq!(encode(&pack(b"ABCD\r")), vec![b'A', b'B', b'C', b'D', 0o356]);
+    assert_eq!(
+        encode(&pack(b"ABCD\r")),
+        vec![b'A', b'B', b'C', b'D', 0o356]
+    );
     assert_eq!(
         encode(&pack(&[b'A', b'B', b'C', b'D', 0o177])),
         vec![b'A', b'B', b'C', b'D', 0o357]
@@ -250,7 +262,10 @@ fn words_with_bit_35_set_are_stored_raw() {
             v as u8
         ]
     );
-    assert_eq!(encode(&[Word::ONES]), vec![0o377, 0o377, 0o377, 0o377, 0o377]);
+    assert_eq!(
+        encode(&[Word::ONES]),
+        vec![0o377, 0o377, 0o377, 0o377, 0o377]
+    );
 }
 
 #[test]

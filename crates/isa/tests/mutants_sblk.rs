@@ -29,7 +29,11 @@ fn the_symbol_block_starts_with_global_and_minus_its_length() {
         let block = symbol_table_block(&symbols);
         assert_eq!(block.address, SYMBOL_TABLE_BLOCK);
         assert_eq!(block.words.len() as u64, 2 + 2 * n);
-        assert_eq!(block.words[0], Word::new(0o015315_513316), "SQUOZE 0,GLOBAL");
+        assert_eq!(
+            block.words[0],
+            Word::new(0o015315_513316),
+            "SQUOZE 0,GLOBAL"
+        );
         // -len,,0: the length of the whole block, as the block header says.
         assert_eq!(
             block.words[1],
@@ -240,10 +244,7 @@ fn a_block_that_ends_exactly_at_the_end_of_the_file_lacks_its_checksum() {
         Err(SblkError::Truncated { offset: 1 })
     );
     // With the checksum but no start instruction.
-    assert_eq!(
-        Sblk::parse(&words[..5]),
-        Err(SblkError::NoStartInstruction)
-    );
+    assert_eq!(Sblk::parse(&words[..5]), Err(SblkError::NoStartInstruction));
 }
 
 #[test]
@@ -255,7 +256,10 @@ fn errors_say_what_and_where() {
     }
     .to_string();
     assert!(bad.starts_with("word 12:"), "{bad}");
-    assert!(bad.contains("000000000001") && bad.contains("000000000002"), "{bad}");
+    assert!(
+        bad.contains("000000000001") && bad.contains("000000000002"),
+        "{bad}"
+    );
     let cut = SblkError::Truncated { offset: 0o10 }.to_string();
     assert!(cut.starts_with("word 10:"), "{cut}");
     assert!(SblkError::NoJrst1.to_string().contains("JRST 1"));

@@ -74,12 +74,31 @@ fn uuo_names_for_the_disassembler() {
 #[test]
 fn names_stand_for_their_words() {
     // Bits 0-8 the opcode, 9-12 the AC; I/O: 7 in bits 0-2, function 10-12.
-    assert_eq!(OpName::Instruction { opcode: 0o777, ac: 0o17 }.word(), 0o777740_000000);
+    assert_eq!(
+        OpName::Instruction {
+            opcode: 0o777,
+            ac: 0o17
+        }
+        .word(),
+        0o777740_000000
+    );
     assert_eq!(OpName::Io { function: 7 }.word(), 0o700340_000000);
     assert_eq!(lookup("BLKI"), Some(OpName::Io { function: 0 }));
     assert_eq!(lookup("CONSO"), Some(OpName::Io { function: 7 }));
-    assert_eq!(lookup("CLEAR"), Some(OpName::Instruction { opcode: 0o400, ac: 0 }));
-    assert_eq!(lookup("JCRY"), Some(OpName::Instruction { opcode: 0o255, ac: 6 }));
+    assert_eq!(
+        lookup("CLEAR"),
+        Some(OpName::Instruction {
+            opcode: 0o400,
+            ac: 0
+        })
+    );
+    assert_eq!(
+        lookup("JCRY"),
+        Some(OpName::Instruction {
+            opcode: 0o255,
+            ac: 6
+        })
+    );
     // An opcode without a name is not found by the empty name.
     assert_eq!(lookup(""), None);
     assert_eq!(lookup("move"), None, "names are upper case");

@@ -10,7 +10,7 @@ use its::{Job, JobConfig, Outcome, Sixbit};
 use pdp10_isa::evacuated;
 use pdp10_isa::Word;
 use std::fs;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// Where the code starts, where literals go, and a data area.
 const CODE: u32 = 0o100;
@@ -122,7 +122,7 @@ impl Program {
 
     /// `.LOGOUT 1,`, then runs the job on `dsk` with `input` as terminal
     /// input and directory `D`.
-    fn run(&mut self, dsk: &PathBuf, input: &[u8]) -> (Job, Outcome) {
+    fn run(&mut self, dsk: &Path, input: &[u8]) -> (Job, Outcome) {
         self.emit(0o042040_000033);
         assert!(self.code.len() < (LITS - CODE) as usize);
         let image = its::loader::Image {
@@ -218,14 +218,7 @@ fn unit_ascii_reads_characters_with_7_bit_bytes() {
     let got: Vec<u64> = (0..6).map(|k| word(&job, DATA + k)).collect();
     assert_eq!(
         got,
-        vec![
-            0o101,
-            0o102,
-            0o015,
-            0o012,
-            0o777777_000003,
-            0o777777_000003
-        ]
+        vec![0o101, 0o102, 0o015, 0o012, 0o777777_000003, 0o777777_000003]
     );
     // FILLEN: the length in bytes of the channel's size, and that size.
     assert_eq!(word(&job, DATA + 0o10), 4);
@@ -340,7 +333,10 @@ fn block_input_stops_at_the_end_without_counting_out() {
     let words = evacuated::decode(b"ABCDEFG").unwrap();
     assert_eq!(word(&job, DATA), words[0].raw());
     assert_eq!(word(&job, DATA + 1), words[1].raw(), "padded with ^C");
-    assert_eq!(word(&job, pointer), (0o1000000 - 2) << 18 | (DATA as u64 + 2));
+    assert_eq!(
+        word(&job, pointer),
+        (0o1000000 - 2) << 18 | (DATA as u64 + 2)
+    );
 }
 
 #[test]
@@ -411,7 +407,10 @@ fn tty_input_in_unit_and_block_mode() {
     let pack = |c: &[u8]| c.iter().fold(0u64, |w, &b| (w << 7) | b as u64) << 1;
     assert_eq!(word(&job, DATA + 2), pack(b"ABCDE"));
     assert_eq!(word(&job, DATA + 3), pack(b"FG\x03\x03\x03"));
-    assert_eq!(word(&job, pointer), (0o1000000 - 1) << 18 | (DATA as u64 + 4));
+    assert_eq!(
+        word(&job, pointer),
+        (0o1000000 - 1) << 18 | (DATA as u64 + 4)
+    );
 }
 
 #[test]
@@ -457,7 +456,9 @@ fn display_mode_is_open_bit_1_5_or_tjdis() {
     let d = dsk("display", &[]);
     for (mode, display) in [(0o1, false), (0o21, true), (0o4001, true), (0o5, false)] {
         let mut p = Program::new();
-        p.open(1, mode, "TTY", "", "").out(1, 0o020).out(1, b'C' as u64);
+        p.open(1, mode, "TTY", "", "")
+            .out(1, 0o020)
+            .out(1, b'C' as u64);
         let (mut job, outcome) = p.run(&d, b"");
         finished(&outcome);
         let out = job.take_output();

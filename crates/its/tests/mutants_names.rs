@@ -113,5 +113,8 @@ fn a_folder_reached_through_a_link_must_stay_inside() {
 #[test]
 fn file_names_print_as_its_writes_them() {
     // DEV:DIR;FN1 FN2
-    assert_eq!(name("D", "PUZZL1", "SUDOKU").to_string(), "DSK:D;PUZZL1 SUDOKU");
+    assert_eq!(
+        name("D", "PUZZL1", "SUDOKU").to_string(),
+        "DSK:D;PUZZL1 SUDOKU"
+    );
 }

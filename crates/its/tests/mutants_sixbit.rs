@@ -44,7 +44,12 @@ fn lossy_names_keep_what_sixbit_holds() {
 #[test]
 fn right_justified_device_halves() {
     // The .OPEN block's device: up to three characters, right-justified.
-    for (name, rj) in [("TTY", 0o646471u64), ("DSK", 0o446353), ("A", 0o41), ("AB", 0o4142)] {
+    for (name, rj) in [
+        ("TTY", 0o646471u64),
+        ("DSK", 0o446353),
+        ("A", 0o41),
+        ("AB", 0o4142),
+    ] {
         let s = Sixbit::new(name).unwrap();
         assert_eq!(s.right_justified(), rj, "{name}");
         assert_eq!(Sixbit::from_right_justified(rj), s, "{name}");

@@ -167,7 +167,10 @@ fn xwd_and_squoze() {
 fn text_pseudo_ops() {
     // Five 7-bit characters a word, left-justified, bit 35 zero.
     assert_eq!(words("ASCII /ABCDE/"), vec![0o406050_342212]);
-    assert_eq!(words("ASCII /ABCDEF/"), vec![0o406050_342212, 0o430000_000000]);
+    assert_eq!(
+        words("ASCII /ABCDEF/"),
+        vec![0o406050_342212, 0o430000_000000]
+    );
     // ASCIZ: at least one NUL, an extra word when the text fills the last.
     assert_eq!(words("ASCIZ /ABCDE/"), vec![0o406050_342212, 0]);
     assert_eq!(words("ASCIZ /AB/"), vec![0o406040_000000]);
@@ -176,7 +179,10 @@ fn text_pseudo_ops() {
     // SIXBIT: six 6-bit characters, char - 40, lower case folded.
     assert_eq!(words("SIXBIT /DSK/"), vec![0o446353_000000]);
     assert_eq!(words("SIXBIT /tty/"), vec![0o646471_000000]);
-    assert_eq!(words("SIXBIT /ABCDEFG/"), vec![0o414243_444546, 0o470000_000000]);
+    assert_eq!(
+        words("SIXBIT /ABCDEFG/"),
+        vec![0o414243_444546, 0o470000_000000]
+    );
     // The delimiter is the first non-blank character.
     assert_eq!(words("ASCII  \"A\""), vec![0o404000_000000]);
     // .LENGTH counts characters.

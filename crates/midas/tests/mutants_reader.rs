@@ -89,7 +89,10 @@ fn insert_files_are_named_in_messages() {
         .expect_err("NOSUCH is undefined")
         .to_string();
     let first = e.lines().next().unwrap();
-    assert!(first.ends_with("part.mid:2:3: error: undefined symbol NOSUCH"), "{first}");
+    assert!(
+        first.ends_with("part.mid:2:3: error: undefined symbol NOSUCH"),
+        "{first}"
+    );
 }
 
 #[test]

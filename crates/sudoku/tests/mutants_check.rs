@@ -35,10 +35,24 @@ fn solved(s: Shape) -> Grid {
 
 #[test]
 fn the_cyclic_grids_are_solutions() {
-    for (r, c) in [(2, 2), (2, 3), (3, 2), (3, 3), (2, 4), (4, 2), (3, 4), (4, 3), (5, 5)] {
+    for (r, c) in [
+        (2, 2),
+        (2, 3),
+        (3, 2),
+        (3, 3),
+        (2, 4),
+        (4, 2),
+        (3, 4),
+        (4, 3),
+        (5, 5),
+    ] {
         let g = solved(shape(r, c));
         assert_eq!(find_conflict(&g), None, "{r}x{c}");
-        assert_eq!(check_solution(&Grid::empty(shape(r, c)), &g), Ok(()), "{r}x{c}");
+        assert_eq!(
+            check_solution(&Grid::empty(shape(r, c)), &g),
+            Ok(()),
+            "{r}x{c}"
+        );
         assert!(g.is_filled());
     }
 }

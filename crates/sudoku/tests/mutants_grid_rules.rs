@@ -123,7 +123,8 @@ fn rules_that_do_not_divide_the_grid_evenly_are_refused() {
 
 #[test]
 fn a_puzzle_starts_at_its_top_border() {
-    let text = "# two puzzles\n".to_string() + &grid(6, &[0, 3, 6], None) + "\n" + &grid(6, &[3], None);
+    let text =
+        "# two puzzles\n".to_string() + &grid(6, &[0, 3, 6], None) + "\n" + &grid(6, &[3], None);
     let p = parse_str(&text, "t").unwrap();
     assert_eq!(p.len(), 2);
     // Line 2 is the first puzzle's border; the second starts after the
