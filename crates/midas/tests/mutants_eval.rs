@@ -101,6 +101,10 @@ fn floating_point_numbers() {
     assert_eq!(value("0.1"), 0o175631_463146);
     assert_eq!(value("-1.0"), 0o576400_000000);
     assert_eq!(value("0.0"), 0);
+    assert_eq!(value("1.5"), 0o201600_000000);
+    assert_eq!(value("-0.5"), 0o577400_000000);
+    // A fraction that rounds up to 1 becomes the next power of two.
+    assert_eq!(value("1.9999999999"), 0o202400_000000);
 }
 
 #[test]
@@ -176,6 +180,9 @@ fn text_pseudo_ops() {
     assert_eq!(words("ASCIZ /AB/"), vec![0o406040_000000]);
     // ASCIC pads with ^C.
     assert_eq!(words("ASCIC /A/"), vec![0o404060_301406]);
+    assert_eq!(words("ASCIC /ABCDE/"), vec![0o406050_342212, 0o014060_301406]);
+    // A line end inside the text is CR LF.
+    assert_eq!(words("ASCII /A\nB/"), vec![0o404321_241000]);
     // SIXBIT: six 6-bit characters, char - 40, lower case folded.
     assert_eq!(words("SIXBIT /DSK/"), vec![0o446353_000000]);
     assert_eq!(words("SIXBIT /tty/"), vec![0o646471_000000]);
