@@ -180,7 +180,10 @@ fn text_pseudo_ops() {
     assert_eq!(words("ASCIZ /AB/"), vec![0o406040_000000]);
     // ASCIC pads with ^C.
     assert_eq!(words("ASCIC /A/"), vec![0o404060_301406]);
-    assert_eq!(words("ASCIC /ABCDE/"), vec![0o406050_342212, 0o014060_301406]);
+    assert_eq!(
+        words("ASCIC /ABCDE/"),
+        vec![0o406050_342212, 0o014060_301406]
+    );
     // A line end inside the text is CR LF.
     assert_eq!(words("ASCII /A\nB/"), vec![0o404321_241000]);
     // SIXBIT: six 6-bit characters, char - 40, lower case folded.
