@@ -161,10 +161,11 @@ fn xwd_and_squoze() {
     assert_eq!(value("XWD 1,2"), 0o000001_000002);
     assert_eq!(value("XWD -1,1000002"), 0o777777_000002);
     assert_eq!(value("SQUOZE 0,GLOBAL"), 0o015315_513316);
-    // The flags take bits 0-3.
-    assert_eq!(value("SQUOZE 4,GLOBAL"), 0o215315_513316);
-    assert_eq!(value("SQUOZE 10,GLOBAL"), 0o415315_513316);
-    assert_eq!(value("SQUOZE 30,GLOBAL"), 0o415315_513316);
+    // The flags are added shifted left 30 places, as real MIDAS 433
+    // assembles them (run on the emulator: SQUOZE 4,RUG is 065754,,305000).
+    assert_eq!(value("SQUOZE 4,GLOBAL"), 0o055315_513316);
+    assert_eq!(value("SQUOZE 10,GLOBAL"), 0o115315_513316);
+    assert_eq!(value("SQUOZE 30,GLOBAL"), 0o315315_513316);
 }
 
 #[test]

@@ -96,9 +96,9 @@ fn insert_files_are_named_in_messages() {
 }
 
 #[test]
-fn text_beyond_ascii_in_comments_is_read_past() {
-    assert_eq!(
-        words("; caf\u{e9} \u{2014} \u{1f600}\nMOVEI 1,5"),
-        vec![0o201040_000005]
-    );
+fn text_beyond_its_characters_is_an_error_not_a_silent_change() {
+    // A character that has no ITS form (not even through the evacuated
+    // encoding's escapes) is refused, not masked into another one.
+    let e = error("; caf\u{e9} \u{2014}\nMOVEI 1,5\nEND\n");
+    assert!(e.contains("is not ITS text"), "{e}");
 }
