@@ -127,24 +127,7 @@ fn a_full_standard_output_is_named() {
     }
 }
 
-/// Sends `signal` to `child` and waits at most 20 s for it to end.
-fn signal_and_wait(mut child: std::process::Child, signal: &str) -> std::process::Output {
-    use std::time::{Duration, Instant};
-    let sent = Command::new("kill")
-        .args([signal, &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(sent.success());
-    let start = Instant::now();
-    while child.try_wait().unwrap().is_none() {
-        if start.elapsed() > Duration::from_secs(20) {
-            child.kill().unwrap();
-            panic!("still running 20 s after {signal}");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    child.wait_with_output().unwrap()
-}
+use crate::interrupt::signal_and_wait;
 
 /// `kill` and `timeout` send SIGTERM: the run stops as at Ctrl-C, the
 /// line typed before the loop not lost.

@@ -29,8 +29,14 @@ fn interrupt_when_written(mut child: Child, file: &Path, min: u64) -> std::proce
         }
         std::thread::sleep(Duration::from_millis(20));
     }
+    signal_and_wait(child, "-INT")
+}
+
+/// Sends `signal` (`-INT`, `-TERM`...) to `child` and waits at most 30 s
+/// for it to end.
+pub(crate) fn signal_and_wait(mut child: Child, signal: &str) -> std::process::Output {
     let sent = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
+        .args([signal, &child.id().to_string()])
         .status()
         .unwrap();
     assert!(sent.success());
@@ -38,7 +44,7 @@ fn interrupt_when_written(mut child: Child, file: &Path, min: u64) -> std::proce
     while child.try_wait().unwrap().is_none() {
         if start.elapsed() > Duration::from_secs(30) {
             child.kill().unwrap();
-            panic!("still running 30 s after Ctrl-C");
+            panic!("still running 30 s after {signal}");
         }
         std::thread::sleep(Duration::from_millis(20));
     }
