@@ -3,6 +3,7 @@
 //! Each must end at once with a message naming the file and a non-zero
 //! status, never read without end nor panic.
 
+use crate::interrupt::{signal_and_wait, signal_when_written, spawn_forever_with_trace};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -127,32 +128,15 @@ fn a_full_standard_output_is_named() {
     }
 }
 
-use crate::interrupt::signal_and_wait;
-
 /// `kill` and `timeout` send SIGTERM: the run stops as at Ctrl-C, the
 /// line typed before the loop not lost.
 #[test]
 fn sigterm_stops_run_cleanly() {
-    use std::process::Stdio;
     let dir = scratch("sigterm");
-    let program = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/its/forever.mid");
     let trace = dir.join("run.trace");
-    let child = Command::new(env!("CARGO_BIN_EXE_pdp10"))
-        .args(["run", "--trace"])
-        .arg(&trace)
-        .arg(&program)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let child = spawn_forever_with_trace(&trace);
     // The trace grows once the program runs (and the handler is in place).
-    let start = std::time::Instant::now();
-    while std::fs::metadata(&trace).map_or(0, |m| m.len()) == 0 {
-        assert!(start.elapsed().as_secs() < 60, "the trace never grew");
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
-    let out = signal_and_wait(child, "-TERM");
+    let out = signal_when_written(child, &trace, 0, "-TERM");
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(130), "{stderr}");
     assert_eq!(String::from_utf8_lossy(&out.stdout), "BEFORE THE LOOP\n");

@@ -16,7 +16,32 @@ fn scratch(name: &str) -> PathBuf {
 
 /// Waits until `file` has grown past `min` bytes (the program is running
 /// and the Ctrl-C handler is in place), then sends SIGINT and waits.
-fn interrupt_when_written(mut child: Child, file: &Path, min: u64) -> std::process::Output {
+fn interrupt_when_written(child: Child, file: &Path, min: u64) -> std::process::Output {
+    signal_when_written(child, file, min, "-INT")
+}
+
+/// `pdp10 run --trace TRACE` of `tests/data/its/forever.mid`, which types
+/// a line and then loops for ever.
+pub(crate) fn spawn_forever_with_trace(trace: &Path) -> Child {
+    let program = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/its/forever.mid");
+    Command::new(env!("CARGO_BIN_EXE_pdp10"))
+        .args(["run", "--trace"])
+        .arg(trace)
+        .arg(&program)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+/// Like [`interrupt_when_written`], with `signal` (`-INT`, `-TERM`...).
+pub(crate) fn signal_when_written(
+    mut child: Child,
+    file: &Path,
+    min: u64,
+    signal: &str,
+) -> std::process::Output {
     let start = Instant::now();
     while std::fs::metadata(file).map_or(0, |m| m.len()) <= min {
         assert!(
@@ -29,7 +54,7 @@ fn interrupt_when_written(mut child: Child, file: &Path, min: u64) -> std::proce
         }
         std::thread::sleep(Duration::from_millis(20));
     }
-    signal_and_wait(child, "-INT")
+    signal_and_wait(child, signal)
 }
 
 /// Sends `signal` (`-INT`, `-TERM`...) to `child` and waits at most 30 s
@@ -53,18 +78,9 @@ pub(crate) fn signal_and_wait(mut child: Child, signal: &str) -> std::process::O
 
 #[test]
 fn ctrl_c_stops_run_cleanly() {
-    let program = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/its/forever.mid");
     let trace = scratch("run.trace");
     let _ = std::fs::remove_file(&trace);
-    let child = Command::new(env!("CARGO_BIN_EXE_pdp10"))
-        .args(["run", "--trace"])
-        .arg(&trace)
-        .arg(&program)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let child = spawn_forever_with_trace(&trace);
     let out = interrupt_when_written(child, &trace, 0);
     let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);
