@@ -110,20 +110,10 @@ impl<const RELOC: bool> Regs<'_, RELOC> {
         self.put_by_mode(op, ac, e, r)
     }
 
-    /// The operand of a multiply or divide: C(E), or 0,,E in immediate mode.
-    #[inline(always)]
-    fn md_operand(&self, op: u32, e: u32) -> Result<u64, Event> {
-        if op & 3 == 1 {
-            Ok(e as u64)
-        } else {
-            self.load(e)
-        }
-    }
-
     /// IMUL (220-223) and MUL (224-227).
     #[inline(always)]
     pub(crate) fn multiply(&mut self, op: u32, ac: u32, e: u32) -> Result<(), Event> {
-        let m = self.md_operand(op, e)?;
+        let m = if op & 3 == 1 { e as u64 } else { self.load(e)? };
         let a = self.get(ac);
         let (hi, lo, f) = if op & 4 == 0 {
             let (lo, f) = imul(a, m);
@@ -164,7 +154,7 @@ impl<const RELOC: bool> Regs<'_, RELOC> {
     /// changes neither AC nor memory.
     #[inline(always)]
     pub(crate) fn divide(&mut self, op: u32, ac: u32, e: u32) -> Result<(), Event> {
-        let m = self.md_operand(op, e)?;
+        let m = if op & 3 == 1 { e as u64 } else { self.load(e)? };
         let a = self.get(ac);
         let result = if op & 4 == 0 {
             idiv(a, m)
