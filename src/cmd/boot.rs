@@ -50,8 +50,8 @@ pub struct Args {
     /// it, `$$Q` leaves); see the README.
     #[arg(long, conflicts_with_all = ["trace", "max_insns", "examine"])]
     ddt: bool,
-    /// How the APR's line-frequency clock keeps time: `emulated` (60 ticks
-    /// a second of emulated KA10 time: runs repeat exactly) or `real` (the
+    /// How the clocks (the APR's 60 Hz line clock, the DK10) keep time:
+    /// `emulated` (emulated KA10 time: runs repeat exactly) or `real` (the
     /// host's time).
     #[arg(long, value_enum, default_value_t = Clock::Emulated)]
     clock: Clock,

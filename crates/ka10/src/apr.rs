@@ -85,19 +85,25 @@ impl Clock {
         self.next_tick = (self.now() / TICK_NS + 1) * TICK_NS;
     }
 
-    /// Lets time run on to the next tick, as a hung machine would (in real
-    /// time, by sleeping); nothing if the flag is already set.
-    pub(crate) fn wait_for_tick(&mut self) {
+    /// When (clock time) the flag next sets; `now` if it is set.
+    pub(crate) fn next_tick(&mut self, now: u64) -> u64 {
         if self.flag() {
-            return;
+            now
+        } else {
+            self.next_tick
         }
+    }
+
+    /// Lets time run on to `when`, as a hung machine would (in real time,
+    /// by sleeping); nothing if that time has come.
+    pub(crate) fn wait_until(&mut self, when: u64) {
+        let wait = when.saturating_sub(self.now());
         if self.mode == ClockMode::RealTime {
-            let wait = self.next_tick.saturating_sub(self.now());
             std::thread::sleep(std::time::Duration::from_nanos(wait));
             return;
         }
-        self.hung_ns += self.next_tick - self.emulated_ns;
-        self.emulated_ns = self.next_tick;
+        self.hung_ns += wait;
+        self.emulated_ns += wait;
     }
 
     /// Switches the mode, keeping the phase: the next tick is one period

@@ -1,8 +1,8 @@
 //! Exec-mode I/O: the I/O instructions and the devices this machine has.
 //!
 //! [`DEVICES`] lists them: the arithmetic processor (APR, device 000,
-//! in `apr`), the priority interrupt system (PI, 004, in `pi`) and the
-//! console teletype (TTY, 120). Any other device code is absent, and an
+//! in `apr`), the priority interrupt system (PI, 004, in `pi`), the DK10
+//! real-time clock (070, in `dk10`) and the console teletype (TTY, 120). Any other device code is absent, and an
 //! absent device behaves as on the KA10, where nothing answers on the I/O
 //! bus: CONO and DATAO do nothing, CONI and DATAI read 0, so CONSZ always
 //! skips and CONSO never does (System Reference Manual, 1968, 2.11 and
@@ -12,6 +12,7 @@
 //! I/O instruction format: 7 in bits 0-2, device in 3-9, function in 10-12
 //! (BLKI, DATAI, BLKO, DATAO, CONO, CONI, CONSZ, CONSO).
 
+use crate::dk10::DK10;
 use crate::memory::{Event, Regs, FULL, RMASK};
 use std::io::Write;
 
@@ -30,6 +31,10 @@ pub const DEVICES: &[(u16, &str)] = &[
         "APR: arithmetic processor (flags, clock, relocation and protection)",
     ),
     (PI, "PI: priority interrupt system"),
+    (
+        DK10,
+        "DK10: real-time clock (100 kHz counter, interval interrupt)",
+    ),
     (TTY, "TTY: console teletype (output only)"),
 ];
 
@@ -48,6 +53,8 @@ pub(crate) struct Devices {
     pub(crate) apr: crate::apr::Apr,
     /// The priority interrupt system.
     pub(crate) pi: crate::pi::Pi,
+    /// The DK10 real-time clock.
+    pub(crate) dk10: crate::dk10::Dk10,
     /// TTY: interrupt assignment.
     tty_pia: u64,
     /// Where console output goes; standard output when `None`.
@@ -118,16 +125,26 @@ impl<const RELOC: bool> Regs<'_, RELOC> {
         Ok(())
     }
 
-    /// DATAI: 0 from every device. The APR's is the console data
-    /// switches, all off here; PI and TTY have no DATAI; absent devices
-    /// read 0.
-    fn datai(&mut self, _device: u16) -> u64 {
-        0
+    /// DATAI: the DK10's counter; 0 from every other device. The APR's
+    /// is the console data switches, all off here; PI and TTY have no
+    /// DATAI; absent devices read 0.
+    fn datai(&mut self, device: u16) -> u64 {
+        match device {
+            DK10 => {
+                let now = self.io.apr.clock.now();
+                self.io.dk10.datai(now)
+            }
+            _ => 0,
+        }
     }
 
     fn datao(&mut self, device: u16, v: u64) -> Result<(), Event> {
         match device {
             APR => self.io.apr.datao(v),
+            DK10 => {
+                let now = self.io.apr.clock.now();
+                self.io.dk10.datao(v, now);
+            }
             // PI: the console lights.
             TTY => return self.type_out((v & 0o177) as u8),
             _ => {}
@@ -139,6 +156,10 @@ impl<const RELOC: bool> Regs<'_, RELOC> {
         match device {
             APR => self.cono_apr(v),
             PI => self.io.pi.cono(v),
+            DK10 => {
+                let now = self.io.apr.clock.now();
+                self.io.dk10.cono(v, now);
+            }
             TTY => self.io.tty_pia = v & 0o7,
             _ => {}
         }
@@ -148,14 +169,21 @@ impl<const RELOC: bool> Regs<'_, RELOC> {
         match device {
             APR => self.coni_apr(),
             PI => self.io.pi.coni(),
+            DK10 => {
+                let now = self.io.apr.clock.now();
+                self.io.dk10.coni(now)
+            }
             TTY => self.io.tty_pia | TTY_OUTPUT_DONE,
             _ => 0,
         }
     }
 
-    /// I/O reset (CONO APR,200000): the PI system and the devices.
+    /// I/O reset (CONO APR,200000): the PI system and the devices (the
+    /// DK10 as by CONO DK10,1000).
     pub(crate) fn io_reset(&mut self) {
         self.io.pi = crate::pi::Pi::default();
+        let now = self.io.apr.clock.now();
+        self.io.dk10.cono(0o1000, now);
         self.io.tty_pia = 0;
     }
 

@@ -11,12 +11,13 @@
 //! instruction group has its own module (`arith`, `logic`, `shift`,
 //! `bytes`, `jump`, `float`), `memory` the address checks and the
 //! effective-address calculation, `io` the exec-mode devices (APR, PI,
-//! console TTY). [`image`] reads the text memory images `pdp10 boot` takes.
+//! the DK10 clock, console TTY). [`image`] reads the text memory images `pdp10 boot` takes.
 #![deny(missing_docs)]
 
 mod apr;
 mod arith;
 mod bytes;
+mod dk10;
 mod exec;
 mod float;
 pub mod hint;

@@ -1,6 +1,6 @@
 //! The bare machine (no trap handler, as `pdp10 boot` runs it): absent
 //! devices, BLKI/BLKO, the APR's flags and clock, the priority interrupt
-//! system, user mode with protection and relocation. Each test is a small
+//! system, user mode with protection and relocation, the DK10 clock. Each test is a small
 //! program of its own, checked against the System Reference Manual's
 //! definitions (1968, chapters 2 and 3).
 
@@ -19,6 +19,8 @@ const JRST: u64 = 0o254;
 const AOS: u64 = 0o350;
 const AOJA: u64 = 0o344;
 const SKIPA: u64 = 0o334;
+const CAIGE: u64 = 0o305;
+const SOJG: u64 = 0o367;
 const ILDB: u64 = 0o134;
 
 // I/O functions.
@@ -34,6 +36,7 @@ const CONSO: u64 = 7;
 // Devices.
 const APR: u64 = 0o000;
 const PI: u64 = 0o004;
+const DK10: u64 = 0o070;
 /// A device code nothing answers to.
 const ABSENT: u64 = 0o774;
 
@@ -108,7 +111,7 @@ fn an_absent_device_ignores_writes_and_reads_zero() {
     cpu.set_ac(2, Word::new(0o456));
     assert_eq!(halts(&mut cpu, 100), 0o1011);
     assert_eq!((ac(&cpu, 1), ac(&cpu, 2)), (0, 0), "CONI and DATAI read 0");
-    assert_eq!(ka10::DEVICES.len(), 3);
+    assert_eq!(ka10::DEVICES.len(), 4);
     assert!(ka10::DEVICES.iter().all(|&(code, _)| code != ABSENT as u16));
 }
 
@@ -444,4 +447,174 @@ fn without_an_interrupt_to_come_an_endless_indirection_is_an_error() {
     let mut cpu = machine(&[ind(MOVE, 1, 0o1001), ind(0, 0, 0o1001)], &[]);
     let err = cpu.run(&mut NoHandler, &mut NoTrace, 100).unwrap_err();
     assert_eq!(err.kind, ka10::ErrorKind::EndlessChain);
+}
+
+// The DK10 real-time clock (device 070). CONO: 7 PIA, 10 clear the flag,
+// 20 clear overflow, 40/100 counting on/off, 200/400 PI control on/off,
+// 1000 clear all, 2000 count one, 4000 set the flag, 10000 set overflow.
+// CONI: interval,,status (10 flag, 20 overflow, 40 counting, 200 PI
+// control). DATAO: the interval; DATAI: the counter, 100,000 counts a
+// second.
+
+#[test]
+fn the_dk10_is_one_of_the_machines_devices() {
+    assert!(ka10::DEVICES.iter().any(|&(code, _)| code == 0o070));
+}
+
+#[test]
+fn the_dk10_registers_read_back() {
+    let mut cpu = machine(
+        &[
+            io(DK10, DATAO, 0o1011), // interval 1234 (from 1011)
+            io(DK10, CONO, 0o4203),  // flag, PI control, PIA 3; not counting
+            io(DK10, CONI, 1),
+            io(DK10, CONO, 0o2000), // count one, three times
+            io(DK10, CONO, 0o2000),
+            io(DK10, CONO, 0o12000), // and overflow
+            io(DK10, DATAI, 2),
+            io(DK10, CONI, 3),
+            halt(0o1010),
+            0o1234,
+        ],
+        &[],
+    );
+    assert_eq!(halts(&mut cpu, 100), 0o1010);
+    assert_eq!(ac(&cpu, 1), 0o1234_000213);
+    assert_eq!(ac(&cpu, 2), 3, "three counts, by hand");
+    assert_eq!(
+        ac(&cpu, 3),
+        0o1234_000230,
+        "PIA rewritten (0), flag and PI control kept, overflow set"
+    );
+}
+
+#[test]
+fn an_io_reset_clears_the_dk10() {
+    let mut cpu = machine(
+        &[
+            io(DK10, CONO, 0o2000),
+            io(DK10, CONO, 0o14047),
+            io(APR, CONO, 0o200000),
+            io(DK10, CONI, 1),
+            io(DK10, DATAI, 2),
+            halt(0o1005),
+        ],
+        &[],
+    );
+    assert_eq!(halts(&mut cpu, 100), 0o1005);
+    assert_eq!((ac(&cpu, 1), ac(&cpu, 2)), (0, 0));
+}
+
+/// Starts the DK10 counting from 0 (no interval), runs a loop of `passes`
+/// two-instruction passes, and reads the counter into AC 2.
+fn dk10_count_program(passes: u64) -> Vec<u64> {
+    vec![
+        io(DK10, CONO, 0o1040), // clear, count
+        ins(MOVEI, 1, passes),
+        ins(SOJG, 1, 0o1002), // 1002
+        io(DK10, DATAI, 2),
+        halt(0o1004),
+    ]
+}
+
+#[test]
+fn the_dk10_counts_in_emulated_time_and_repeats() {
+    let count = |passes: u64| {
+        let mut cpu = machine(&dk10_count_program(passes), &[]);
+        assert_eq!(halts(&mut cpu, 1_000_000), 0o1004);
+        ac(&cpu, 2)
+    };
+    let (short, long) = (count(1000), count(4000));
+    assert_eq!(count(1000), short, "the same count every run");
+    // 1000 passes of a few microseconds: some hundreds of counts of 10.
+    assert!((50..5_000).contains(&short), "{short} counts");
+    // Four times the passes, four times the counts (to a count or two).
+    assert!(long.abs_diff(4 * short) <= 4, "{short} then {long}");
+}
+
+#[test]
+fn the_dk10_counts_in_real_time_with_the_real_clock() {
+    // Wait until the counter reaches 200 (2 ms).
+    let mut cpu = machine(
+        &[
+            io(DK10, CONO, 0o1040),
+            io(DK10, DATAI, 1), // 1001
+            ins(CAIGE, 1, 200),
+            ins(JRST, 0, 0o1001),
+            halt(0o1004),
+        ],
+        &[],
+    );
+    cpu.set_clock_mode(ClockMode::RealTime);
+    let started = std::time::Instant::now();
+    assert_eq!(halts(&mut cpu, 1 << 40), 0o1004);
+    assert!(started.elapsed() >= std::time::Duration::from_millis(2));
+}
+
+/// Interval 100 (1 ms) on level 2 (44: JSR 600), counting; the program
+/// loops at 1004 counting passes in AC 1. At 601 CONI DK10 into AC 2, the
+/// counter into AC 3, then CONO DK10 clears the flag and CONI into AC 4.
+fn dk10_interrupt_program() -> (Vec<u64>, Vec<(u32, u64)>) {
+    (
+        vec![
+            ins(MOVEI, 5, 100),
+            io(DK10, DATAO, 5),
+            io(DK10, CONO, 0o1042), // clear, count, PIA 2
+            io(PI, CONO, 0o2377),
+            ins(AOJA, 1, 0o1004), // 1004
+        ],
+        vec![
+            (0o44, ins(JSR, 0, 0o600)),
+            (0o601, io(DK10, CONI, 2)),
+            (0o602, io(DK10, DATAI, 3)),
+            (0o603, io(DK10, CONO, 0o52)),
+            (0o604, io(DK10, CONI, 4)),
+            (0o605, halt(0o605)),
+        ],
+    )
+}
+
+#[test]
+fn the_dk10_interrupts_at_the_interval() {
+    let run = || {
+        let (words, extra) = dk10_interrupt_program();
+        let mut cpu = machine(&words, &extra);
+        assert_eq!(halts(&mut cpu, 1_000_000), 0o605);
+        cpu
+    };
+    let cpu = run();
+    assert_eq!(mem(&cpu, 0o600) & 0o777777, 0o1004, "from the loop");
+    assert_eq!(ac(&cpu, 2), 0o144_000052, "interval,,flag, counting, PIA 2");
+    assert!(ac(&cpu, 3) < 10, "the counter started again from 0");
+    assert_eq!(ac(&cpu, 4), 0o144_000042, "flag cleared");
+    // 1 ms of two-microsecond-odd instructions; the same every run.
+    let passes = ac(&cpu, 1);
+    assert!((100..1_000).contains(&passes), "{passes} passes");
+    assert_eq!(ac(&run(), 1), passes);
+}
+
+#[test]
+fn without_its_level_or_counting_the_dk10_does_not_interrupt() {
+    for cono in [0o1040, 0o1002] {
+        // Counting on no level, or on level 2 without counting: the loop
+        // runs out its budget.
+        let (mut words, extra) = dk10_interrupt_program();
+        words[2] = io(DK10, CONO, cono);
+        let mut cpu = machine(&words, &extra);
+        let err = cpu.run(&mut NoHandler, &mut NoTrace, 100_000).unwrap_err();
+        assert!(matches!(err.kind, ka10::ErrorKind::BudgetExhausted { .. }));
+        assert_eq!(cpu.pc(), 0o1004, "CONO {cono:o}");
+    }
+}
+
+#[test]
+fn a_dk10_interrupt_ends_an_endless_indirection() {
+    // As with the line clock, but only the DK10 can interrupt.
+    let (mut words, extra) = dk10_interrupt_program();
+    words[4] = ind(MOVE, 1, 0o1005);
+    words.push(ind(0, 0, 0o1005));
+    let mut cpu = machine(&words, &extra);
+    assert_eq!(halts(&mut cpu, 100), 0o605);
+    assert_eq!(mem(&cpu, 0o600) & 0o777777, 0o1004, "saved at the MOVE");
+    assert_eq!(ac(&cpu, 2) & 0o77, 0o52, "the flag");
 }

@@ -115,7 +115,9 @@ impl Cpu {
         if !self.io.pi.on {
             return None;
         }
-        let lines = self.io.apr.request(self.flags, self.io.pushdown_overflow);
+        let now = self.io.apr.clock.now();
+        let lines =
+            self.io.apr.request(self.flags, self.io.pushdown_overflow) | self.io.dk10.request(now);
         self.io.pi.next_level(lines)
     }
 
@@ -152,16 +154,28 @@ impl Cpu {
     }
 
     /// An endless indirection: the hardware loops until an interrupt. If
-    /// the clock can bring one, the emulated time moves on to its next
-    /// tick (in real time, the host waits for it) and the instruction is
-    /// taken again (BIS keeps a byte instruction from incrementing twice);
-    /// false if no interrupt would come (the machine would hang for ever).
+    /// a clock (the line clock or the DK10) can bring one, the emulated
+    /// time moves on to the first of them (in real time, the host waits
+    /// for it) and the instruction is taken again (BIS keeps a byte
+    /// instruction from incrementing twice); false if no interrupt would
+    /// come (the machine would hang for ever).
     pub(super) fn hang_until_interrupt(&mut self) -> bool {
-        if !self.io.pi.on || !self.io.apr.clock_can_interrupt() {
+        if !self.io.pi.on {
             return false;
         }
         self.sync_clock();
-        self.io.apr.clock.wait_for_tick();
+        let now = self.io.apr.clock.now();
+        let line = self
+            .io
+            .apr
+            .clock_can_interrupt()
+            .then(|| self.io.apr.clock.next_tick(now));
+        let when = match (line, self.io.dk10.next_request(now)) {
+            (Some(a), Some(b)) => a.min(b),
+            (Some(a), None) | (None, Some(a)) => a,
+            (None, None) => return false,
+        };
+        self.io.apr.clock.wait_until(when);
         // Go on only if the interrupt will now be taken (its level might be
         // held): otherwise the machine would hang for ever.
         self.interrupt_level().is_some()
