@@ -89,9 +89,6 @@ fn host_error(e: its::Error) -> anyhow::Error {
     e.into()
 }
 
-/// Instructions a second of a real KA10 (SIMH's `kx10_defs.h`: 0.38 MIPS).
-const REAL_KA10_IPS: f64 = 380_000.0;
-
 /// A size in bytes: digits, then optionally K, M or G (powers of 1024).
 fn parse_size(s: &str) -> Result<u64, String> {
     let (digits, unit) = match s.char_indices().last() {
@@ -205,8 +202,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             0.0
         };
         eprintln!("{n} instructions in {secs:.3} s ({mips:.1} MIPS)");
-        // ka10.md: a real KA10 ran about 0.38 million instructions a second.
-        let ka10_secs = n as f64 / REAL_KA10_IPS;
+        // The KA10's average, until DEC's instruction times are applied
+        // (crates/ka10/docs/timing.md).
+        let ka10_secs = ka10::timing::ka10_seconds(n);
         eprintln!("a real KA10 at 0.38 MIPS would have taken {ka10_secs:.3} s");
     }
     Ok(ExitCode::from(match outcome {

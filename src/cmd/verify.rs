@@ -24,8 +24,8 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 use sudoku::{Grid, Layout, Verdict};
 
-/// Instructions per second of a real KA10 (SIMH's `kx10_defs.h`).
-const KA10_IPS: f64 = 380_000.0;
+/// Instructions per second of a real KA10 (the average `ka10::timing` keeps).
+const KA10_IPS: f64 = ka10::timing::AVERAGE_IPS;
 
 /// Arguments of `pdp10 verify`.
 #[derive(clap::Args)]
