@@ -19,6 +19,8 @@
 //! Cell (r, c) is bit `(r % 3) * 9 + c` of band `r / 3`; word `3 * d + band`
 //! is digit `d + 1`'s.
 
+use crate::grid::{Grid, Shape};
+
 /// All 27 cells of a band.
 const BAND: u32 = (1 << 27) - 1;
 /// Column `c` within a band is `COL << c`.
@@ -411,7 +413,7 @@ impl Board {
 /// Where [`Board::search`] puts what it finds: solutions are counted up to
 /// `limit` and the first `keep` kept.
 pub(crate) struct Found {
-    pub(crate) solutions: Vec<[u8; 81]>,
+    pub(crate) solutions: Vec<Grid>,
     pub(crate) count: usize,
     keep: usize,
     limit: usize,
@@ -420,7 +422,8 @@ pub(crate) struct Found {
 impl Found {
     fn add(&mut self, board: &Board) {
         if self.solutions.len() < self.keep {
-            self.solutions.push(board.solution());
+            self.solutions
+                .push(Grid::from_checked_cells(Shape::NINE, board.solution().to_vec()));
         }
         self.count += 1;
     }
