@@ -140,7 +140,9 @@ impl Grid {
     /// A grid from cells the caller has checked (N * N of them, none
     /// above N), for the readers' and solvers' fast paths.
     pub(crate) fn from_checked_cells(shape: Shape, cells: Vec<u8>) -> Grid {
-        debug_assert!(cells.len() == shape.cells() && cells.iter().all(|&v| v as usize <= shape.size()));
+        debug_assert!(
+            cells.len() == shape.cells() && cells.iter().all(|&v| v as usize <= shape.size())
+        );
         Grid { shape, cells }
     }
 

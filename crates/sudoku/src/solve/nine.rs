@@ -422,8 +422,10 @@ pub(crate) struct Found {
 impl Found {
     fn add(&mut self, board: &Board) {
         if self.solutions.len() < self.keep {
-            self.solutions
-                .push(Grid::from_checked_cells(Shape::NINE, board.solution().to_vec()));
+            self.solutions.push(Grid::from_checked_cells(
+                Shape::NINE,
+                board.solution().to_vec(),
+            ));
         }
         self.count += 1;
     }
