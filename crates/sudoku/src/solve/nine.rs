@@ -313,7 +313,9 @@ impl Board {
         loop {
             let mut changed = false;
             each_word!(changed, 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26);
-            if !changed {
+            // The sweep that would find nothing changed, done by one
+            // comparison of the arrays (a handful of vector compares).
+            if !changed || self.cand == self.seen {
                 return Ok(());
             }
         }
