@@ -161,6 +161,21 @@ const ROWS: [u32; 8] = [
     BAND,
 ];
 
+/// For a set of intersections (bit `3 * row + box`), the cells of the rows
+/// that hold any: [`ROWS`] of [`SHRINK`] in one look-up, one dependent load
+/// fewer in the update's chain.
+const ROWS_OF: [u32; 512] = rows_of();
+
+const fn rows_of() -> [u32; 512] {
+    let mut out = [0u32; 512];
+    let mut x = 0;
+    while x < 512 {
+        out[x] = ROWS[(SHRINK[x] & 7) as usize];
+        x += 1;
+    }
+    out
+}
+
 /// For each cell of a band, what its digit's word keeps when it is placed:
 /// everything but the other cells of its row and box.
 const KEEP: [u32; 27] = keep();
@@ -279,7 +294,7 @@ impl Board {
         // A row whose digit is locked in a box where it has one column has
         // one cell: the cell is solved and leaves the other digits.
         let single = LOCKED[shrink] & COLUMN_SINGLE[cols as usize];
-        let solved = ROWS[(SHRINK[(single & 0x1FF) as usize] & 7) as usize] & x;
+        let solved = ROWS_OF[(single & 0x1FF) as usize] & x;
         // Only cells solved since the last look: a cell marked solved has
         // left the other digits already, and they never get it back.
         let band = k % 3;
