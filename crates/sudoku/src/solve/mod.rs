@@ -142,12 +142,7 @@ pub fn solve_with(grid: &Grid, limit: usize, keep: usize) -> Outcome {
     let (solutions, count) = if grid.shape() == Shape::NINE {
         // The recursive search: nothing to resume, fewer copies.
         let found = nine::count(grid.cells(), limit, keep);
-        let solutions = found
-            .solutions
-            .iter()
-            .map(|s| Grid::from_cells(Shape::NINE, s.to_vec()).expect("values in range"))
-            .collect();
-        (solutions, found.count)
+        (found.solutions, found.count)
     } else {
         let mut solutions = Vec::new();
         let mut count = 0;

@@ -19,6 +19,8 @@
 //! Cell (r, c) is bit `(r % 3) * 9 + c` of band `r / 3`; word `3 * d + band`
 //! is digit `d + 1`'s.
 
+use crate::grid::{Grid, Shape};
+
 /// All 27 cells of a band.
 const BAND: u32 = (1 << 27) - 1;
 /// Column `c` within a band is `COL << c`.
@@ -159,6 +161,21 @@ const ROWS: [u32; 8] = [
     BAND,
 ];
 
+/// For a set of intersections (bit `3 * row + box`), the cells of the rows
+/// that hold any: [`ROWS`] of [`SHRINK`] in one look-up, one dependent load
+/// fewer in the update's chain.
+const ROWS_OF: [u32; 512] = rows_of();
+
+const fn rows_of() -> [u32; 512] {
+    let mut out = [0u32; 512];
+    let mut x = 0;
+    while x < 512 {
+        out[x] = ROWS[(SHRINK[x] & 7) as usize];
+        x += 1;
+    }
+    out
+}
+
 /// For each cell of a band, what its digit's word keeps when it is placed:
 /// everything but the other cells of its row and box.
 const KEEP: [u32; 27] = keep();
@@ -277,7 +294,7 @@ impl Board {
         // A row whose digit is locked in a box where it has one column has
         // one cell: the cell is solved and leaves the other digits.
         let single = LOCKED[shrink] & COLUMN_SINGLE[cols as usize];
-        let solved = ROWS[(SHRINK[(single & 0x1FF) as usize] & 7) as usize] & x;
+        let solved = ROWS_OF[(single & 0x1FF) as usize] & x;
         // Only cells solved since the last look: a cell marked solved has
         // left the other digits already, and they never get it back.
         let band = k % 3;
@@ -311,7 +328,9 @@ impl Board {
         loop {
             let mut changed = false;
             each_word!(changed, 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26);
-            if !changed {
+            // The sweep that would find nothing changed, done by one
+            // comparison of the arrays (a handful of vector compares).
+            if !changed || self.cand == self.seen {
                 return Ok(());
             }
         }
@@ -411,7 +430,7 @@ impl Board {
 /// Where [`Board::search`] puts what it finds: solutions are counted up to
 /// `limit` and the first `keep` kept.
 pub(crate) struct Found {
-    pub(crate) solutions: Vec<[u8; 81]>,
+    pub(crate) solutions: Vec<Grid>,
     pub(crate) count: usize,
     keep: usize,
     limit: usize,
@@ -420,7 +439,10 @@ pub(crate) struct Found {
 impl Found {
     fn add(&mut self, board: &Board) {
         if self.solutions.len() < self.keep {
-            self.solutions.push(board.solution());
+            self.solutions.push(Grid::from_checked_cells(
+                Shape::NINE,
+                board.solution().to_vec(),
+            ));
         }
         self.count += 1;
     }
