@@ -3,17 +3,12 @@
 //! Each must end at once with a message naming the file and a non-zero
 //! status, never read without end nor panic.
 
-use crate::interrupt::{signal_and_wait, signal_when_written, spawn_forever_with_trace};
+use crate::common::{signal_and_wait, signal_when_written, spawn_forever_with_trace};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 fn scratch(test: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join("hostile")
-        .join(test);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    crate::common::scratch("hostile", test)
 }
 
 fn pdp10(dir: &Path, args: &[&str]) -> (Option<i32>, String) {
@@ -253,4 +248,35 @@ fn run_refuses_a_device_as_source() {
         stderr.contains("./null.mid is not a regular file"),
         "{stderr}"
     );
+}
+
+/// ITS terminal input never ends: the end of host input reads as one ^C,
+/// and a job that reads on (here one that ignores ^C) ends with a located
+/// message and status 2 instead of getting ^C for ever (which spun until
+/// the budget, or for ever without one).
+#[test]
+fn reading_the_terminal_past_its_end_stops_the_job() {
+    use crate::common::{feed, its_program, pdp10_in};
+    let dir = scratch("tty-eof");
+    let program = its_program("ttyloop");
+    let out = feed(
+        pdp10_in(&dir)
+            .args(["run", "--max-insns", "1000000"])
+            .arg(&program),
+        b"hi\n",
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "hi\n^C");
+    assert!(
+        stderr.contains("TTY INPUT ENDED; READ>>.IOT 1,1   the job reads the terminal again")
+            && stderr.contains("at PC 000104"),
+        "{stderr}"
+    );
+    // A program waiting for a line end gets its prompt out, then the same.
+    let out = feed(pdp10_in(&dir).arg("run").arg(its_program("ttyin")), b"abc");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "NAME? ");
+    assert!(stderr.starts_with("TTY INPUT ENDED; READ>>"), "{stderr}");
 }

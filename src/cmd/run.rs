@@ -40,9 +40,10 @@ pub struct Args {
     #[arg(long, requires = "syscalls")]
     registers: bool,
     /// Most the job may write to DSK, all files together: bytes, or with K,
-    /// M or G (1024-based), counted at five bytes a 36-bit word and a
-    /// 1024-word block for each file opened; beyond, the job gets ITS's
-    /// DEVICE FULL error.
+    /// M or G (1024-based), counted at five bytes a 36-bit word (what a
+    /// word takes in the host file, and in the spool until it is closed)
+    /// and a 1024-word block for each file opened; beyond, the job gets
+    /// ITS's DEVICE FULL error.
     #[arg(long, value_name = "SIZE", default_value = "256M", value_parser = parse_size)]
     dsk_quota: u64,
     /// Stop after N instructions (exit status 4).

@@ -7,8 +7,13 @@
 //! characters but ^G, ^H and TAB print as `^X`, altmode as `$`. On a channel
 //! opened with %TJDIS, ^P starts a display command, turned into the ANSI
 //! sequence with the same effect. Image-mode output is passed through.
-//! Input maps the host's line end to CR; at the end of host input every
-//! read gives ^C.
+//! Input maps the host's line end to CR. ITS terminal input never ends;
+//! the end of host input reads as one ^C, which a job types to end its
+//! input (itstty.41, C/3/a: in block mode and SIOT "^C typed in will act
+//! like end-of-file"). A job that reads the terminal again after that
+//! would wait on ITS for a character that can never come: the read fails
+//! with [`TtyError::InputEnded`], which ends the run, instead of giving ^C
+//! for ever to a loop that spins on it.
 
 use crate::codes::IocError;
 use std::io::{self, BufRead, Write};
@@ -53,6 +58,7 @@ pub struct Terminal {
     after_cr: bool,
     /// The cursor column, for ^PA (fresh line).
     column: usize,
+    /// The end of host input was seen and given to the job as ^C.
     at_eof: bool,
 }
 
@@ -252,10 +258,11 @@ impl Terminal {
         Ok(self.emit(seq)?)
     }
 
-    /// Reads one character: host LF becomes CR; ^C at the end of input.
-    pub fn get(&mut self) -> io::Result<u8> {
+    /// Reads one character: host LF becomes CR; ^C at the end of input,
+    /// once: a read after that is [`TtyError::InputEnded`].
+    pub fn get(&mut self) -> Result<u8, TtyError> {
         if self.at_eof {
-            return Ok(0o003);
+            return Err(TtyError::InputEnded);
         }
         if matches!(self.input, Input::Stream(_)) {
             // Whatever the job typed must be seen before it waits for input.
@@ -314,6 +321,9 @@ pub enum TtyError {
     Host(io::Error),
     /// The job's output broke an ITS rule.
     Ioc(IocError),
+    /// The job read the terminal again after the end of host input had
+    /// been given to it as ^C: on ITS it would wait for ever.
+    InputEnded,
 }
 
 impl From<io::Error> for TtyError {
@@ -370,7 +380,7 @@ mod tests {
     }
 
     #[test]
-    fn input_line_end_is_cr_and_eof_is_control_c() {
+    fn input_line_end_is_cr_and_eof_is_one_control_c() {
         let mut t = Terminal::new(
             Input::Bytes(b"a\n".iter().copied().collect()),
             Output::Capture(Vec::new()),
@@ -379,6 +389,8 @@ mod tests {
         assert_eq!(t.get().unwrap(), b'a');
         assert_eq!(t.get().unwrap(), 0o15);
         assert_eq!(t.get().unwrap(), 0o3);
-        assert_eq!(t.get().unwrap(), 0o3);
+        // Once: reading on would wait for ever on ITS.
+        assert!(matches!(t.get(), Err(TtyError::InputEnded)));
+        assert!(matches!(t.get(), Err(TtyError::InputEnded)));
     }
 }

@@ -362,6 +362,14 @@ impl System {
             Fault::Mpv(m) => self.mpv(pc, instruction, m),
             Fault::Ioc(c) => self.ioc(pc, instruction, ch, c),
             Fault::Host(e) => Ending::Host(crate::Error::io(None, e)),
+            // ITS would wait for a character for ever (tty.rs): the run
+            // ends here, as a program error, rather than hang or spin.
+            Fault::InputEnded => self.fatal(
+                "TTY INPUT ENDED",
+                pc,
+                instruction,
+                "the job reads the terminal again after the end of its input (given as ^C)",
+            ),
         }
     }
 
