@@ -2,7 +2,6 @@
 //! read from a pipe (commands echoed, as a terminal would show them), the
 //! transcript a snapshot.
 
-use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Stdio};
 
@@ -13,21 +12,10 @@ fn root() -> &'static Path {
 /// Runs `pdp10 ARGS` in the repository's root with `commands` on standard
 /// input; returns the exit status and standard output.
 fn pdp10(args: &[&str], commands: &str) -> (i32, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_pdp10"))
-        .args(args)
-        .current_dir(root())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start pdp10");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(commands.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = crate::common::feed(
+        crate::common::pdp10_in(root()).args(args),
+        commands.as_bytes(),
+    );
     (
         out.status.code().unwrap_or(-1),
         String::from_utf8_lossy(&out.stdout).into_owned(),

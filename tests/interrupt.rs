@@ -3,10 +3,10 @@
 //! with status 130, the line on standard output, the trace ending on a
 //! whole line, the state on the report.
 
+use crate::common::{signal_when_written, spawn_forever_with_trace};
 use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
 
 fn scratch(name: &str) -> PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("interrupt");
@@ -18,62 +18,6 @@ fn scratch(name: &str) -> PathBuf {
 /// and the Ctrl-C handler is in place), then sends SIGINT and waits.
 fn interrupt_when_written(child: Child, file: &Path, min: u64) -> std::process::Output {
     signal_when_written(child, file, min, "-INT")
-}
-
-/// `pdp10 run --trace TRACE` of `tests/data/its/forever.mid`, which types
-/// a line and then loops for ever.
-pub(crate) fn spawn_forever_with_trace(trace: &Path) -> Child {
-    let program = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/its/forever.mid");
-    Command::new(env!("CARGO_BIN_EXE_pdp10"))
-        .args(["run", "--trace"])
-        .arg(trace)
-        .arg(&program)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap()
-}
-
-/// Like [`interrupt_when_written`], with `signal` (`-INT`, `-TERM`...).
-pub(crate) fn signal_when_written(
-    mut child: Child,
-    file: &Path,
-    min: u64,
-    signal: &str,
-) -> std::process::Output {
-    let start = Instant::now();
-    while std::fs::metadata(file).map_or(0, |m| m.len()) <= min {
-        assert!(
-            start.elapsed() < Duration::from_secs(60),
-            "{} never grew",
-            file.display()
-        );
-        if let Some(status) = child.try_wait().unwrap() {
-            panic!("ended before Ctrl-C: {status}");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    signal_and_wait(child, signal)
-}
-
-/// Sends `signal` (`-INT`, `-TERM`...) to `child` and waits at most 30 s
-/// for it to end.
-pub(crate) fn signal_and_wait(mut child: Child, signal: &str) -> std::process::Output {
-    let sent = Command::new("kill")
-        .args([signal, &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(sent.success());
-    let start = Instant::now();
-    while child.try_wait().unwrap().is_none() {
-        if start.elapsed() > Duration::from_secs(30) {
-            child.kill().unwrap();
-            panic!("still running 30 s after {signal}");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    child.wait_with_output().unwrap()
 }
 
 #[test]
