@@ -3,8 +3,9 @@
 //! under a pipe, line by line with the commands echoed.
 //!
 //! Ctrl-C while the job runs stops it and returns to DDT; at DDT's command
-//! line it leaves. The handler only sets flags: the job runs in slices and
-//! DDT looks at the flag between them.
+//! line it leaves. The handler (interrupt.rs, the one for every command)
+//! only sets flags: the job runs in slices and DDT looks at the flag
+//! between them.
 
 use super::load::Program;
 use anyhow::Context;
@@ -17,11 +18,6 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
-
-/// Set by Ctrl-C while the job runs; DDT clears it when it stops the job.
-static INTERRUPT: AtomicBool = AtomicBool::new(false);
-/// Whether the job is running (else Ctrl-C leaves).
-static RUNNING: AtomicBool = AtomicBool::new(false);
 
 /// Standard input, shared by DDT (whole lines) and the job (its TTY).
 #[derive(Clone)]
@@ -85,7 +81,7 @@ impl Debugger {
 
     fn session<T: Target>(self, target: T, symbols: SymbolTable) -> anyhow::Result<ExitCode> {
         let interactive = std::io::stdin().is_terminal();
-        install_interrupt()?;
+        super::interrupt::install_for_ddt()?;
         if interactive {
             eprintln!("DDT: $G starts the program, $$Q or :KILL leaves ($ or ESC)");
         }
@@ -200,36 +196,12 @@ impl Debugger {
 fn run_commands(
     commands: impl FnOnce(&AtomicBool) -> Result<ddt::Control, ddt::Error>,
 ) -> anyhow::Result<ddt::Control> {
-    RUNNING.store(true, Ordering::SeqCst);
-    INTERRUPT.store(false, Ordering::SeqCst);
-    let control = commands(&INTERRUPT);
-    RUNNING.store(false, Ordering::SeqCst);
+    use super::interrupt::{ddt_flag, job_running};
+    job_running(true);
+    ddt_flag().store(false, Ordering::SeqCst);
+    let control = commands(ddt_flag());
+    job_running(false);
     Ok(control?)
-}
-
-/// Ctrl-C, or Ctrl-Z (ITS's ^Z), stops a running job (DDT sees the flag);
-/// at DDT's command line Ctrl-C leaves, as `^C` does. (On a terminal the
-/// command line is in raw mode, where both are plain characters.)
-fn install_interrupt() -> anyhow::Result<()> {
-    ctrlc::set_handler(|| {
-        if RUNNING.load(Ordering::SeqCst) {
-            INTERRUPT.store(true, Ordering::SeqCst);
-        } else {
-            let _ = std::io::stdout().flush();
-            std::process::exit(130);
-        }
-    })
-    .context("installing the Ctrl-C handler")?;
-    // SAFETY: the handler only stores to an atomic, which is safe in a
-    // signal handler; it replaces the default stop, so that ^Z returns to
-    // DDT as on ITS rather than suspending the emulator.
-    unsafe {
-        signal_hook::low_level::register(signal_hook::consts::SIGTSTP, || {
-            INTERRUPT.store(true, Ordering::SeqCst)
-        })
-    }
-    .context("installing the Ctrl-Z handler")?;
-    Ok(())
 }
 
 /// `$L FILE`: an SBLK or PDUMP file, or a MIDAS source assembled in memory.
