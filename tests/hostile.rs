@@ -280,3 +280,28 @@ fn reading_the_terminal_past_its_end_stops_the_job() {
     assert_eq!(String::from_utf8_lossy(&out.stdout), "NAME? ");
     assert!(stderr.starts_with("TTY INPUT ENDED; READ>>"), "{stderr}");
 }
+
+/// Terminal input as the JCL is taken: a host CR LF (a file from DOS, say)
+/// is one ITS line end, and a UTF-8 character is refused by name rather
+/// than read as two wrong ASCII characters (`é` was `C)`).
+#[test]
+fn terminal_input_takes_host_line_ends_and_refuses_non_ascii() {
+    use crate::common::{feed, its_program, pdp10_in};
+    let dir = scratch("tty-bytes");
+    let out = feed(
+        pdp10_in(&dir).arg("run").arg(its_program("ttyloop")),
+        b"a\r\nb\rc\n",
+    );
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "a\nb\nc\n^C");
+    let out = feed(
+        pdp10_in(&dir).arg("run").arg(its_program("ttyin")),
+        "h\u{e9}llo\n".as_bytes(),
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "NAME? ");
+    assert!(
+        stderr.contains("terminal input (standard input), byte 2: 0xc3 is not ASCII"),
+        "{stderr}"
+    );
+}

@@ -118,6 +118,9 @@ impl From<TtyError> for Fault {
             TtyError::Host(e) => Fault::Host(e),
             TtyError::Ioc(c) => Fault::Ioc(c),
             TtyError::InputEnded => Fault::InputEnded,
+            e @ TtyError::NotAscii { .. } => {
+                Fault::Host(io::Error::new(io::ErrorKind::InvalidData, e.to_string()))
+            }
         }
     }
 }
