@@ -65,6 +65,9 @@ impl Debugger {
         program: &Program,
     ) -> anyhow::Result<ExitCode> {
         let symbols = its_symbols(dsk, names, program);
+        // Ctrl-C also ends a .SLEEP or a run of slow calls at once.
+        let mut job = job;
+        job.set_stop_flag(super::interrupt::stop_flag());
         self.session(ItsJob::new(job), symbols)
     }
 

@@ -22,9 +22,12 @@
 use anyhow::Context;
 use std::io::{self, BufRead, Read};
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, LazyLock};
 use std::time::Duration;
 
-static REQUESTED: AtomicBool = AtomicBool::new(false);
+/// Ctrl-C was typed and not yet dealt with (shared with the job, which
+/// looks at it after each system call: [`stop_flag`]).
+static REQUESTED: LazyLock<Arc<AtomicBool>> = LazyLock::new(Default::default);
 /// The run has seen [`REQUESTED`] and is stopping.
 static TAKEN: AtomicBool = AtomicBool::new(false);
 /// The run is inside a host read of the terminal, which may wait for ever.
@@ -70,6 +73,12 @@ pub fn install_for_ddt() -> anyhow::Result<()> {
 /// stops the job.
 pub fn ddt_flag() -> &'static AtomicBool {
     &REQUESTED
+}
+
+/// The flag for [`its::Job::set_stop_flag`]: a job that sleeps or makes
+/// slow system calls then stops at once.
+pub fn stop_flag() -> Arc<AtomicBool> {
+    Arc::clone(&REQUESTED)
 }
 
 /// Under DDT: whether the job is running now (DDT's commands that run it)

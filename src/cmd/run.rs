@@ -170,6 +170,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let budget = args.max_insns.unwrap_or(u64::MAX);
     let started = Instant::now();
     super::interrupt::install()?;
+    job.set_stop_flag(super::interrupt::stop_flag());
     let stop = super::interrupt::requested;
     let outcome = match &args.trace {
         Some(path) => {
