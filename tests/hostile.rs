@@ -305,3 +305,48 @@ fn terminal_input_takes_host_line_ends_and_refuses_non_ascii() {
         "{stderr}"
     );
 }
+
+/// `midas -o` onto something that is not a regular file (`/dev/null`, a
+/// FIFO, a link to one) writes into it: the temporary-file-and-rename
+/// used to replace the device itself (as root, /dev/null became a regular
+/// file; as a user the write failed). A rewritten binary keeps its mode.
+#[test]
+fn midas_output_onto_a_fifo_or_an_old_binary() {
+    use std::io::Read;
+    use std::os::unix::fs::{FileTypeExt, PermissionsExt};
+    let dir = scratch("midas-output");
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/its/hello.mid");
+    std::fs::copy(&source, dir.join("hello.mid")).unwrap();
+    let fifo = dir.join("out.fifo");
+    let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(made.success());
+    let reader = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            std::fs::File::open(fifo)
+                .unwrap()
+                .read_to_end(&mut bytes)
+                .unwrap();
+            bytes
+        })
+    };
+    let (status, stderr) = pdp10(&dir, &["midas", "hello.mid", "-o", "out.fifo"]);
+    assert_eq!(status, Some(0), "{stderr}");
+    assert!(std::fs::symlink_metadata(&fifo)
+        .unwrap()
+        .file_type()
+        .is_fifo());
+    let (status, _) = pdp10(&dir, &["midas", "hello.mid", "-o", "ts.hello"]);
+    assert_eq!(status, Some(0));
+    let binary = std::fs::read(dir.join("ts.hello")).unwrap();
+    assert_eq!(reader.join().unwrap(), binary, "the FIFO got the binary");
+    std::fs::set_permissions(dir.join("ts.hello"), PermissionsExt::from_mode(0o751)).unwrap();
+    let (status, _) = pdp10(&dir, &["midas", "hello.mid", "-o", "ts.hello"]);
+    assert_eq!(status, Some(0));
+    let mode = std::fs::metadata(dir.join("ts.hello"))
+        .unwrap()
+        .permissions()
+        .mode();
+    assert_eq!(mode & 0o777, 0o751);
+}
