@@ -350,3 +350,33 @@ fn midas_output_onto_a_fifo_or_an_old_binary() {
         .mode();
     assert_eq!(mode & 0o777, 0o751);
 }
+
+/// `solve --all` keeps a puzzle's solutions until it prints them: on an
+/// empty grid (about 6.7e21 solutions) it grew without end. Without
+/// `--limit` it stops at 100000 and says so; a larger limit is refused.
+#[test]
+fn solve_all_on_an_empty_grid_is_bounded() {
+    use crate::common::{pdp10_in, wait_at_most};
+    use std::time::Duration;
+    let dir = scratch("solve-all");
+    std::fs::write(dir.join("empty.txt"), format!("{}\n", ".".repeat(81))).unwrap();
+    let child = pdp10_in(&dir)
+        .args(["solve", "--all", "empty.txt"])
+        .stdout(std::fs::File::create(dir.join("all.out")).unwrap())
+        .spawn()
+        .unwrap();
+    let out = wait_at_most(child, Duration::from_secs(60), "solve --all");
+    assert_eq!(out.status.code(), Some(0));
+    let text = std::fs::read_to_string(dir.join("all.out")).unwrap();
+    assert!(text.starts_with(
+        "# puzzle 1 (empty.txt:1): 100000 solutions (there may be more: --all stops there \
+         without --limit)\n"
+    ));
+    assert_eq!(text.lines().count(), 100_001);
+    let (status, stderr) = pdp10(&dir, &["solve", "--all", "--limit", "100001", "empty.txt"]);
+    assert_eq!(status, Some(2), "{stderr}");
+    assert!(
+        stderr.contains("at most 100000 solutions a puzzle"),
+        "{stderr}"
+    );
+}
