@@ -380,3 +380,34 @@ fn solve_all_on_an_empty_grid_is_bounded() {
         "{stderr}"
     );
 }
+
+/// Standard error full or closed (`2>/dev/full`): no panic (std's
+/// `eprintln!` panics, status 101). A run that succeeded still says so;
+/// a trace that could not be written is a failure.
+#[test]
+fn a_full_standard_error_is_no_panic() {
+    let dir = scratch("full-stderr");
+    std::fs::write(dir.join("halt.img"), "start: 100\n100: 254200000000\n").unwrap();
+    let hello = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/its/hello.mid");
+    let hello = hello.to_str().unwrap();
+    for (args, status) in [
+        (&["run", "--stats", hello][..], 0),
+        (&["run", "--syscalls", hello], 2),
+        (&["boot", "--trace", "halt.img"], 2),
+        (&["run", "nosuch.mid"], 2),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_pdp10"))
+            .args(args)
+            .current_dir(&dir)
+            .stdout(std::process::Stdio::null())
+            .stderr(
+                std::fs::OpenOptions::new()
+                    .write(true)
+                    .open("/dev/full")
+                    .unwrap(),
+            )
+            .status()
+            .expect("run pdp10");
+        assert_eq!(out.code(), Some(status), "{args:?}");
+    }
+}

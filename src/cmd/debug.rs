@@ -190,7 +190,7 @@ impl Debugger {
             }
         })();
         raw(false)?;
-        println!();
+        writeln!(std::io::stdout())?;
         result
     }
 }
