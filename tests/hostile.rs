@@ -411,3 +411,27 @@ fn a_full_standard_error_is_no_panic() {
         assert_eq!(out.code(), Some(status), "{args:?}");
     }
 }
+
+/// DDT's commands from a pipe: a line without end (`< /dev/zero`) was
+/// read until memory ran out, a non-ASCII byte was "stream did not
+/// contain valid UTF-8" with no place. Both are refused by line and byte.
+#[test]
+fn ddt_command_lines_are_bounded_and_ascii() {
+    use crate::common::{feed, its_program, pdp10_in};
+    let dir = scratch("ddt-lines");
+    let hello = its_program("hello");
+    let mut endless = vec![b'1'; 70 * 1024];
+    endless.extend_from_slice(b"\n");
+    for (input, message) in [
+        (endless, "DDT command line 1: longer than 64 KiB"),
+        (
+            b"GO/\n\xff\xfe\n".to_vec(),
+            "DDT command line 2, byte 1: 0xff is not ASCII",
+        ),
+    ] {
+        let out = feed(pdp10_in(&dir).args(["run", "--ddt"]).arg(&hello), &input);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        assert!(stderr.contains(message), "{stderr}");
+    }
+}

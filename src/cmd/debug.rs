@@ -104,21 +104,28 @@ impl Debugger {
 impl Debugger {
     /// Commands from a pipe, a line at a time.
     fn lines<T: Target, W: Write>(&self, session: &mut Session<T, W>) -> anyhow::Result<()> {
-        let mut line = String::new();
-        loop {
-            line.clear();
+        let mut bytes = Vec::new();
+        for number in 1.. {
+            bytes.clear();
             let n = {
                 let mut input = self.stdin.0.lock().unwrap_or_else(|e| e.into_inner());
-                input.read_line(&mut line).context("reading DDT commands")?
+                // Bounded: a line without end (`< /dev/zero`) is refused,
+                // not read until memory runs out.
+                (&mut *input)
+                    .take(MAX_COMMAND_LINE + 1)
+                    .read_until(b'\n', &mut bytes)
+                    .context("reading DDT commands")?
             };
             if n == 0 {
                 return Ok(());
             }
-            let text = line.trim_end_matches(['\n', '\r']);
+            let text = command_text(&bytes, number)?;
+            let text = text.trim_end_matches(['\n', '\r']);
             if run_commands(|i| session.line(text, i))? == ddt::Control::Quit {
                 return Ok(());
             }
         }
+        Ok(())
     }
 
     /// Commands typed on a terminal, in raw mode: DDT acts on each command
@@ -193,6 +200,28 @@ impl Debugger {
         writeln!(std::io::stdout())?;
         result
     }
+}
+
+/// The longest DDT command line read from a pipe.
+const MAX_COMMAND_LINE: u64 = 64 * 1024;
+
+/// Command line `number` as text: ASCII (all DDT and ITS know), within
+/// [`MAX_COMMAND_LINE`]; else an error naming the line and byte.
+fn command_text(bytes: &[u8], number: usize) -> anyhow::Result<&str> {
+    if bytes.len() as u64 > MAX_COMMAND_LINE {
+        anyhow::bail!(
+            "DDT command line {number}: longer than {} KiB",
+            MAX_COMMAND_LINE >> 10
+        );
+    }
+    if let Some(at) = bytes.iter().position(|b| !b.is_ascii()) {
+        anyhow::bail!(
+            "DDT command line {number}, byte {}: 0x{:02x} is not ASCII",
+            at + 1,
+            bytes[at]
+        );
+    }
+    Ok(std::str::from_utf8(bytes).expect("ASCII is UTF-8"))
 }
 
 /// Runs DDT commands with Ctrl-C stopping the job rather than DDT.
