@@ -155,9 +155,14 @@ fn create_beside(path: &Path, suffix: &str, mode: u32) -> io::Result<(File, Path
             Err(e) => return Err(named(&candidate, e)),
         }
     }
-    Err(named(
-        path,
-        last.unwrap_or_else(|| io::ErrorKind::AlreadyExists.into()),
+    let kind = last.map_or(io::ErrorKind::AlreadyExists, |e| e.kind());
+    Err(io::Error::new(
+        kind,
+        format!(
+            "cannot make a temporary file beside {}: {suffix} and {suffix}.1 to \
+             {suffix}.99 after its name are all taken (left by a crash? remove them)",
+            path.display()
+        ),
     ))
 }
 
@@ -769,6 +774,28 @@ mod tests {
             words[n as usize - 1],
             Word::new(0o777777_777777 - 2 * (n - 1))
         );
+    }
+
+    #[test]
+    fn temporary_names_all_taken_is_said_so() {
+        let dir = scratch("taken");
+        let path = dir.join("out.txt");
+        fs::write(dir.join("out.txt.its-tmp"), "").unwrap();
+        for n in 1..100 {
+            fs::write(dir.join(format!("out.txt.its-tmp.{n}")), "").unwrap();
+        }
+        let mut f = DskFile::create(path.clone(), true, true, quota()).unwrap();
+        f.put(Word::new(b'A' as u64)).unwrap();
+        let e = f.finish().unwrap_err().to_string();
+        assert!(
+            e.starts_with(&format!(
+                "cannot make a temporary file beside {}: .its-tmp and .its-tmp.1 to",
+                path.display()
+            )),
+            "{e}"
+        );
+        assert_eq!(e.matches("File exists").count(), 0, "{e}");
+        assert!(!path.exists());
     }
 
     #[test]
