@@ -6,6 +6,46 @@
 use clap::{CommandFactory, Parser, Subcommand};
 use std::process::ExitCode;
 
+/// Messages on standard error that cannot fail: std's `eprintln!` panics
+/// when standard error is full or closed (`2>/dev/full`), and there is
+/// then nowhere to say so; the exit status still tells. (Defined before
+/// `mod cmd`, so every command's `eprintln!` is this one.)
+macro_rules! eprintln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+
+/// `eprint!` that cannot fail, as [`eprintln!`].
+macro_rules! eprint {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = write!(std::io::stderr(), $($arg)*);
+    }};
+}
+
+/// `println!` that does not panic when standard output fails: a closed
+/// pipe (`| head -1`) ends the command quietly with success, as in
+/// `main`; any other failure is reported, exit status 2.
+macro_rules! println {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        if let Err(e) = writeln!(std::io::stdout(), $($arg)*) {
+            $crate::stdout_failed(e);
+        }
+    }};
+}
+
+/// Ends the process after a failed `println!` ([`println!`]).
+fn stdout_failed(e: std::io::Error) -> ! {
+    if e.kind() == std::io::ErrorKind::BrokenPipe {
+        std::process::exit(0);
+    }
+    eprintln!("pdp10: writing standard output: {e}");
+    std::process::exit(2);
+}
+
 mod cmd;
 
 /// A KA10 emulator, a MIDAS assembler and an ITS user-mode shim.

@@ -2,7 +2,6 @@
 //! read from a pipe (commands echoed, as a terminal would show them), the
 //! transcript a snapshot.
 
-use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Stdio};
 
@@ -13,21 +12,10 @@ fn root() -> &'static Path {
 /// Runs `pdp10 ARGS` in the repository's root with `commands` on standard
 /// input; returns the exit status and standard output.
 fn pdp10(args: &[&str], commands: &str) -> (i32, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_pdp10"))
-        .args(args)
-        .current_dir(root())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start pdp10");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(commands.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = crate::common::feed(
+        crate::common::pdp10_in(root()).args(args),
+        commands.as_bytes(),
+    );
     (
         out.status.code().unwrap_or(-1),
         String::from_utf8_lossy(&out.stdout).into_owned(),
@@ -167,4 +155,65 @@ fn text_type_in() {
     let commands = "TEXT/\n$0\"WORLD$\n$\"\nTEXT/\n\nNAME/\n$1'SUDOKU$\n$'\nNAME/\n\n\
         $1#A=\n$1\"AB$=\nPDL/\n$$0\"HELLO, WORLD$\n$\"\nPDL/\n^J\n^J\n:KILL\n";
     insta::assert_snapshot!(session(COUNT, &[], commands));
+}
+
+/// Ctrl-C under DDT (one handler with `run`'s, interrupt.rs): while the
+/// job runs it returns to DDT, which goes on reading commands; at DDT's
+/// command line it leaves with status 130.
+#[test]
+fn ctrl_c_returns_to_ddt_then_leaves() {
+    use crate::common::{scratch, wait_at_most};
+    use std::io::Write;
+    use std::time::{Duration, Instant};
+    let dir = scratch("ddt", "ctrl-c");
+    let spawn = |out: &Path| {
+        Command::new(env!("CARGO_BIN_EXE_pdp10"))
+            .args(["run", "--ddt"])
+            .arg(crate::common::its_program("forever"))
+            .stdin(Stdio::piped())
+            .stdout(std::fs::File::create(out).unwrap())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap()
+    };
+    let wait_for = |out: &Path, text: &str| {
+        let start = Instant::now();
+        while !std::fs::read_to_string(out).unwrap().contains(text) {
+            assert!(start.elapsed() < Duration::from_secs(60), "no {text:?}");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    };
+    let interrupt = |child: &std::process::Child| {
+        let sent = Command::new("kill")
+            .args(["-INT", &child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(sent.success());
+    };
+    let out = dir.join("running.out");
+    let mut child = spawn(&out);
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(b"$G\n").unwrap();
+    wait_for(&out, "BEFORE THE LOOP");
+    interrupt(&child);
+    wait_for(&out, "SPIN)");
+    stdin.write_all(b"SPIN/\n:KILL\n").unwrap();
+    drop(stdin);
+    let ended = wait_at_most(child, Duration::from_secs(30), ":KILL");
+    assert_eq!(ended.status.code(), Some(0));
+    let transcript = std::fs::read_to_string(&out).unwrap();
+    assert!(
+        transcript.contains("SPIN/   AOJA 3,SPIN"),
+        "DDT read on after the stop: {transcript}"
+    );
+    // At the command line: Ctrl-C leaves.
+    let out = dir.join("command-line.out");
+    let mut child = spawn(&out);
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(b"GO/\n").unwrap();
+    wait_for(&out, "GO/");
+    interrupt(&child);
+    let ended = wait_at_most(child, Duration::from_secs(30), "Ctrl-C");
+    drop(stdin);
+    assert_eq!(ended.status.code(), Some(130));
 }

@@ -3,17 +3,12 @@
 //! Each must end at once with a message naming the file and a non-zero
 //! status, never read without end nor panic.
 
-use crate::interrupt::{signal_and_wait, signal_when_written, spawn_forever_with_trace};
+use crate::common::{signal_and_wait, signal_when_written, spawn_forever_with_trace};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 fn scratch(test: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join("hostile")
-        .join(test);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    crate::common::scratch("hostile", test)
 }
 
 fn pdp10(dir: &Path, args: &[&str]) -> (Option<i32>, String) {
@@ -253,4 +248,190 @@ fn run_refuses_a_device_as_source() {
         stderr.contains("./null.mid is not a regular file"),
         "{stderr}"
     );
+}
+
+/// ITS terminal input never ends: the end of host input reads as one ^C,
+/// and a job that reads on (here one that ignores ^C) ends with a located
+/// message and status 2 instead of getting ^C for ever (which spun until
+/// the budget, or for ever without one).
+#[test]
+fn reading_the_terminal_past_its_end_stops_the_job() {
+    use crate::common::{feed, its_program, pdp10_in};
+    let dir = scratch("tty-eof");
+    let program = its_program("ttyloop");
+    let out = feed(
+        pdp10_in(&dir)
+            .args(["run", "--max-insns", "1000000"])
+            .arg(&program),
+        b"hi\n",
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "hi\n^C");
+    assert!(
+        stderr.contains("TTY INPUT ENDED; READ>>.IOT 1,1   the job reads the terminal again")
+            && stderr.contains("at PC 000104"),
+        "{stderr}"
+    );
+    // A program waiting for a line end gets its prompt out, then the same.
+    let out = feed(pdp10_in(&dir).arg("run").arg(its_program("ttyin")), b"abc");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "NAME? ");
+    assert!(stderr.starts_with("TTY INPUT ENDED; READ>>"), "{stderr}");
+}
+
+/// Terminal input as the JCL is taken: a host CR LF (a file from DOS, say)
+/// is one ITS line end, and a UTF-8 character is refused by name rather
+/// than read as two wrong ASCII characters (`é` was `C)`).
+#[test]
+fn terminal_input_takes_host_line_ends_and_refuses_non_ascii() {
+    use crate::common::{feed, its_program, pdp10_in};
+    let dir = scratch("tty-bytes");
+    let out = feed(
+        pdp10_in(&dir).arg("run").arg(its_program("ttyloop")),
+        b"a\r\nb\rc\n",
+    );
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "a\nb\nc\n^C");
+    let out = feed(
+        pdp10_in(&dir).arg("run").arg(its_program("ttyin")),
+        "h\u{e9}llo\n".as_bytes(),
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "NAME? ");
+    assert!(
+        stderr.contains("terminal input (standard input), byte 2: 0xc3 is not ASCII"),
+        "{stderr}"
+    );
+}
+
+/// `midas -o` onto something that is not a regular file (`/dev/null`, a
+/// FIFO, a link to one) writes into it: the temporary-file-and-rename
+/// used to replace the device itself (as root, /dev/null became a regular
+/// file; as a user the write failed). A rewritten binary keeps its mode.
+#[test]
+fn midas_output_onto_a_fifo_or_an_old_binary() {
+    use std::io::Read;
+    use std::os::unix::fs::{FileTypeExt, PermissionsExt};
+    let dir = scratch("midas-output");
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/its/hello.mid");
+    std::fs::copy(&source, dir.join("hello.mid")).unwrap();
+    let fifo = dir.join("out.fifo");
+    let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(made.success());
+    let reader = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            std::fs::File::open(fifo)
+                .unwrap()
+                .read_to_end(&mut bytes)
+                .unwrap();
+            bytes
+        })
+    };
+    let (status, stderr) = pdp10(&dir, &["midas", "hello.mid", "-o", "out.fifo"]);
+    assert_eq!(status, Some(0), "{stderr}");
+    assert!(std::fs::symlink_metadata(&fifo)
+        .unwrap()
+        .file_type()
+        .is_fifo());
+    let (status, _) = pdp10(&dir, &["midas", "hello.mid", "-o", "ts.hello"]);
+    assert_eq!(status, Some(0));
+    let binary = std::fs::read(dir.join("ts.hello")).unwrap();
+    assert_eq!(reader.join().unwrap(), binary, "the FIFO got the binary");
+    std::fs::set_permissions(dir.join("ts.hello"), PermissionsExt::from_mode(0o751)).unwrap();
+    let (status, _) = pdp10(&dir, &["midas", "hello.mid", "-o", "ts.hello"]);
+    assert_eq!(status, Some(0));
+    let mode = std::fs::metadata(dir.join("ts.hello"))
+        .unwrap()
+        .permissions()
+        .mode();
+    assert_eq!(mode & 0o777, 0o751);
+}
+
+/// `solve --all` keeps a puzzle's solutions until it prints them: on an
+/// empty grid (about 6.7e21 solutions) it grew without end. Without
+/// `--limit` it stops at 100000 and says so; a larger limit is refused.
+#[test]
+fn solve_all_on_an_empty_grid_is_bounded() {
+    use crate::common::{pdp10_in, wait_at_most};
+    use std::time::Duration;
+    let dir = scratch("solve-all");
+    std::fs::write(dir.join("empty.txt"), format!("{}\n", ".".repeat(81))).unwrap();
+    let child = pdp10_in(&dir)
+        .args(["solve", "--all", "empty.txt"])
+        .stdout(std::fs::File::create(dir.join("all.out")).unwrap())
+        .spawn()
+        .unwrap();
+    let out = wait_at_most(child, Duration::from_secs(60), "solve --all");
+    assert_eq!(out.status.code(), Some(0));
+    let text = std::fs::read_to_string(dir.join("all.out")).unwrap();
+    assert!(text.starts_with(
+        "# puzzle 1 (empty.txt:1): 100000 solutions (there may be more: --all stops there \
+         without --limit)\n"
+    ));
+    assert_eq!(text.lines().count(), 100_001);
+    let (status, stderr) = pdp10(&dir, &["solve", "--all", "--limit", "100001", "empty.txt"]);
+    assert_eq!(status, Some(2), "{stderr}");
+    assert!(
+        stderr.contains("at most 100000 solutions a puzzle"),
+        "{stderr}"
+    );
+}
+
+/// Standard error full or closed (`2>/dev/full`): no panic (std's
+/// `eprintln!` panics, status 101). A run that succeeded still says so;
+/// a trace that could not be written is a failure.
+#[test]
+fn a_full_standard_error_is_no_panic() {
+    let dir = scratch("full-stderr");
+    std::fs::write(dir.join("halt.img"), "start: 100\n100: 254200000000\n").unwrap();
+    let hello = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/its/hello.mid");
+    let hello = hello.to_str().unwrap();
+    for (args, status) in [
+        (&["run", "--stats", hello][..], 0),
+        (&["run", "--syscalls", hello], 2),
+        (&["boot", "--trace", "halt.img"], 2),
+        (&["run", "nosuch.mid"], 2),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_pdp10"))
+            .args(args)
+            .current_dir(&dir)
+            .stdout(std::process::Stdio::null())
+            .stderr(
+                std::fs::OpenOptions::new()
+                    .write(true)
+                    .open("/dev/full")
+                    .unwrap(),
+            )
+            .status()
+            .expect("run pdp10");
+        assert_eq!(out.code(), Some(status), "{args:?}");
+    }
+}
+
+/// DDT's commands from a pipe: a line without end (`< /dev/zero`) was
+/// read until memory ran out, a non-ASCII byte was "stream did not
+/// contain valid UTF-8" with no place. Both are refused by line and byte.
+#[test]
+fn ddt_command_lines_are_bounded_and_ascii() {
+    use crate::common::{feed, its_program, pdp10_in};
+    let dir = scratch("ddt-lines");
+    let hello = its_program("hello");
+    let mut endless = vec![b'1'; 70 * 1024];
+    endless.extend_from_slice(b"\n");
+    for (input, message) in [
+        (endless, "DDT command line 1: longer than 64 KiB"),
+        (
+            b"GO/\n\xff\xfe\n".to_vec(),
+            "DDT command line 2, byte 1: 0xff is not ASCII",
+        ),
+    ] {
+        let out = feed(pdp10_in(&dir).args(["run", "--ddt"]).arg(&hello), &input);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        assert!(stderr.contains(message), "{stderr}");
+    }
 }

@@ -3,10 +3,10 @@
 //! with status 130, the line on standard output, the trace ending on a
 //! whole line, the state on the report.
 
+use crate::common::{signal_when_written, spawn_forever_with_trace};
 use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
 
 fn scratch(name: &str) -> PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("interrupt");
@@ -18,62 +18,6 @@ fn scratch(name: &str) -> PathBuf {
 /// and the Ctrl-C handler is in place), then sends SIGINT and waits.
 fn interrupt_when_written(child: Child, file: &Path, min: u64) -> std::process::Output {
     signal_when_written(child, file, min, "-INT")
-}
-
-/// `pdp10 run --trace TRACE` of `tests/data/its/forever.mid`, which types
-/// a line and then loops for ever.
-pub(crate) fn spawn_forever_with_trace(trace: &Path) -> Child {
-    let program = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/its/forever.mid");
-    Command::new(env!("CARGO_BIN_EXE_pdp10"))
-        .args(["run", "--trace"])
-        .arg(trace)
-        .arg(&program)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap()
-}
-
-/// Like [`interrupt_when_written`], with `signal` (`-INT`, `-TERM`...).
-pub(crate) fn signal_when_written(
-    mut child: Child,
-    file: &Path,
-    min: u64,
-    signal: &str,
-) -> std::process::Output {
-    let start = Instant::now();
-    while std::fs::metadata(file).map_or(0, |m| m.len()) <= min {
-        assert!(
-            start.elapsed() < Duration::from_secs(60),
-            "{} never grew",
-            file.display()
-        );
-        if let Some(status) = child.try_wait().unwrap() {
-            panic!("ended before Ctrl-C: {status}");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    signal_and_wait(child, signal)
-}
-
-/// Sends `signal` (`-INT`, `-TERM`...) to `child` and waits at most 30 s
-/// for it to end.
-pub(crate) fn signal_and_wait(mut child: Child, signal: &str) -> std::process::Output {
-    let sent = Command::new("kill")
-        .args([signal, &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(sent.success());
-    let start = Instant::now();
-    while child.try_wait().unwrap().is_none() {
-        if start.elapsed() > Duration::from_secs(30) {
-            child.kill().unwrap();
-            panic!("still running 30 s after {signal}");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    child.wait_with_output().unwrap()
 }
 
 #[test]
@@ -145,4 +89,75 @@ fn ctrl_c_stops_boot_cleanly() {
         "{reason}"
     );
     assert_eq!(stderr.matches("interrupted").count(), 1);
+}
+
+/// A job in a long `.SLEEP` never reaches the end of a chunk: one Ctrl-C
+/// must stop it (it was ignored until a second one killed the process
+/// without a word), at the `.SLEEP`, its line out.
+#[test]
+fn ctrl_c_stops_a_sleeping_job() {
+    let out = scratch("sleeper.out");
+    let child = Command::new(env!("CARGO_BIN_EXE_pdp10"))
+        .arg("run")
+        .arg(crate::common::its_program("sleeper"))
+        .stdin(Stdio::null())
+        .stdout(File::create(&out).unwrap())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The line is out (flushed before the sleep): the job sleeps.
+    let ended = interrupt_when_written(child, &out, 0);
+    let stderr = String::from_utf8_lossy(&ended.stderr);
+    assert_eq!(ended.status.code(), Some(130), "{stderr}");
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), "GOING TO SLEEP\n");
+    assert!(
+        stderr.contains("interrupted after ") && stderr.contains("NAP+1>>.SLEEP 1,"),
+        "{stderr}"
+    );
+}
+
+/// `run --watch` without a terminal: Ctrl-C stops the job as `run` does,
+/// its output printed, the place named, status 130 (the signal used to
+/// kill the process, the output kept for the end lost).
+#[test]
+fn ctrl_c_stops_a_watched_run() {
+    let errors = scratch("watch.stderr");
+    let child = Command::new(env!("CARGO_BIN_EXE_pdp10"))
+        .args(["run", "--watch"])
+        .arg(crate::common::its_program("forever"))
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(File::create(&errors).unwrap())
+        .spawn()
+        .unwrap();
+    // A status line a second on standard error: the watch is running.
+    let out = interrupt_when_written(child, &errors, 0);
+    let stderr = std::fs::read_to_string(&errors).unwrap();
+    assert_eq!(out.status.code(), Some(130), "{stderr}");
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "BEFORE THE LOOP\n");
+    assert!(stderr.contains("interrupted after "), "{stderr}");
+    assert!(stderr.contains(", PC SPIN"), "{stderr}");
+}
+
+/// A job making slow system calls (each `.CLOSE` writes a file) runs few
+/// instructions a second: one Ctrl-C must stop it after the call, not at
+/// the end of a chunk of a million instructions (minutes later).
+#[test]
+fn ctrl_c_stops_a_job_making_slow_calls() {
+    let dsk = crate::common::scratch("interrupt", "slow-calls");
+    std::fs::create_dir(dsk.join("data")).unwrap();
+    let child = Command::new(env!("CARGO_BIN_EXE_pdp10"))
+        .args(["run", "--sname", "DATA", "--dsk"])
+        .arg(&dsk)
+        .arg(crate::common::its_program("reopen"))
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let out = interrupt_when_written(child, &dsk.join("data/x.y"), 0);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{stderr}");
+    assert!(stderr.contains("interrupted after "), "{stderr}");
+    assert_eq!(std::fs::read(dsk.join("data/x.y")).unwrap(), b"A");
 }

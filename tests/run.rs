@@ -3,9 +3,7 @@
 //! against a scratch DSK folder; their terminal output, exit status, messages
 //! and system-call logs (with the ACs at each call) are snapshots.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 
 /// A fresh DSK folder for one test: `data/text.file`, a secret outside the
 /// folder and links that point at it.
@@ -49,23 +47,13 @@ impl Run {
 
 /// Runs `pdp10 run` with `args` in `dir` (the DSK folder), feeding `input`.
 fn run_in(dir: &Path, args: &[&str], input: &str) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_pdp10"))
-        .arg("run")
-        .args(args)
-        .current_dir(dir)
-        .env("USER", "tester")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start pdp10");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = crate::common::feed(
+        crate::common::pdp10_in(dir)
+            .arg("run")
+            .args(args)
+            .env("USER", "tester"),
+        input.as_bytes(),
+    );
     let clean = |b: &[u8]| {
         String::from_utf8_lossy(b)
             .replace(&program(""), "tests/data/its/.mid")

@@ -3,8 +3,9 @@
 //! under a pipe, line by line with the commands echoed.
 //!
 //! Ctrl-C while the job runs stops it and returns to DDT; at DDT's command
-//! line it leaves. The handler only sets flags: the job runs in slices and
-//! DDT looks at the flag between them.
+//! line it leaves. The handler (interrupt.rs, the one for every command)
+//! only sets flags: the job runs in slices and DDT looks at the flag
+//! between them.
 
 use super::load::Program;
 use anyhow::Context;
@@ -17,11 +18,6 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
-
-/// Set by Ctrl-C while the job runs; DDT clears it when it stops the job.
-static INTERRUPT: AtomicBool = AtomicBool::new(false);
-/// Whether the job is running (else Ctrl-C leaves).
-static RUNNING: AtomicBool = AtomicBool::new(false);
 
 /// Standard input, shared by DDT (whole lines) and the job (its TTY).
 #[derive(Clone)]
@@ -69,6 +65,9 @@ impl Debugger {
         program: &Program,
     ) -> anyhow::Result<ExitCode> {
         let symbols = its_symbols(dsk, names, program);
+        // Ctrl-C also ends a .SLEEP or a run of slow calls at once.
+        let mut job = job;
+        job.set_stop_flag(super::interrupt::stop_flag());
         self.session(ItsJob::new(job), symbols)
     }
 
@@ -85,7 +84,7 @@ impl Debugger {
 
     fn session<T: Target>(self, target: T, symbols: SymbolTable) -> anyhow::Result<ExitCode> {
         let interactive = std::io::stdin().is_terminal();
-        install_interrupt()?;
+        super::interrupt::install_for_ddt()?;
         if interactive {
             eprintln!("DDT: $G starts the program, $$Q or :KILL leaves ($ or ESC)");
         }
@@ -105,21 +104,28 @@ impl Debugger {
 impl Debugger {
     /// Commands from a pipe, a line at a time.
     fn lines<T: Target, W: Write>(&self, session: &mut Session<T, W>) -> anyhow::Result<()> {
-        let mut line = String::new();
-        loop {
-            line.clear();
+        let mut bytes = Vec::new();
+        for number in 1.. {
+            bytes.clear();
             let n = {
                 let mut input = self.stdin.0.lock().unwrap_or_else(|e| e.into_inner());
-                input.read_line(&mut line).context("reading DDT commands")?
+                // Bounded: a line without end (`< /dev/zero`) is refused,
+                // not read until memory runs out.
+                (&mut *input)
+                    .take(MAX_COMMAND_LINE + 1)
+                    .read_until(b'\n', &mut bytes)
+                    .context("reading DDT commands")?
             };
             if n == 0 {
                 return Ok(());
             }
-            let text = line.trim_end_matches(['\n', '\r']);
+            let text = command_text(&bytes, number)?;
+            let text = text.trim_end_matches(['\n', '\r']);
             if run_commands(|i| session.line(text, i))? == ddt::Control::Quit {
                 return Ok(());
             }
         }
+        Ok(())
     }
 
     /// Commands typed on a terminal, in raw mode: DDT acts on each command
@@ -191,45 +197,43 @@ impl Debugger {
             }
         })();
         raw(false)?;
-        println!();
+        writeln!(std::io::stdout())?;
         result
     }
+}
+
+/// The longest DDT command line read from a pipe.
+const MAX_COMMAND_LINE: u64 = 64 * 1024;
+
+/// Command line `number` as text: ASCII (all DDT and ITS know), within
+/// [`MAX_COMMAND_LINE`]; else an error naming the line and byte.
+fn command_text(bytes: &[u8], number: usize) -> anyhow::Result<&str> {
+    if bytes.len() as u64 > MAX_COMMAND_LINE {
+        anyhow::bail!(
+            "DDT command line {number}: longer than {} KiB",
+            MAX_COMMAND_LINE >> 10
+        );
+    }
+    if let Some(at) = bytes.iter().position(|b| !b.is_ascii()) {
+        anyhow::bail!(
+            "DDT command line {number}, byte {}: 0x{:02x} is not ASCII",
+            at + 1,
+            bytes[at]
+        );
+    }
+    Ok(std::str::from_utf8(bytes).expect("ASCII is UTF-8"))
 }
 
 /// Runs DDT commands with Ctrl-C stopping the job rather than DDT.
 fn run_commands(
     commands: impl FnOnce(&AtomicBool) -> Result<ddt::Control, ddt::Error>,
 ) -> anyhow::Result<ddt::Control> {
-    RUNNING.store(true, Ordering::SeqCst);
-    INTERRUPT.store(false, Ordering::SeqCst);
-    let control = commands(&INTERRUPT);
-    RUNNING.store(false, Ordering::SeqCst);
+    use super::interrupt::{ddt_flag, job_running};
+    job_running(true);
+    ddt_flag().store(false, Ordering::SeqCst);
+    let control = commands(ddt_flag());
+    job_running(false);
     Ok(control?)
-}
-
-/// Ctrl-C, or Ctrl-Z (ITS's ^Z), stops a running job (DDT sees the flag);
-/// at DDT's command line Ctrl-C leaves, as `^C` does. (On a terminal the
-/// command line is in raw mode, where both are plain characters.)
-fn install_interrupt() -> anyhow::Result<()> {
-    ctrlc::set_handler(|| {
-        if RUNNING.load(Ordering::SeqCst) {
-            INTERRUPT.store(true, Ordering::SeqCst);
-        } else {
-            let _ = std::io::stdout().flush();
-            std::process::exit(130);
-        }
-    })
-    .context("installing the Ctrl-C handler")?;
-    // SAFETY: the handler only stores to an atomic, which is safe in a
-    // signal handler; it replaces the default stop, so that ^Z returns to
-    // DDT as on ITS rather than suspending the emulator.
-    unsafe {
-        signal_hook::low_level::register(signal_hook::consts::SIGTSTP, || {
-            INTERRUPT.store(true, Ordering::SeqCst)
-        })
-    }
-    .context("installing the Ctrl-Z handler")?;
-    Ok(())
 }
 
 /// `$L FILE`: an SBLK or PDUMP file, or a MIDAS source assembled in memory.

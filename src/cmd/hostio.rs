@@ -75,6 +75,63 @@ pub fn check_source(path: &Path) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// Writes `bytes` to `path` whole or not at all. A regular file (or a new
+/// name) is replaced through a new temporary file in the same folder,
+/// created exclusively (so never through a link someone left there) with
+/// the old file's permissions, synced, then renamed over it: a failure
+/// removes the temporary file and leaves the old file as it was, so a
+/// truncated file never takes the place of a good one. Anything else
+/// already at `path` (a device such as `/dev/null`, a FIFO, or a link to
+/// one) is written in place: a rename would replace the device itself.
+pub fn write_whole(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
+    if std::fs::metadata(path).is_ok_and(|m| !m.is_file() && !m.is_dir()) {
+        let mut device = std::fs::OpenOptions::new().write(true).open(path)?;
+        return device.write_all(bytes).and_then(|()| device.flush());
+    }
+    // A link is replaced, never followed: its target's mode is not taken.
+    let old_mode = std::fs::symlink_metadata(path)
+        .ok()
+        .filter(|m| m.is_file())
+        .map(|m| m.permissions().mode() & 0o777);
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let name = path
+        .file_name()
+        .map_or_else(|| "output".into(), |n| n.to_string_lossy().into_owned());
+    let mut attempt = 0u32;
+    let (tmp, mut file) = loop {
+        let tmp = dir.join(format!(".{name}.{}.{attempt}.tmp", std::process::id()));
+        match std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .mode(old_mode.unwrap_or(0o666))
+            .open(&tmp)
+        {
+            Ok(f) => break (tmp, f),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists && attempt < 100 => {
+                attempt += 1;
+            }
+            Err(e) => return Err(e),
+        }
+    };
+    let written = (|| {
+        if let Some(mode) = old_mode {
+            // Exactly the old bits, whatever the umask took away.
+            file.set_permissions(std::fs::Permissions::from_mode(mode))?;
+        }
+        file.write_all(bytes)?;
+        file.sync_all()?;
+        std::fs::rename(&tmp, path)
+    })();
+    if written.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    written
+}
+
 /// Whether `a` and `b` are the same existing host file (so that writing
 /// one would destroy the other).
 pub fn same_file(a: &Path, b: &Path) -> bool {

@@ -13,17 +13,29 @@
 //! or a second signal, ends the process there with status 130 (what the
 //! program typed before it waited is already out: the terminal is flushed
 //! before a read).
+//!
+//! Under DDT (`--ddt`, [`install_for_ddt`]) the same handler, and ^Z
+//! (SIGTSTP), stop a running job and return to DDT, which looks at the
+//! flag ([`ddt_flag`]) between slices of the job; at DDT's command line
+//! Ctrl-C leaves with status 130.
 
 use anyhow::Context;
 use std::io::{self, BufRead, Read};
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, LazyLock};
 use std::time::Duration;
 
-static REQUESTED: AtomicBool = AtomicBool::new(false);
+/// Ctrl-C was typed and not yet dealt with (shared with the job, which
+/// looks at it after each system call: [`stop_flag`]).
+static REQUESTED: LazyLock<Arc<AtomicBool>> = LazyLock::new(Default::default);
 /// The run has seen [`REQUESTED`] and is stopping.
 static TAKEN: AtomicBool = AtomicBool::new(false);
 /// The run is inside a host read of the terminal, which may wait for ever.
 static WAITING: AtomicBool = AtomicBool::new(false);
+/// A DDT session is on: a stop returns to DDT.
+static DDT: AtomicBool = AtomicBool::new(false);
+/// Under DDT, the job is running (else Ctrl-C leaves).
+static JOB_RUNNING: AtomicBool = AtomicBool::new(false);
 
 /// The exit status of a run stopped by Ctrl-C (128 + SIGINT, as shells
 /// report a process killed by it).
@@ -39,11 +51,57 @@ pub fn install() -> anyhow::Result<()> {
     }
 }
 
-/// The handler, on ctrlc's thread: raises the flag, and watches (on a
+/// Takes over SIGINT (and SIGTERM, SIGHUP) and SIGTSTP for a DDT session:
+/// while the job runs ([`job_running`]) they raise [`ddt_flag`], else
+/// Ctrl-C leaves.
+pub fn install_for_ddt() -> anyhow::Result<()> {
+    DDT.store(true, Ordering::SeqCst);
+    install()?;
+    // SAFETY: the handler only stores to an atomic, which is safe in a
+    // signal handler; it replaces the default stop, so that ^Z returns to
+    // DDT as on ITS rather than suspending the emulator.
+    unsafe {
+        signal_hook::low_level::register(signal_hook::consts::SIGTSTP, || {
+            REQUESTED.store(true, Ordering::SeqCst)
+        })
+    }
+    .context("setting up Ctrl-Z")?;
+    Ok(())
+}
+
+/// The flag DDT looks at between slices of the job, and clears when it
+/// stops the job.
+pub fn ddt_flag() -> &'static AtomicBool {
+    &REQUESTED
+}
+
+/// The flag for [`its::Job::set_stop_flag`]: a job that sleeps or makes
+/// slow system calls then stops at once.
+pub fn stop_flag() -> Arc<AtomicBool> {
+    Arc::clone(&REQUESTED)
+}
+
+/// Under DDT: whether the job is running now (DDT's commands that run it)
+/// or DDT waits for a command.
+pub fn job_running(running: bool) {
+    JOB_RUNNING.store(running, Ordering::SeqCst);
+}
+
+/// The handler, on ctrlc's thread. Under DDT: stops a running job, or
+/// leaves at DDT's command line. Else: raises the flag, and watches (on a
 /// thread of its own, so that a second signal is still heard) until the
 /// run takes it up, ending the process if the run is (or goes) into a read
 /// of the terminal first.
 fn on_signal() {
+    if DDT.load(Ordering::SeqCst) {
+        if JOB_RUNNING.load(Ordering::SeqCst) {
+            REQUESTED.store(true, Ordering::SeqCst);
+        } else {
+            let _ = std::io::Write::flush(&mut std::io::stdout());
+            std::process::exit(EXIT_STATUS.into());
+        }
+        return;
+    }
     if REQUESTED.swap(true, Ordering::SeqCst) {
         std::process::exit(EXIT_STATUS.into());
     }

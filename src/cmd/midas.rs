@@ -42,45 +42,6 @@ fn default_output(source: &Path) -> PathBuf {
     PathBuf::from(format!("ts.{fn1}"))
 }
 
-/// Writes `bytes` to `path` whole or not at all: a new temporary file in
-/// the same folder (created exclusively, so never through a link someone
-/// left there), synced, then renamed over `path`. A failure removes the
-/// temporary file and leaves any old `path` as it was, so a truncated SBLK
-/// can never take the place of a good binary.
-fn write_whole(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    use std::io::Write;
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    let name = path
-        .file_name()
-        .map_or_else(|| "output".into(), |n| n.to_string_lossy().into_owned());
-    let mut attempt = 0u32;
-    let (tmp, mut file) = loop {
-        let tmp = dir.join(format!(".{name}.{}.{attempt}.tmp", std::process::id()));
-        match std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&tmp)
-        {
-            Ok(f) => break (tmp, f),
-            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && attempt < 100 => {
-                attempt += 1;
-            }
-            Err(e) => return Err(e),
-        }
-    };
-    let written = file
-        .write_all(bytes)
-        .and_then(|()| file.sync_all())
-        .and_then(|()| std::fs::rename(&tmp, path));
-    if written.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    written
-}
-
 /// What the source typed at the terminal (PRINTX, PRINTC, .TYO ...), as
 /// one stream, as real MIDAS types it; ended with a line end.
 fn type_out(messages: &[String]) {
@@ -149,7 +110,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             .and_then(|()| stdout.flush())
             .context("writing the binary to standard output")?;
     } else {
-        if let Err(e) = write_whole(&out, &assembly.to_bytes()) {
+        if let Err(e) = super::hostio::write_whole(&out, &assembly.to_bytes()) {
             eprintln!(
                 "pdp10 midas: writing {}: {e}; nothing written",
                 out.display()

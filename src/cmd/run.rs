@@ -40,9 +40,10 @@ pub struct Args {
     #[arg(long, requires = "syscalls")]
     registers: bool,
     /// Most the job may write to DSK, all files together: bytes, or with K,
-    /// M or G (1024-based), counted at five bytes a 36-bit word and a
-    /// 1024-word block for each file opened; beyond, the job gets ITS's
-    /// DEVICE FULL error.
+    /// M or G (1024-based), counted at five bytes a 36-bit word (what a
+    /// word takes in the host file, and in the spool until it is closed)
+    /// and a 1024-word block for each file opened; beyond, the job gets
+    /// ITS's DEVICE FULL error.
     #[arg(long, value_name = "SIZE", default_value = "256M", value_parser = parse_size)]
     dsk_quota: u64,
     /// Stop after N instructions (exit status 4).
@@ -166,6 +167,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let budget = args.max_insns.unwrap_or(u64::MAX);
     let started = Instant::now();
     super::interrupt::install()?;
+    job.set_stop_flag(super::interrupt::stop_flag());
     let stop = super::interrupt::requested;
     let outcome = match &args.trace {
         Some(path) => {

@@ -31,7 +31,8 @@ pub struct Args {
     /// Print the number of solutions (up to --limit) instead of a solution.
     #[arg(long, conflicts_with_all = ["all", "check"])]
     count: bool,
-    /// Print every solution (up to --limit when it is given).
+    /// Print every solution, up to --limit (at most, and by default,
+    /// 100000: they are kept in memory until printed).
     #[arg(long, conflicts_with = "check")]
     all: bool,
     /// Count no further than N solutions [default: 2, so that a count of 1 means unique].
@@ -75,6 +76,14 @@ struct Tally {
 /// Runs `pdp10 solve`: batches of puzzles read in order, each solved in
 /// parallel and printed in order before the next is read.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    if let (true, Some(n)) = (args.all, args.limit) {
+        if n > MAX_ALL {
+            anyhow::bail!(
+                "--all --limit {n}: at most {MAX_ALL} solutions a puzzle are printed \
+                 (they are kept in memory until the puzzle is done); --count counts more"
+            );
+        }
+    }
     let start = Instant::now();
     let mut inputs = Inputs::new(&args.files, None).without_text();
     let mut progress = Progress::new(&args.files);
@@ -82,7 +91,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let mut out = std::io::BufWriter::new(stdout.lock());
     let mut tally = Tally::default();
     let mut pool = None;
-    let mut chunk = 256;
+    // With --all a puzzle may keep MAX_ALL solutions: one at a time.
+    let mut chunk = if args.all { 1 } else { 256 };
     loop {
         let batch: Vec<Item> = inputs.by_ref().take(chunk).collect();
         if batch.is_empty() {
@@ -93,7 +103,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         print_batch(&mut out, &args, &batch, &outcomes, &mut tally)?;
         progress.show(start, inputs.bytes_read(), tally.puzzles);
         // Batches of about a tenth of a second keep the bar moving.
-        if began.elapsed() < Duration::from_millis(50) && chunk < 1 << 16 {
+        if began.elapsed() < Duration::from_millis(50) && chunk < 1 << 16 && !args.all {
             chunk *= 2;
         }
     }
@@ -103,11 +113,15 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     Ok(summary(&args, &tally, start.elapsed().as_secs_f64()))
 }
 
+/// The most solutions `--all` prints for a puzzle: each is kept in memory
+/// until the puzzle is done (an empty 9x9 grid has about 6.7e21).
+const MAX_ALL: u64 = 100_000;
+
 /// The limit on solutions counted, and how many are kept.
 fn limits(args: &Args) -> (usize, usize) {
     let limit = match (args.limit, args.all) {
         (Some(n), _) => usize::try_from(n).unwrap_or(usize::MAX),
-        (None, true) => usize::MAX,
+        (None, true) => MAX_ALL as usize,
         (None, false) => 2,
     };
     let keep = if args.all {
@@ -326,9 +340,14 @@ fn print_outcome(
             }
             if args.all {
                 let plural = if count == 1 { "" } else { "s" };
+                let more = if args.limit.is_none() && count as u64 == MAX_ALL {
+                    " (there may be more: --all stops there without --limit)"
+                } else {
+                    ""
+                };
                 writeln!(
                     out,
-                    "# puzzle {} ({file}:{}): {count} solution{plural}",
+                    "# puzzle {} ({file}:{}): {count} solution{plural}{more}",
                     index + 1,
                     puzzle.line
                 )?;

@@ -2,7 +2,9 @@
 //! of its memory (`ddt::watch`) is redrawn about 30 times a second, with
 //! keys for pause, single step and speed. When standard output is not a
 //! terminal, a status line goes to standard error every second and the
-//! last view is printed as text at the end.
+//! last view is printed as text at the end. Ctrl-C (the key, or SIGINT,
+//! SIGTERM, SIGHUP) stops the job as `run` does: the terminal restored,
+//! the job's output printed, the place named, exit status 130.
 
 use super::load::Program;
 use anyhow::Context;
@@ -73,6 +75,19 @@ impl Watched {
         Ok(())
     }
 
+    /// Ends the watch at Ctrl-C, naming where the job was.
+    fn interrupt(&mut self) {
+        if self.ended {
+            return;
+        }
+        let pc = ddt::TypeOut::default().address(self.target.cpu().pc(), &self.symbols);
+        self.status = super::interrupt::EXIT_STATUS;
+        self.figures.ended = Some(format!(
+            "interrupted after {} instructions, PC {pc}",
+            self.figures.instructions
+        ));
+    }
+
     fn draw(&self, frame: &mut ratatui::Frame) {
         watch::draw(
             frame,
@@ -95,6 +110,9 @@ pub(super) fn run_job(
 ) -> anyhow::Result<ExitCode> {
     let symbols = super::debug::its_symbols(dsk, names, program);
     let view = View::parse(spec, &symbols).map_err(|e| anyhow::anyhow!("--watch={spec}: {e}"))?;
+    super::interrupt::install()?;
+    let mut job = job;
+    job.set_stop_flag(super::interrupt::stop_flag());
     let mut watched = Watched {
         target: ItsJob::new(job),
         symbols,
@@ -136,6 +154,11 @@ fn live(terminal: &mut ratatui::DefaultTerminal, w: &mut Watched) -> anyhow::Res
     let mut last = (Instant::now(), 0u64);
     loop {
         let began = Instant::now();
+        // SIGTERM or SIGHUP (in raw mode Ctrl-C is a key, below).
+        if super::interrupt::requested() {
+            w.interrupt();
+            return Ok(());
+        }
         if !paused {
             match SPEEDS[speed] {
                 None => {
@@ -171,7 +194,8 @@ fn live(terminal: &mut ratatui::DefaultTerminal, w: &mut Watched) -> anyhow::Res
             match key.code {
                 KeyCode::Char('q') | KeyCode::Esc => return Ok(()),
                 KeyCode::Char('c') if key.modifiers.contains(KeyModifiers::CONTROL) => {
-                    return Ok(())
+                    w.interrupt();
+                    return Ok(());
                 }
                 KeyCode::Char(' ') => paused = !paused,
                 KeyCode::Char('n') => {
@@ -193,6 +217,10 @@ fn plain(w: &mut Watched) -> anyhow::Result<()> {
     let mut next = Duration::from_secs(1);
     while !w.ended {
         w.run(SLICE)?;
+        if super::interrupt::requested() {
+            w.interrupt();
+            break;
+        }
         if started.elapsed() >= next {
             next += Duration::from_secs(1);
             let pc = ddt::TypeOut::default().address(w.target.cpu().pc(), &w.symbols);

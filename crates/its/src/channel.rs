@@ -101,6 +101,9 @@ pub enum Fault {
     Ioc(IocError),
     /// The host failed.
     Host(io::Error),
+    /// The job read the terminal after the end of its input
+    /// ([`TtyError::InputEnded`]).
+    InputEnded,
 }
 
 impl From<Mpv> for Fault {
@@ -114,6 +117,10 @@ impl From<TtyError> for Fault {
         match e {
             TtyError::Host(e) => Fault::Host(e),
             TtyError::Ioc(c) => Fault::Ioc(c),
+            TtyError::InputEnded => Fault::InputEnded,
+            e @ TtyError::NotAscii { .. } => {
+                Fault::Host(io::Error::new(io::ErrorKind::InvalidData, e.to_string()))
+            }
         }
     }
 }

@@ -296,6 +296,14 @@ impl Job {
         self.system.dsk.set_quota(words);
     }
 
+    /// A flag raised from outside (a signal handler) to stop the run:
+    /// the job looks at it after each system call and while `.SLEEP`
+    /// waits, then ends its slice, so that [`Job::run_watched`] asks its
+    /// `stop` at once instead of after the next [`CHUNK_INSTRUCTIONS`].
+    pub fn set_stop_flag(&mut self, flag: std::sync::Arc<std::sync::atomic::AtomicBool>) {
+        self.system.stop_flag = Some(flag);
+    }
+
     /// The processor (for tracing and inspection).
     pub fn cpu(&self) -> &ka10::Cpu {
         &self.cpu
@@ -337,6 +345,8 @@ impl Job {
         let end = first.saturating_add(max_instructions);
         let mut next_look = first.saturating_add(CHUNK_INSTRUCTIONS);
         let result = loop {
+            // The stop flag ended the slice early: look now.
+            let mut look_now = false;
             let now = self.cpu.instructions();
             let left = end.saturating_sub(now);
             // With %PIPDL enabled the run goes in slices, so that a
@@ -348,7 +358,10 @@ impl Job {
             }
             match self.cpu.run(&mut self.system, tracer, slice) {
                 Ok(ka10::Exit::Handler(Ending::Outcome(o))) => break Ok(o),
-                Ok(ka10::Exit::Handler(Ending::Reslice(pc))) => self.cpu.set_pc(pc),
+                Ok(ka10::Exit::Handler(Ending::Reslice(pc))) => {
+                    self.cpu.set_pc(pc);
+                    look_now = self.system.stop_asked();
+                }
                 Ok(ka10::Exit::Handler(Ending::Host(e))) => break Err(e),
                 Ok(ka10::Exit::Halt { pc }) => {
                     break Ok(Outcome::ProgramError {
@@ -370,7 +383,7 @@ impl Job {
                     Err(Ending::Host(h)) => break Err(h),
                 },
             }
-            if self.cpu.instructions() >= next_look {
+            if look_now || self.cpu.instructions() >= next_look {
                 next_look = self.cpu.instructions().saturating_add(CHUNK_INSTRUCTIONS);
                 if stop() {
                     break Ok(self.interrupted());

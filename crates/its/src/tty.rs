@@ -7,8 +7,15 @@
 //! characters but ^G, ^H and TAB print as `^X`, altmode as `$`. On a channel
 //! opened with %TJDIS, ^P starts a display command, turned into the ANSI
 //! sequence with the same effect. Image-mode output is passed through.
-//! Input maps the host's line end to CR; at the end of host input every
-//! read gives ^C.
+//! Input maps the host's line end (LF, CR LF, or a lone CR) to CR; a byte
+//! past ASCII (a UTF-8 character) is an error naming it, not two wrong
+//! characters, as for the JCL. ITS terminal input never ends;
+//! the end of host input reads as one ^C, which a job types to end its
+//! input (itstty.41, C/3/a: in block mode and SIOT "^C typed in will act
+//! like end-of-file"). A job that reads the terminal again after that
+//! would wait on ITS for a character that can never come: the read fails
+//! with [`TtyError::InputEnded`], which ends the run, instead of giving ^C
+//! for ever to a loop that spins on it.
 
 use crate::codes::IocError;
 use std::io::{self, BufRead, Write};
@@ -53,7 +60,12 @@ pub struct Terminal {
     after_cr: bool,
     /// The cursor column, for ^PA (fresh line).
     column: usize,
+    /// The end of host input was seen and given to the job as ^C.
     at_eof: bool,
+    /// Host input bytes taken so far (for messages).
+    taken: u64,
+    /// The last byte taken was a CR: a LF now is the rest of a CR LF.
+    input_after_cr: bool,
 }
 
 impl Terminal {
@@ -65,6 +77,8 @@ impl Terminal {
             after_cr: false,
             column: 0,
             at_eof: false,
+            taken: 0,
+            input_after_cr: false,
         }
     }
 
@@ -252,11 +266,39 @@ impl Terminal {
         Ok(self.emit(seq)?)
     }
 
-    /// Reads one character: host LF becomes CR; ^C at the end of input.
-    pub fn get(&mut self) -> io::Result<u8> {
-        if self.at_eof {
-            return Ok(0o003);
+    /// Reads one character: a host line end (LF, CR LF, CR) becomes CR;
+    /// ^C at the end of input, once: a read after that is
+    /// [`TtyError::InputEnded`]. A byte past ASCII is
+    /// [`TtyError::NotAscii`].
+    pub fn get(&mut self) -> Result<u8, TtyError> {
+        loop {
+            if self.at_eof {
+                return Err(TtyError::InputEnded);
+            }
+            let byte = self.next_byte()?;
+            let after_cr = std::mem::replace(&mut self.input_after_cr, byte == Some(b'\r'));
+            return Ok(match byte {
+                None => {
+                    self.at_eof = true;
+                    0o003
+                }
+                // The CR of a CR LF was the line end already (the LF is
+                // not waited for after a CR: a terminal may send CR alone).
+                Some(b'\n') if after_cr => continue,
+                Some(b'\n') | Some(b'\r') => 0o015,
+                Some(byte) if !byte.is_ascii() => {
+                    return Err(TtyError::NotAscii {
+                        byte,
+                        offset: self.taken - 1,
+                    })
+                }
+                Some(b) => b,
+            });
         }
+    }
+
+    /// The next host input byte; `None` at the end.
+    fn next_byte(&mut self) -> Result<Option<u8>, TtyError> {
         if matches!(self.input, Input::Stream(_)) {
             // Whatever the job typed must be seen before it waits for input.
             self.flush_output()?;
@@ -272,14 +314,8 @@ impl Terminal {
                 b
             }
         };
-        Ok(match byte {
-            None => {
-                self.at_eof = true;
-                0o003
-            }
-            Some(b'\n') => 0o015,
-            Some(b) => b & 0o177,
-        })
+        self.taken += byte.is_some() as u64;
+        Ok(byte)
     }
 
     fn flush_output(&mut self) -> io::Result<()> {
@@ -301,6 +337,7 @@ impl Terminal {
 
     /// Throws away input not yet read (`.RESET` on the console).
     pub fn reset_input(&mut self) {
+        self.input_after_cr = false;
         if let Input::Bytes(q) = &mut self.input {
             q.clear();
         }
@@ -314,6 +351,33 @@ pub enum TtyError {
     Host(io::Error),
     /// The job's output broke an ITS rule.
     Ioc(IocError),
+    /// The job read the terminal again after the end of host input had
+    /// been given to it as ^C: on ITS it would wait for ever.
+    InputEnded,
+    /// Host input had a byte that is not ASCII (a UTF-8 character, say),
+    /// which no ITS terminal can type.
+    NotAscii {
+        /// The byte.
+        byte: u8,
+        /// How many bytes of host input came before it.
+        offset: u64,
+    },
+}
+
+impl std::fmt::Display for TtyError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            TtyError::Host(e) => write!(f, "{e}"),
+            TtyError::Ioc(c) => f.write_str(c.message()),
+            TtyError::InputEnded => f.write_str("terminal input read after its end"),
+            TtyError::NotAscii { byte, offset } => write!(
+                f,
+                "terminal input (standard input), byte {}: 0x{byte:02x} is not ASCII, which \
+                 is all an ITS terminal types (a UTF-8 character?)",
+                offset + 1
+            ),
+        }
+    }
 }
 
 impl From<io::Error> for TtyError {
@@ -370,7 +434,31 @@ mod tests {
     }
 
     #[test]
-    fn input_line_end_is_cr_and_eof_is_control_c() {
+    fn host_line_ends_read_as_one_cr_and_non_ascii_is_refused() {
+        let mut t = Terminal::new(
+            Input::Bytes(b"a\r\nb\rc\n\nd\r\r\n\xc3\xa9".iter().copied().collect()),
+            Output::Capture(Vec::new()),
+        );
+        let mut got = Vec::new();
+        let error = loop {
+            match t.get() {
+                Ok(c) => got.push(c),
+                Err(e) => break e,
+            }
+        };
+        assert_eq!(got, b"a\rb\rc\r\rd\r\r");
+        let TtyError::NotAscii { byte, offset } = error else {
+            panic!("{error}")
+        };
+        assert_eq!((byte, offset), (0xc3, 12));
+        assert!(
+            error.to_string().contains("byte 13: 0xc3 is not ASCII"),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn input_line_end_is_cr_and_eof_is_one_control_c() {
         let mut t = Terminal::new(
             Input::Bytes(b"a\n".iter().copied().collect()),
             Output::Capture(Vec::new()),
@@ -379,6 +467,8 @@ mod tests {
         assert_eq!(t.get().unwrap(), b'a');
         assert_eq!(t.get().unwrap(), 0o15);
         assert_eq!(t.get().unwrap(), 0o3);
-        assert_eq!(t.get().unwrap(), 0o3);
+        // Once: reading on would wait for ever on ITS.
+        assert!(matches!(t.get(), Err(TtyError::InputEnded)));
+        assert!(matches!(t.get(), Err(TtyError::InputEnded)));
     }
 }

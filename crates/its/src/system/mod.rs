@@ -160,6 +160,10 @@ pub struct System {
     /// The class 2 interrupt the ending being built stands for (MPV,
     /// ILOPR, IOC), which a handler may take instead.
     class2: std::cell::Cell<u64>,
+    /// Raised from outside (Ctrl-C) to stop the run: looked at after each
+    /// system call and while `.SLEEP` waits, so that neither a long sleep
+    /// nor a run of slow calls keeps the stop waiting ([`Job::set_stop_flag`]).
+    pub(crate) stop_flag: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
 }
 
 /// Packs text as JCL: ASCII, five characters a word, ended by CR, with at
@@ -213,7 +217,15 @@ impl System {
             console: console::Console::new(false, 24, 80),
             iopdl: Vec::new(),
             class2: std::cell::Cell::new(0),
+            stop_flag: None,
         }
+    }
+
+    /// Whether a stop was asked from outside ([`System::stop_flag`]).
+    pub(crate) fn stop_asked(&self) -> bool {
+        self.stop_flag
+            .as_ref()
+            .is_some_and(|f| f.load(std::sync::atomic::Ordering::Relaxed))
     }
 
     /// Closes every channel (as ITS does when a job goes away), writing
@@ -362,6 +374,14 @@ impl System {
             Fault::Mpv(m) => self.mpv(pc, instruction, m),
             Fault::Ioc(c) => self.ioc(pc, instruction, ch, c),
             Fault::Host(e) => Ending::Host(crate::Error::io(None, e)),
+            // ITS would wait for a character for ever (tty.rs): the run
+            // ends here, as a program error, rather than hang or spin.
+            Fault::InputEnded => self.fatal(
+                "TTY INPUT ENDED",
+                pc,
+                instruction,
+                "the job reads the terminal again after the end of its input (given as ^C)",
+            ),
         }
     }
 
@@ -434,7 +454,9 @@ impl System {
                 return Err(Ending::Host(crate::Error::io(None, e)));
             }
         }
-        if !was_pdl && self.wants_pdl_overflow() {
+        // A stop asked during the call (a slow one, or many) is taken
+        // now, between instructions, rather than at the end of the slice.
+        if (!was_pdl && self.wants_pdl_overflow()) || (step.is_ok() && self.stop_asked()) {
             let to = match step {
                 Ok(Flow::Next) => (pc + 1) & 0o777777,
                 Ok(Flow::Skip) => (pc + 2) & 0o777777,

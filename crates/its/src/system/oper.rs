@@ -70,7 +70,11 @@ impl System {
                 Ok(Flow::Next)
             }
             SLEEP => {
-                self.sleep(m, a)?;
+                if !self.sleep(m, a)? {
+                    // Stopped from outside: AC holds the wake-up time, so
+                    // that the .SLEEP, run again, sleeps only the rest.
+                    return Err(Ending::Reslice(pc));
+                }
                 Ok(Flow::Next)
             }
             SETMSK => {
@@ -179,19 +183,38 @@ impl System {
         }
     }
 
-    fn sleep(&mut self, m: &mut impl Machine, a: u32) -> Result<(), Ending> {
+    /// Sleeps as `.SLEEP AC,` asks; false when a stop was asked from
+    /// outside first, with AC set as ITS leaves it for an interrupted
+    /// `.SLEEP`: minus the system time to wake up at (uuos.114, `.HANG`).
+    fn sleep(&mut self, m: &mut impl Machine, a: u32) -> Result<bool, Ending> {
         let t = m.read(a).map_or(0, |w| w.signed());
-        let ticks = if t >= 0 {
-            t as u64
+        let now = self.thirtieths();
+        let wake = if t >= 0 {
+            now.saturating_add(t as u64)
         } else {
-            (-t as u64).saturating_sub(self.thirtieths())
+            t.unsigned_abs()
         };
-        if !matches!(self.clock, Clock::Fixed(_)) {
-            self.terminal
-                .flush()
-                .map_err(|e| Ending::Host(crate::Error::io(None, e)))?;
-            std::thread::sleep(std::time::Duration::from_millis(ticks * 1000 / 30));
+        if matches!(self.clock, Clock::Fixed(_)) {
+            return Ok(true);
         }
-        Ok(())
+        self.terminal
+            .flush()
+            .map_err(|e| Ending::Host(crate::Error::io(None, e)))?;
+        loop {
+            let now = self.thirtieths();
+            if now >= wake {
+                return Ok(true);
+            }
+            if self.stop_asked() {
+                // Past 35 bits the time cannot be stored: the job would
+                // sleep for ever anyway.
+                let left = wake.min(0o377777_777777) as i64;
+                self.set_ac(m, a, Word::from_i64(-left))?;
+                return Ok(false);
+            }
+            // A look at the stop flag at least every 50 ms.
+            let ms = ((wake - now) * 1000 / 30).clamp(1, 50);
+            std::thread::sleep(std::time::Duration::from_millis(ms));
+        }
     }
 }
