@@ -312,6 +312,11 @@ fn corblk_maps_fresh_deleted_file_and_block_pages() {
 }
 
 #[test]
+fn realt_frames_rtmr_and_runt_give_their_interrupts() {
+    self_check("timer", 13);
+}
+
+#[test]
 fn dates_machine_symbols_agree() {
     self_check("sysinfo", 10);
 }

@@ -19,6 +19,10 @@ pub trait Machine {
     }
     /// Sets the PC flags.
     fn set_flags(&mut self, _flags: u32) {}
+    /// Instructions executed so far (the emulated clock's measure).
+    fn instructions(&self) -> u64 {
+        0
+    }
 }
 
 impl Machine for ka10::Cpu {
@@ -39,6 +43,9 @@ impl Machine for ka10::Cpu {
     }
     fn set_flags(&mut self, flags: u32) {
         ka10::Cpu::set_flags(self, flags)
+    }
+    fn instructions(&self) -> u64 {
+        ka10::Cpu::instructions(self)
     }
 }
 

@@ -12,6 +12,7 @@ pub(crate) use interrupt::{Given, PI_MPV, PI_PDL};
 mod iopdl;
 mod oper;
 mod suset;
+mod timer;
 
 use crate::call_block::{self, BadBlock};
 use crate::channel::{self, Channel, Device, Fault};
@@ -83,8 +84,6 @@ pub(crate) struct Vars {
     pub mara: u64,
     pub marpc: u64,
     pub jpc: u64,
-    /// .RTMR: run time left before %PIRUN, -1 when off.
-    pub rtmr: u64,
     pub mpva: u64,
     /// .WHO1, .WHO2, .WHO3: the who-line the job asks for.
     pub who: [u64; 3],
@@ -116,7 +115,6 @@ impl Vars {
             mara: 0,
             marpc: 0,
             jpc: 0,
-            rtmr: pdp10_isa::WORD_MASK,
             mpva: 0,
             who: [0; 3],
         }
@@ -160,6 +158,10 @@ pub struct System {
     /// The class 2 interrupt the ending being built stands for (MPV,
     /// ILOPR, IOC), which a handler may take instead.
     class2: std::cell::Cell<u64>,
+    /// The real-time facility (.REALT).
+    realt: timer::Realt,
+    /// When .RTMR runs out, in run-time nanoseconds; `None` when off.
+    rtmr_deadline: Option<u64>,
 }
 
 /// Packs text as JCL: ASCII, five characters a word, ended by CR, with at
@@ -213,6 +215,8 @@ impl System {
             console: console::Console::new(false, 24, 80),
             iopdl: Vec::new(),
             class2: std::cell::Cell::new(0),
+            realt: timer::Realt::default(),
+            rtmr_deadline: None,
         }
     }
 
@@ -252,9 +256,16 @@ impl System {
         }
     }
 
-    /// The job's run time in 4-microsecond units (.RUNT).
-    fn run_time(&self) -> u64 {
-        self.started.elapsed().as_micros() as u64 / 4
+    /// The job's run time in 4-microsecond units (.RUNT): the emulated
+    /// processor's time for the instructions it has executed.
+    fn run_time(instructions: u64) -> u64 {
+        Self::run_ns(instructions) / 4000
+    }
+
+    /// Whether the run must go in short slices: the job has enabled the
+    /// pushdown-overflow interrupt or set a timer.
+    pub(crate) fn needs_slices(&self) -> bool {
+        self.wants_pdl_overflow() || self.timers_set()
     }
 
     /// Whether the job has enabled the pushdown-overflow interrupt.
@@ -396,7 +407,7 @@ impl System {
             }
         }
         self.class2.set(0);
-        let was_pdl = self.wants_pdl_overflow();
+        let was_sliced = self.needs_slices();
         let mut step = match trap.kind {
             ka10::TrapKind::MonitorUuo => self.uuo(m, pc, word, e),
             ka10::TrapKind::Unimplemented => {
@@ -434,12 +445,23 @@ impl System {
                 return Err(Ending::Host(crate::Error::io(None, e)));
             }
         }
-        if !was_pdl && self.wants_pdl_overflow() {
+        let to = match step {
+            Ok(Flow::Next) => (pc + 1) & 0o777777,
+            Ok(Flow::Skip) => (pc + 2) & 0o777777,
+            Ok(Flow::Jump(a)) => a,
+            Err(ending) => return Err(ending),
+        };
+        // Interrupts the call made pending or enabled are taken before the
+        // job's next instruction, as ITS takes them on the way out of a
+        // call.
+        let step = match self.give(m, to)? {
+            Some(handler) => Ok(Flow::Jump(handler)),
+            None => step,
+        };
+        if !was_sliced && self.needs_slices() {
             let to = match step {
-                Ok(Flow::Next) => (pc + 1) & 0o777777,
-                Ok(Flow::Skip) => (pc + 2) & 0o777777,
                 Ok(Flow::Jump(a)) => a,
-                Err(ending) => return Err(ending),
+                _ => to,
             };
             return Err(Ending::Reslice(to));
         }

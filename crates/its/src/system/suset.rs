@@ -104,6 +104,10 @@ impl System {
         v: Word,
     ) -> Result<(), Ending> {
         let raw = v.raw();
+        if var == RTMR {
+            self.set_rtmr(m.instructions(), v);
+            return Ok(());
+        }
         let vars = &mut self.vars;
         match var {
             UPC => return Err(self.unimplemented(pc, word, ".SUSET of .UPC (a jump)")),
@@ -142,7 +146,6 @@ impl System {
             IMSK2 => vars.msk2 |= raw,
             AMSK2 => vars.msk2 &= !raw,
             JPC => vars.jpc = raw,
-            RTMR => vars.rtmr = raw,
             HSNAM => vars.hsname = Sixbit(v),
             BCHN => vars.bchn = raw & 0o17,
             DF1 => vars.df1 = raw,
@@ -193,13 +196,13 @@ impl System {
             // The PC of the last system call: this one.
             UUOH => pc as u64,
             UIND => USER_INDEX,
-            RUNT => self.run_time(),
+            RUNT => Self::run_time(m.instructions()),
             MSK2 => vars.msk2,
             IFPIR => vars.ifpir,
             CNSL => CONSOLE,
             JPC => vars.jpc,
             OPC => pc as u64,
-            RTMR => vars.rtmr,
+            RTMR => self.rtmr(m.instructions()),
             HSNAM => return Ok(vars.hsname.0),
             BCHN => vars.bchn,
             MPVA => vars.mpva,
