@@ -312,8 +312,24 @@ fn corblk_maps_fresh_deleted_file_and_block_pages() {
 }
 
 #[test]
-fn realt_frames_rtmr_and_runt_give_their_interrupts() {
-    self_check("timer", 13);
+fn realt_frames_rtmr_runt_and_the_slow_clock_give_their_interrupts() {
+    self_check("timer", 14);
+}
+
+#[test]
+fn datai_and_blki_apr_read_the_switches_and_coni_apr_stops() {
+    let (run, _) = run_program("iot", "iot", &[], &[]);
+    assert_eq!(
+        (run.status, run.stdout.trim_end()),
+        (3, "++++++"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr.contains(">>CONI APR,1") && run.stderr.contains("APR's status"),
+        "{}",
+        run.stderr
+    );
 }
 
 #[test]

@@ -162,6 +162,9 @@ pub struct System {
     realt: timer::Realt,
     /// When .RTMR runs out, in run-time nanoseconds; `None` when off.
     rtmr_deadline: Option<u64>,
+    /// The last half second of real time the slow clock was looked at in
+    /// while the job had %PICLK enabled (`None` while it has not).
+    slow_clock_seen: Option<u64>,
 }
 
 /// Packs text as JCL: ASCII, five characters a word, ended by CR, with at
@@ -217,6 +220,7 @@ impl System {
             class2: std::cell::Cell::new(0),
             realt: timer::Realt::default(),
             rtmr_deadline: None,
+            slow_clock_seen: None,
         }
     }
 
@@ -413,11 +417,7 @@ impl System {
             ka10::TrapKind::Unimplemented => {
                 Err(self.illegal(pc, word, "illegal instruction (not a KA10 opcode)"))
             }
-            ka10::TrapKind::Io => Err(self.illegal(
-                pc,
-                word,
-                "illegal instruction (I/O instructions are not available to a job)",
-            )),
+            ka10::TrapKind::Io => self.user_iot(m, pc, word, e),
         };
         // A class 2 error the job handles becomes a jump to its handler.
         let bit = self.class2.take();
@@ -445,6 +445,9 @@ impl System {
                 return Err(Ending::Host(crate::Error::io(None, e)));
             }
         }
+        if self.vars.mask & timer::PI_CLK == 0 {
+            self.slow_clock_seen = None;
+        }
         let to = match step {
             Ok(Flow::Next) => (pc + 1) & 0o777777,
             Ok(Flow::Skip) => (pc + 2) & 0o777777,
@@ -470,6 +473,54 @@ impl System {
             Ok(Flow::Skip) => Ok(ka10::Resume::Skip),
             Ok(Flow::Jump(a)) => Ok(ka10::Resume::Jump(a)),
             Err(ending) => Err(ending),
+        }
+    }
+
+    /// An I/O instruction in user mode. ITS simulates the ones its device
+    /// table (DCHNTB in `its.1652`) allows every job: on a KA10, DATAI and
+    /// BLKI of the APR, which read the console data switches (the shim's
+    /// switches are all off: 0), and CONI, CONSZ and CONSO of the APR,
+    /// which read the processor's status (the shim has none to give: not
+    /// implemented). Every other one is an illegal operation.
+    fn user_iot(&mut self, m: &mut impl Machine, pc: u32, word: Word, e: u32) -> Step {
+        let raw = word.raw();
+        let is_iot = raw >> 33 == 7;
+        let device = (raw >> 26) & 0o177;
+        let function = (raw >> 23) & 7;
+        const BLKI: u64 = 0;
+        const DATAI: u64 = 1;
+        const CONI: u64 = 5;
+        if !is_iot || device != 0 {
+            return Err(self.illegal(
+                pc,
+                word,
+                "illegal instruction (I/O instructions are not available to a job)",
+            ));
+        }
+        match function {
+            DATAI => {
+                store(m, e, Word::ZERO).map_err(|x| self.mpv(pc, word, x))?;
+                self.note(" data switches 0");
+                Ok(Flow::Next)
+            }
+            BLKI => {
+                let p = load(m, e).map_err(|x| self.mpv(pc, word, x))?;
+                let p = Word::new(p.raw().wrapping_add(0o000001_000001) & pdp10_isa::WORD_MASK);
+                store(m, e, p).map_err(|x| self.mpv(pc, word, x))?;
+                store(m, p.right() as u32, Word::ZERO).map_err(|x| self.mpv(pc, word, x))?;
+                self.note(" data switches 0");
+                Ok(if p.left() != 0 { Flow::Skip } else { Flow::Next })
+            }
+            CONI.. => Err(self.unimplemented(
+                pc,
+                word,
+                "reading the APR's status (ITS gives a job CONI APR; the shim has no processor status to give)",
+            )),
+            _ => Err(self.illegal(
+                pc,
+                word,
+                "illegal instruction (ITS lets a job only read the APR)",
+            )),
         }
     }
 

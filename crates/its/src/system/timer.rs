@@ -1,7 +1,8 @@
 //! The job's timers: the real-time facility (`.REALT`, uuos.114 and
 //! AREALT in `src/system/its.1652`), which turns on %PIRLT at the start of
 //! every frame, and the run-time timer `.RTMR` (usets.120, SEARRT), which
-//! turns on %PIRUN once the job has run that long.
+//! turns on %PIRUN once the job has run that long, and the slow clock,
+//! %PICLK every half second.
 //!
 //! Real time is the host's with the host clock and the emulated KA10's
 //! (`ka10::timing`) with a fixed clock, so that fixed-clock runs repeat
@@ -18,6 +19,11 @@ use pdp10_isa::Word;
 
 pub const PI_RLT: u64 = bit_symbol("%PIRLT");
 pub const PI_RUN: u64 = bit_symbol("%PIRUN");
+/// The slow clock (usets.120: every half second), given to jobs that
+/// enable it.
+pub const PI_CLK: u64 = bit_symbol("%PICLK");
+/// The slow clock's period.
+const SLOW_CLOCK_NS: u64 = 500_000_000;
 
 /// .REALT's AC bits (left half): %RLFLS release, %RLSET new frame time,
 /// %RLUSR seize (and set the priority time), %RLNPS no pseudo real time,
@@ -72,7 +78,7 @@ impl System {
 
     /// Whether a timer is set, so that the run must go in slices.
     pub(crate) fn timers_set(&self) -> bool {
-        self.realt.next_ns.is_some() || self.rtmr_deadline.is_some()
+        self.realt.next_ns.is_some() || self.rtmr_deadline.is_some() || self.vars.mask & PI_CLK != 0
     }
 
     /// `.REALT ac,`: what ITS's AREALT does with the AC (see the module
@@ -164,6 +170,15 @@ impl System {
                 next += begun * frame;
                 self.realt.next_ns = Some(next);
             }
+        }
+        if self.vars.mask & PI_CLK != 0 {
+            // The system's slow clock ticks every half second of real
+            // time, whether the job looks or not.
+            let period = self.real_ns(instructions) / SLOW_CLOCK_NS;
+            if period > *self.slow_clock_seen.get_or_insert(period) {
+                requested |= PI_CLK;
+            }
+            self.slow_clock_seen = Some(period);
         }
         if let Some(d) = self.rtmr_deadline {
             if Self::run_ns(instructions) >= d {
