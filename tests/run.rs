@@ -333,8 +333,21 @@ fn datai_and_blki_apr_read_the_switches_and_coni_apr_stops() {
 }
 
 #[test]
+fn a_lose_after_a_failed_eval_names_the_symbol() {
+    let (run, _) = run_program("evalose", "evalose", &[], &[]);
+    assert_eq!(run.status, 2, "{}", run.stderr);
+    assert!(
+        run.stderr.contains(
+            "GO+2>>.LOSE   .LOSE 0 (after .EVAL of NQS, a location inside the running ITS"
+        ),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
 fn dates_machine_symbols_agree() {
-    self_check("sysinfo", 10);
+    self_check("sysinfo", 12);
 }
 
 #[test]

@@ -165,6 +165,8 @@ pub struct System {
     /// The last half second of real time the slow clock was looked at in
     /// while the job had %PICLK enabled (`None` while it has not).
     slow_clock_seen: Option<u64>,
+    /// The last `.EVAL` that found no symbol: its PC and the symbol.
+    eval_miss: Option<(u32, String)>,
 }
 
 /// Packs text as JCL: ASCII, five characters a word, ended by CR, with at
@@ -221,6 +223,7 @@ impl System {
             realt: timer::Realt::default(),
             rtmr_deadline: None,
             slow_clock_seen: None,
+            eval_miss: None,
         }
     }
 
@@ -808,6 +811,13 @@ impl System {
                 s
             }
             _ => format!(".LOSE {code:o}"),
+        };
+        // A .LOSE where a failed .EVAL returned: say what it asked.
+        let why = match &self.eval_miss {
+            Some((at, name)) if (at + 1) & 0o777777 == pc => format!(
+                "{why} (after .EVAL of {name}, a location inside the running ITS, which the shim does not have)"
+            ),
+            _ => why,
         };
         self.vars.val = ((pc as u64) << 18) | code as u64;
         self.fatal("ERROR", pc, word, &why)

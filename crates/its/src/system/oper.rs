@@ -143,7 +143,7 @@ impl System {
                 self.set_ac(m, a, Word::new(pdp10_isa::WORD_MASK))?;
                 Ok(Flow::Next)
             }
-            EVAL => self.eval(m, a),
+            EVAL => self.eval(m, pc, a),
             REALT => {
                 let w = m.read(a).unwrap_or(Word::ZERO);
                 match self.realt(m, w) {
