@@ -346,6 +346,13 @@ fn a_lose_after_a_failed_eval_names_the_symbol() {
 }
 
 #[test]
+fn uuos_that_are_no_system_call_go_to_the_job_and_fdele_renames_and_deletes() {
+    let dir = self_check("useruuo", 9);
+    assert_eq!(std::fs::read(dir.join("data/final.out")).unwrap(), b"Y");
+    assert!(!dir.join("data/temp.out").exists());
+}
+
+#[test]
 fn dates_machine_symbols_agree() {
     self_check("sysinfo", 12);
 }

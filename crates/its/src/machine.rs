@@ -23,6 +23,11 @@ pub trait Machine {
     fn instructions(&self) -> u64 {
         0
     }
+    /// During a trap, where [`ka10::Resume::Next`] would go on (after an
+    /// XCT that executed the trapping instruction); `None` if unknown.
+    fn resume_pc(&self) -> Option<u32> {
+        None
+    }
 }
 
 impl Machine for ka10::Cpu {
@@ -46,6 +51,9 @@ impl Machine for ka10::Cpu {
     }
     fn instructions(&self) -> u64 {
         ka10::Cpu::instructions(self)
+    }
+    fn resume_pc(&self) -> Option<u32> {
+        Some(ka10::Cpu::pc(self))
     }
 }
 

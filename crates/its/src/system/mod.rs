@@ -566,8 +566,35 @@ impl System {
                 self.set_access(pc, word, ac as usize, pointer.raw(), true)?;
                 Ok(Flow::Next)
             }
-            _ => Err(self.illegal(pc, word, "illegal instruction (no such system call)")),
+            _ => self.user_uuo(m, pc, word, e),
         }
+    }
+
+    /// A UUO that is no system call (opcode 000 or 050-077): ITS gives it
+    /// to the job (USRUUO in `its.1652`) as the processor gives opcodes
+    /// 001-037, when location 41 (after .40ADDR) holds a JSR or an opcode
+    /// 0 with a nonzero address: the UUO (its E computed, I and X
+    /// cleared) goes into 40, the return PC into the handler's first word,
+    /// and the job goes on after it. Otherwise it is an illegal operation.
+    fn user_uuo(&mut self, m: &mut impl Machine, pc: u32, word: Word, e: u32) -> Step {
+        let forty = self.vars.forty_addr as u32 & 0o777777;
+        let handler = load(m, (forty + 1) & 0o777777).map_err(|x| self.mpv(pc, word, x))?;
+        const JSR: u64 = 0o264000;
+        let h = handler.right() as u32;
+        if (handler.left() != JSR && handler.left() != 0) || h == 0 {
+            return Err(self.illegal(
+                pc,
+                word,
+                "illegal instruction (no such system call, and 41 holds no UUO handler)",
+            ));
+        }
+        let uuo = Word::new((word.raw() & 0o777740_000000) | e as u64);
+        let back = m.resume_pc().unwrap_or((pc + 1) & 0o777777);
+        store(m, forty, uuo).map_err(|x| self.mpv(pc, word, x))?;
+        let pc_word = Word::from_halves(m.flags() as u64, back as u64);
+        store(m, h, pc_word).map_err(|x| self.mpv(pc, word, x))?;
+        self.note(&format!(" user UUO to {h:o}"));
+        Ok(Flow::Jump((h + 1) & 0o777777))
     }
 
     // ----- channels -----
@@ -751,6 +778,23 @@ impl System {
                 self.set_core_pages(m, e as usize);
                 Ok(Flow::Skip)
             }
+            0o11 => match calls::fdele(self, m, e) {
+                Ok(_) => Ok(Flow::Skip),
+                Err(CallFailure::Error {
+                    code,
+                    channel,
+                    file,
+                }) => {
+                    self.fail(channel, code, file);
+                    Ok(Flow::Next)
+                }
+                Err(CallFailure::Fault { channel, fault }) => {
+                    Err(self.fault(pc, word, channel, fault))
+                }
+                Err(CallFailure::Unimplemented(what)) => Err(self.unimplemented(pc, word, &what)),
+                Err(CallFailure::End(ending)) => Err(ending),
+                Err(CallFailure::Recorded(_) | CallFailure::NoSkip) => Ok(Flow::Next),
+            },
             0o13 => {
                 self.suset(m, pc, word, e)?;
                 Ok(Flow::Next)
