@@ -353,6 +353,29 @@ fn uuos_that_are_no_system_call_go_to_the_job_and_fdele_renames_and_deletes() {
 }
 
 #[test]
+fn tipek_peeks_ipc_reads_and_usr_stops() {
+    let dir = dsk("ipcpeek");
+    let prog = program("ipcpeek");
+    let run = run_in(
+        &dir,
+        &["--sname", "DATA", "--fixed-clock", "1795327719", &prog],
+        "AB",
+    );
+    assert_eq!(
+        (run.status, run.stdout.trim_end()),
+        (3, "++++++++"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr
+            .contains(".OPEN of the USR device (inferior jobs) is not implemented"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
 fn dates_machine_symbols_agree() {
     self_check("sysinfo", 12);
 }

@@ -372,7 +372,7 @@ impl Job {
                     Err(Ending::Host(h)) => break Err(h),
                 },
             }
-            if self.cpu.instructions() >= next_look {
+            if self.cpu.instructions() >= next_look || std::mem::take(&mut self.system.waited) {
                 next_look = self.cpu.instructions().saturating_add(CHUNK_INSTRUCTIONS);
                 if stop() {
                     break Ok(self.interrupted());

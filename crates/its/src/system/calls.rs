@@ -161,7 +161,7 @@ fn dispatch(sys: &mut System, m: &mut impl Machine, block: &CallBlock, name: &st
             }) = sys.channel_mut(ch)
             {
                 if *mode & channel::MODE_OUTPUT == 0 {
-                    sys.terminal.reset_input();
+                    sys.reset_tty_input();
                 }
             }
             Ok(vec![])
@@ -172,7 +172,7 @@ fn dispatch(sys: &mut System, m: &mut impl Machine, block: &CallBlock, name: &st
                 Some(Channel {
                     device: Device::Tty,
                     ..
-                }) => sys.terminal.pending(),
+                }) => sys.tty_pending(),
                 _ => 0,
             };
             Ok(vec![Word::new(n as u64)])
@@ -217,6 +217,9 @@ fn open(sys: &mut System, block: &CallBlock) -> CallResult {
     let mut name = channel::resolve_device(device, dir);
     name.fn1 = Sixbit(block.input(2).unwrap_or(Word::ZERO));
     name.fn2 = Sixbit(block.input(3).unwrap_or(Word::ZERO));
+    if let Some(what) = channel::out_of_scope(&name, mode) {
+        return Err(CallFailure::Unimplemented(format!("OPEN of {what}")));
+    }
     sys.open_channel(ch, name, mode).map_err(CallFailure::End)?;
     if sys.channels[ch].is_some() {
         Ok(vec![])
@@ -614,6 +617,9 @@ fn sopen(sys: &mut System, m: &impl Machine, block: &CallBlock) -> CallResult {
     let mut name = channel::resolve_device(parsed.device, parsed.dir);
     name.fn1 = parsed.fn1;
     name.fn2 = parsed.fn2;
+    if let Some(what) = channel::out_of_scope(&name, mode) {
+        return Err(CallFailure::Unimplemented(format!("SOPEN of {what}")));
+    }
     sys.open_channel(ch, name, mode).map_err(CallFailure::End)?;
     if sys.channels[ch].is_some() {
         Ok(vec![])

@@ -167,6 +167,9 @@ pub struct System {
     slow_clock_seen: Option<u64>,
     /// The last `.EVAL` that found no symbol: its PC and the symbol.
     eval_miss: Option<(u32, String)>,
+    /// The job waited (slept) in a call: the run should look at once
+    /// whether it was stopped from outside.
+    pub(crate) waited: bool,
 }
 
 /// Packs text as JCL: ASCII, five characters a word, ended by CR, with at
@@ -224,6 +227,7 @@ impl System {
             rtmr_deadline: None,
             slow_clock_seen: None,
             eval_miss: None,
+            waited: false,
         }
     }
 
@@ -703,6 +707,7 @@ impl System {
             mode,
             name,
             escape: crate::tty::Escape::None,
+            peeked: None,
         })
     }
 
@@ -716,6 +721,9 @@ impl System {
         name.fn1 = Sixbit(block[1]);
         name.fn2 = Sixbit(block[2]);
         let mode = block[0].left() as u32;
+        if let Some(what) = channel::out_of_scope(&name, mode) {
+            return Err(self.unimplemented(pc, word, &format!(".OPEN of {what}")));
+        }
         self.open_channel(ch, name, mode)?;
         Ok(if self.channels[ch].is_some() {
             Flow::Skip
@@ -1076,6 +1084,26 @@ impl System {
         ch: usize,
     ) -> Option<(&mut Channel, &mut Terminal)> {
         Some((self.channels[ch].as_mut()?, &mut self.terminal))
+    }
+
+    /// Characters known to wait on the console: the host's, and those a
+    /// %TIPEK read left on a TTY channel.
+    pub(crate) fn tty_pending(&mut self) -> usize {
+        let peeked = self
+            .channels
+            .iter()
+            .flatten()
+            .filter(|c| c.peeked.is_some())
+            .count();
+        self.terminal.pending() + peeked
+    }
+
+    /// Forgets console input not yet read, peeked characters too.
+    pub(crate) fn reset_tty_input(&mut self) {
+        for c in self.channels.iter_mut().flatten() {
+            c.peeked = None;
+        }
+        self.terminal.reset_input();
     }
 
     pub(crate) fn channel_mut(&mut self, ch: usize) -> Option<&mut Channel> {

@@ -66,12 +66,20 @@ impl System {
             // No interrupt character is ever pending: no skip.
             ITYI | ITYIC => Ok(Flow::Next),
             LISTEN => {
-                let n = self.terminal.pending() as u64;
+                let n = self.tty_pending() as u64;
                 self.set_ac(m, a, Word::new(n))?;
                 Ok(Flow::Next)
             }
             SLEEP => {
                 self.sleep(m, a)?;
+                if matches!(self.clock, Clock::Host) {
+                    // The run goes on from the next instruction, looking
+                    // first whether it was stopped from outside while
+                    // asleep (a program sleeping in a loop runs few
+                    // instructions between two looks).
+                    self.waited = true;
+                    return Err(Ending::Reslice((pc + 1) & 0o777777));
+                }
                 Ok(Flow::Next)
             }
             SETMSK => {
@@ -107,7 +115,7 @@ impl System {
                     ..
                 }) = &self.channels[a as usize]
                 {
-                    self.terminal.reset_input();
+                    self.reset_tty_input();
                 }
                 Ok(Flow::Next)
             }
