@@ -376,6 +376,11 @@ fn tipek_peeks_ipc_reads_and_usr_stops() {
 }
 
 #[test]
+fn usrvar_reads_and_sets_this_jobs_variables() {
+    self_check("usrvar", 3);
+}
+
+#[test]
 fn dates_machine_symbols_agree() {
     self_check("sysinfo", 12);
 }

@@ -1027,7 +1027,11 @@ impl System {
                 Err(_) => Err(self.unimplemented(pc, word, "DISMIS")),
             };
         }
-        let result = self.dispatch(m, &block, &name);
+        let result = if name == "USRVAR" {
+            self.usrvar(m, pc, word, &block)
+        } else {
+            self.dispatch(m, &block, &name)
+        };
         match result {
             Ok(values) => {
                 block
