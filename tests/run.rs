@@ -381,6 +381,17 @@ fn usrvar_reads_and_sets_this_jobs_variables() {
 }
 
 #[test]
+fn rcpos_gives_the_column_typed_to() {
+    let (run, _) = run_program("rcpos", "rcpos", &[], &[]);
+    assert_eq!(
+        (run.status, run.stdout.trim_end()),
+        (0, "ABC++\n++\nDONE"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
 fn dates_machine_symbols_agree() {
     self_check("sysinfo", 12);
 }

@@ -139,6 +139,7 @@ fn dispatch(sys: &mut System, m: &mut impl Machine, block: &CallBlock, name: &st
         "CNSSET" => sys.cnsset(block),
         "RSSIZE" => sys.rssize(block),
         "SCML" => sys.scml(block),
+        "RCPOS" => sys.rcpos(block),
         "STYGET" => sys.styget(block),
         "TTYVAR" => sys.ttyvar(m, block),
         "SOPEN" => sopen(sys, m, block),

@@ -970,6 +970,14 @@ impl System {
                 }
                 Ok(())
             }
+            (3, false) => {
+                // ..RSTP: minus the length of DDT's symbol table for the
+                // job (two words a symbol),,where it is in DDT, which
+                // programs may not use (ddt.33): 0 here.
+                let words = (2 * self.image.symbols.len() as u64) & 0o777777;
+                let left = (0o1000000 - words) & 0o777777;
+                store(m, at, Word::from_halves(left, 0)).map_err(|x| mpv(self, x))
+            }
             (0o11, false) => store(m, at, self.vars.xuname.0).map_err(|x| mpv(self, x)),
             (0o12, false) => store(m, at, self.vars.xjname.0).map_err(|x| mpv(self, x)),
             _ => Err(self.unimplemented(pc, word, &format!(".BREAK 12, request {spec:?}"))),
@@ -1231,6 +1239,19 @@ mod tests {
         uuo(&mut sys, &mut c, 0o045500_000300, 0o300).unwrap();
         assert_eq!(c.0[0o200], Word::ZERO);
         assert_eq!(c.0[0o201], Word::ZERO);
+    }
+
+    #[test]
+    fn rstp_gives_minus_the_symbol_table_length() {
+        let mut sys = system(None);
+        sys.image.symbols = vec![(0o100, "GO".into()), (0o200, "LOOP".into())];
+        let mut c = core();
+        c.0[0o300] = Word::new(0o000003_000310); // ..RSTP,,310
+        assert_eq!(uuo(&mut sys, &mut c, 0o045500_000300, 0o300), Ok(false));
+        assert_eq!(c.0[0o310], Word::from_halves(0o777774, 0));
+        sys.image.symbols.clear();
+        uuo(&mut sys, &mut c, 0o045500_000300, 0o300).unwrap();
+        assert_eq!(c.0[0o310], Word::ZERO);
     }
 
     #[test]
