@@ -300,8 +300,88 @@ fn corblk_maps_fresh_deleted_file_and_block_pages() {
 }
 
 #[test]
+fn realt_frames_rtmr_runt_and_the_slow_clock_give_their_interrupts() {
+    self_check("timer", 14);
+}
+
+#[test]
+fn datai_and_blki_apr_read_the_switches_and_coni_apr_stops() {
+    let (run, _) = run_program("iot", "iot", &[], &[]);
+    assert_eq!(
+        (run.status, run.stdout.trim_end()),
+        (3, "++++++"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr.contains(">>CONI APR,1") && run.stderr.contains("APR's status"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn a_lose_after_a_failed_eval_names_the_symbol() {
+    let (run, _) = run_program("evalose", "evalose", &[], &[]);
+    assert_eq!(run.status, 2, "{}", run.stderr);
+    assert!(
+        run.stderr.contains(
+            "GO+2>>.LOSE   .LOSE 0 (after .EVAL of NQS, a location inside the running ITS"
+        ),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn uuos_that_are_no_system_call_go_to_the_job_and_fdele_renames_and_deletes() {
+    let dir = self_check("useruuo", 9);
+    assert_eq!(std::fs::read(dir.join("data/final.out")).unwrap(), b"Y");
+    assert!(!dir.join("data/temp.out").exists());
+}
+
+#[test]
+fn tipek_peeks_ipc_reads_and_usr_stops() {
+    let dir = dsk("ipcpeek");
+    let prog = program("ipcpeek");
+    let run = run_in(
+        &dir,
+        &["--sname", "DATA", "--fixed-clock", "1795327719", &prog],
+        "AB",
+    );
+    assert_eq!(
+        (run.status, run.stdout.trim_end()),
+        (3, "++++++++"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr
+            .contains(".OPEN of the USR device (inferior jobs) is not implemented"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn usrvar_reads_and_sets_this_jobs_variables() {
+    self_check("usrvar", 3);
+}
+
+#[test]
+fn rcpos_gives_the_column_typed_to() {
+    let (run, _) = run_program("rcpos", "rcpos", &[], &[]);
+    assert_eq!(
+        (run.status, run.stdout.trim_end()),
+        (0, "ABC++\n++\nDONE"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
 fn dates_machine_symbols_agree() {
-    self_check("sysinfo", 10);
+    self_check("sysinfo", 12);
 }
 
 #[test]

@@ -19,6 +19,9 @@ pub const MODE_BLOCK: u32 = 0o2;
 pub const MODE_IMAGE: u32 = 0o4;
 /// TTY output: display (^P) codes, as open bit 1.5 ...
 pub const MODE_DISPLAY_BIT: u32 = 0o20;
+/// %TIPEK, a TTY input IOT control bit (`_calls.127`, IOT): give the next
+/// character but leave it to be read again.
+const TI_PEK: u32 = 0o20000;
 /// ... or as %TJDIS, bit 2.3.
 pub const TJDIS: u32 = 0o4000;
 
@@ -28,6 +31,36 @@ const DEV_TTY_INPUT: u64 = 0o0;
 const DEV_TTY_DISPLAY: u64 = 0o2;
 const DEV_NUL: u64 = 0o21;
 const DEV_DSK: u64 = 0o43;
+/// The IPC device (SNMSP in `its.1652`).
+const DEV_IPC: u64 = 0o31;
+/// IPC open modes (`itsmsp.30`, bits 3.1-3.4 of its mode word, the open
+/// mode here): read from any job, read from a given job, send and wait,
+/// send at once.
+const IPC_READ_ANY: u32 = 0o1;
+const IPC_READ_FROM: u32 = 0o2;
+const IPC_SEND_WAIT: u32 = 0o4;
+const IPC_SEND_NOW: u32 = 0o10;
+/// OPNL20 on the IPC device: the job sent to is not there.
+const IPC_NO_RECEIVER: CallError = CallError(0o20);
+
+/// What opening `name` in `mode` needs that the shim leaves out, if
+/// anything: other jobs (the USR, JOB, BOJ and STY devices, an IPC send
+/// that waits for the receiving job, which with one job would wait for
+/// ever) or the network (NET, TCP, CHAOS). ITS has these, so the caller
+/// stops the job as not implemented, naming them, rather than answer NO
+/// SUCH DEVICE, which programs take for a transient failure and retry.
+pub fn out_of_scope(name: &FileName, mode: u32) -> Option<&'static str> {
+    match name.device.text().as_str() {
+        "USR" => Some("the USR device (inferior jobs)"),
+        "JOB" | "BOJ" => Some("the JOB/BOJ devices (device-handling jobs)"),
+        "STY" => Some("the STY device (pseudo-terminals of other jobs)"),
+        "NET" | "TCP" | "CHAOS" => Some("a network device"),
+        "IPC" if mode & (IPC_READ_ANY | IPC_READ_FROM) == 0 && mode & IPC_SEND_WAIT != 0 => {
+            Some("an IPC send that waits for another job")
+        }
+        _ => None,
+    }
+}
 /// TTY status bit 2.4: the job has the terminal.
 const TTY_OWNED: u64 = 0o10000;
 
@@ -40,6 +73,9 @@ pub enum Device {
     Dsk(DskFile),
     /// The null device: reads zeros, swallows output.
     Nul,
+    /// An IPC (message) channel waiting for messages (`itsmsp.30`): one
+    /// job alone never gets one; an IOT on it is an I/O channel error.
+    Ipc,
 }
 
 /// An open channel.
@@ -53,6 +89,9 @@ pub struct Channel {
     pub name: FileName,
     /// Pending ^P display command on a TTY output channel.
     pub escape: Escape,
+    /// A character a %TIPEK read looked at on this TTY input channel,
+    /// still to be read.
+    pub peeked: Option<u8>,
 }
 
 impl Channel {
@@ -77,6 +116,7 @@ impl Channel {
             Device::Tty => DEV_TTY_INPUT | TTY_OWNED,
             Device::Dsk(_) => DEV_DSK,
             Device::Nul => DEV_NUL,
+            Device::Ipc => DEV_IPC,
         };
         Word::new(mode | device)
     }
@@ -151,6 +191,7 @@ pub fn open(dsk: &DskRoot, mut name: FileName, mode: u32) -> Result<Channel, Cal
     let device = match name.device.text().as_str() {
         "TTY" => Device::Tty,
         "NUL" => Device::Nul,
+        "IPC" => ipc(mode)?,
         "DSK" | "SYS" | "COM" => {
             if name.fn1.is_empty() || name.fn2.is_empty() {
                 return Err(CallError::ILLEGAL_FILE_NAME);
@@ -185,6 +226,7 @@ pub fn open(dsk: &DskRoot, mut name: FileName, mode: u32) -> Result<Channel, Cal
         mode,
         name,
         escape: Escape::None,
+        peeked: None,
     })
 }
 
@@ -210,12 +252,37 @@ pub fn resolve_device(device: Sixbit, dir: Sixbit) -> FileName {
     }
 }
 
+/// Opens the IPC device (IPCO in `itsmsp.30`). Reading, from any job or
+/// a given one, registers the channel for messages, which with one job
+/// never come. Sending at once finds no receiving job (OPNL20); sending
+/// and waiting is stopped before (see [`out_of_scope`]). No mode bit:
+/// MODE NOT AVAILABLE (OPNL12).
+fn ipc(mode: u32) -> Result<Device, CallError> {
+    if mode & (IPC_READ_ANY | IPC_READ_FROM) != 0 {
+        Ok(Device::Ipc)
+    } else if mode & IPC_SEND_NOW != 0 {
+        Err(IPC_NO_RECEIVER)
+    } else {
+        Err(CallError::MODE_NOT_AVAILABLE)
+    }
+}
+
 /// Reads one unit-mode datum; `None` at end of file.
 fn read_unit(ch: &mut Channel, tty: &mut Terminal) -> Result<Option<Word>, Fault> {
     match &mut ch.device {
-        Device::Tty => Ok(Some(Word::new(tty.get()? as u64))),
+        Device::Tty => {
+            let c = match ch.peeked.take() {
+                Some(c) => c,
+                None => tty.get()?,
+            };
+            if ch.mode & TI_PEK != 0 {
+                ch.peeked = Some(c);
+            }
+            Ok(Some(Word::new(c as u64)))
+        }
         Device::Dsk(f) => Ok(f.next().map_err(Fault::Ioc)?),
         Device::Nul => Ok(Some(Word::ZERO)),
+        Device::Ipc => Err(Fault::Ioc(IocError::ILLEGAL_MODE)),
     }
 }
 
@@ -225,6 +292,7 @@ fn write_unit(ch: &mut Channel, tty: &mut Terminal, datum: Word) -> Result<(), F
         Device::Tty => Ok(tty.put((datum.raw() & 0o377) as u8, image, display, &mut ch.escape)?),
         Device::Dsk(f) => Ok(f.put(datum)?),
         Device::Nul => Ok(()),
+        Device::Ipc => Err(Fault::Ioc(IocError::ILLEGAL_MODE)),
     }
 }
 
@@ -283,7 +351,11 @@ fn block_transfer(
                 let mut w = 0u64;
                 let mut stop = false;
                 for _ in 0..5 {
-                    let c = if stop { 0o003 } else { tty.get()? };
+                    let c = match (stop, ch.peeked.take()) {
+                        (true, _) => 0o003,
+                        (false, Some(c)) => c,
+                        (false, None) => tty.get()?,
+                    };
                     stop |= c == 0o003;
                     w = (w << 7) | c as u64;
                 }
@@ -307,6 +379,7 @@ fn block_transfer(
             }
             (Device::Nul, true) => {}
             (Device::Nul, false) => store(m, address, Word::ZERO)?,
+            (Device::Ipc, _) => return Err(Fault::Ioc(IocError::ILLEGAL_MODE)),
         }
         advance(pointer);
     }

@@ -229,7 +229,8 @@ impl ka10::TrapHandler for System {
 pub const CHUNK_INSTRUCTIONS: u64 = 1 << 20;
 
 /// Instructions run between looks at the pushdown-overflow flag (given as
-/// %PIPDL when the job enables it).
+/// %PIPDL when the job enables it) and at the timers (%PIRLT, %PIRUN):
+/// about 2.6 ms of emulated KA10 time.
 const PDL_SLICE: u64 = 1000;
 
 /// A job: the processor with the program in core, and its ITS.
@@ -349,11 +350,12 @@ impl Job {
             let mut look_now = false;
             let now = self.cpu.instructions();
             let left = end.saturating_sub(now);
-            // With %PIPDL enabled the run goes in slices, so that a
-            // pushdown overflow is given soon after it happens (a .SUSET
-            // that enables it ends the unsliced run: Ending::Reslice).
+            // With %PIPDL enabled or a timer set the run goes in slices,
+            // so that a pushdown overflow or a timer is given soon after
+            // it happens (a call that enables one ends the unsliced run:
+            // Ending::Reslice).
             let mut slice = left.min(next_look.saturating_sub(now).max(1));
-            if self.system.wants_pdl_overflow() {
+            if self.system.needs_slices() {
                 slice = slice.min(PDL_SLICE);
             }
             match self.cpu.run(&mut self.system, tracer, slice) {
@@ -440,6 +442,10 @@ impl Job {
                     {
                         self.cpu.set_pc(a);
                     }
+                }
+                let pc = self.cpu.pc();
+                if let Some(a) = self.system.tick(&mut self.cpu, pc)? {
+                    self.cpu.set_pc(a);
                 }
                 Ok(true)
             }

@@ -19,6 +19,15 @@ pub trait Machine {
     }
     /// Sets the PC flags.
     fn set_flags(&mut self, _flags: u32) {}
+    /// Instructions executed so far (the emulated clock's measure).
+    fn instructions(&self) -> u64 {
+        0
+    }
+    /// During a trap, where [`ka10::Resume::Next`] would go on (after an
+    /// XCT that executed the trapping instruction); `None` if unknown.
+    fn resume_pc(&self) -> Option<u32> {
+        None
+    }
 }
 
 impl Machine for ka10::Cpu {
@@ -39,6 +48,12 @@ impl Machine for ka10::Cpu {
     }
     fn set_flags(&mut self, flags: u32) {
         ka10::Cpu::set_flags(self, flags)
+    }
+    fn instructions(&self) -> u64 {
+        ka10::Cpu::instructions(self)
+    }
+    fn resume_pc(&self) -> Option<u32> {
+        Some(ka10::Cpu::pc(self))
     }
 }
 

@@ -90,6 +90,12 @@ impl Terminal {
         }
     }
 
+    /// The cursor's column on the host terminal (0 at a line's start),
+    /// as ITS keeps it for RCPOS.
+    pub fn column(&self) -> usize {
+        self.column
+    }
+
     /// Flushes host output.
     pub fn flush(&mut self) -> io::Result<()> {
         match &mut self.output {

@@ -139,6 +139,7 @@ fn dispatch(sys: &mut System, m: &mut impl Machine, block: &CallBlock, name: &st
         "CNSSET" => sys.cnsset(block),
         "RSSIZE" => sys.rssize(block),
         "SCML" => sys.scml(block),
+        "RCPOS" => sys.rcpos(block),
         "STYGET" => sys.styget(block),
         "TTYVAR" => sys.ttyvar(m, block),
         "SOPEN" => sopen(sys, m, block),
@@ -161,7 +162,7 @@ fn dispatch(sys: &mut System, m: &mut impl Machine, block: &CallBlock, name: &st
             }) = sys.channel_mut(ch)
             {
                 if *mode & channel::MODE_OUTPUT == 0 {
-                    sys.terminal.reset_input();
+                    sys.reset_tty_input();
                 }
             }
             Ok(vec![])
@@ -172,7 +173,7 @@ fn dispatch(sys: &mut System, m: &mut impl Machine, block: &CallBlock, name: &st
                 Some(Channel {
                     device: Device::Tty,
                     ..
-                }) => sys.terminal.pending(),
+                }) => sys.tty_pending(),
                 _ => 0,
             };
             Ok(vec![Word::new(n as u64)])
@@ -217,6 +218,9 @@ fn open(sys: &mut System, block: &CallBlock) -> CallResult {
     let mut name = channel::resolve_device(device, dir);
     name.fn1 = Sixbit(block.input(2).unwrap_or(Word::ZERO));
     name.fn2 = Sixbit(block.input(3).unwrap_or(Word::ZERO));
+    if let Some(what) = channel::out_of_scope(&name, mode) {
+        return Err(CallFailure::Unimplemented(format!("OPEN of {what}")));
+    }
     sys.open_channel(ch, name, mode).map_err(CallFailure::End)?;
     if sys.channels[ch].is_some() {
         Ok(vec![])
@@ -437,6 +441,53 @@ fn renmwo(sys: &mut System, block: &CallBlock) -> CallResult {
     Ok(vec![])
 }
 
+/// `.FDELE fblock` (uuos.114, archaic): five words at E. Word 1 zero:
+/// rename the file open on the channel in word 2 to words 3 and 4 (as
+/// RENMWO); else word 3 zero: delete DEV (word 0, right-justified) FN1
+/// FN2; else rename it to words 3 and 4. A device that is not DSK: success.
+pub(super) fn fdele(sys: &mut System, m: &impl Machine, e: u32) -> CallResult {
+    let mut w = [Word::ZERO; 5];
+    for (k, slot) in w.iter_mut().enumerate() {
+        *slot =
+            crate::machine::load(m, (e + k as u32) & 0o777777).map_err(|x| CallFailure::Fault {
+                channel: 0,
+                fault: Fault::Mpv(x),
+            })?;
+    }
+    let immediate = |values: &[Word]| CallBlock {
+        name: Sixbit::EMPTY,
+        inputs: values
+            .iter()
+            .map(|&value| crate::call_block::Input {
+                value,
+                address: None,
+            })
+            .collect(),
+        outputs: vec![],
+        error: None,
+        control: 0,
+    };
+    if w[1].raw() == 0 {
+        return renmwo(sys, &immediate(&[w[2], w[3], w[4]]));
+    }
+    let device = Sixbit::from_right_justified(w[0].raw());
+    if channel::resolve_device(device, sys.vars.sname)
+        .device
+        .text()
+        != "DSK"
+    {
+        return Ok(vec![]);
+    }
+    if w[3].raw() == 0 {
+        delete(sys, &immediate(&[device.0, w[1], w[2]]))
+    } else {
+        rename(
+            sys,
+            &immediate(&[device.0, w[1], w[2], Word::ZERO, w[3], w[4]]),
+        )
+    }
+}
+
 fn c_name(sys: &mut System, ch: usize) -> FileName {
     sys.channel_mut(ch).map(|c| c.name).unwrap_or_default()
 }
@@ -567,6 +618,9 @@ fn sopen(sys: &mut System, m: &impl Machine, block: &CallBlock) -> CallResult {
     let mut name = channel::resolve_device(parsed.device, parsed.dir);
     name.fn1 = parsed.fn1;
     name.fn2 = parsed.fn2;
+    if let Some(what) = channel::out_of_scope(&name, mode) {
+        return Err(CallFailure::Unimplemented(format!("SOPEN of {what}")));
+    }
     sys.open_channel(ch, name, mode).map_err(CallFailure::End)?;
     if sys.channels[ch].is_some() {
         Ok(vec![])

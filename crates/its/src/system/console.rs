@@ -334,6 +334,17 @@ impl System {
         }
     }
 
+    /// RCPOS: the cursor positions of the main program area and of the
+    /// echo area, each vertical,,horizontal. The shim knows the column
+    /// of what the job typed; lines are not counted (0), and the echo
+    /// area is the main area (no SCML lines are drawn apart).
+    pub(super) fn rcpos(&mut self, block: &CallBlock) -> CallResult {
+        block.require(1).map_err(|c| CallFailure::error(c, 0))?;
+        self.console_arg(block.inputs[0].value)?;
+        let at = Word::from_halves(0, self.terminal.column() as u64 & 0o777777);
+        Ok(vec![at, at])
+    }
+
     /// SCML: the number of command lines, less than the screen's height.
     pub(super) fn scml(&mut self, block: &CallBlock) -> CallResult {
         block.require(2).map_err(|c| CallFailure::error(c, 0))?;

@@ -13,6 +13,10 @@ pub const MACHINE_NAME: Sixbit = Sixbit(Word::new(0o534100_000000));
 /// The system version (SSTATU's seventh value, `.RSYSI`): the ITS source
 /// the shim follows, `its.1652`.
 pub const SYSTEM_VERSION: Sixbit = Sixbit(Word::new(0o212625_220000));
+/// ITS's assembly switches for the processor, as its symbol table holds
+/// them on a KA10 (the machine SSTATU names): KA10P 1, the others 0
+/// (`src/system/its.1652` CONFIG).
+const PROCESSOR_SWITCHES: [(&str, u64); 3] = [("KA10P", 1), ("KL10P", 0), ("KS10P", 0)];
 /// Free job slots (SSTATU's eighth value): one job runs of ITS's usual 64.
 const FREE_SLOTS: u64 = 0o77;
 
@@ -103,20 +107,33 @@ impl System {
     }
 
     /// `.EVAL ac,`: the value of the squoze symbol in AC in ITS's own
-    /// symbol table. Only the symbols of the `CALLS` table exist here (the
-    /// addresses inside a running ITS do not): for the rest, no skip.
-    pub(super) fn eval(&mut self, m: &mut impl Machine, a: u32) -> Step {
+    /// symbol table. The symbols of the `CALLS` table exist here, and the
+    /// assembly switches that say which processor ITS runs on (PDSET asks
+    /// them); the locations inside a running ITS do not: for those, no
+    /// skip, and a `.LOSE` right after names the symbol.
+    pub(super) fn eval(&mut self, m: &mut impl Machine, pc: u32, a: u32) -> Step {
         let sym = load(m, a).map_or(0, |w| w.raw()) & squoze::NAME_MASK;
+        let name = squoze::decode(sym);
         let found = its::system_symbol_table()
             .into_iter()
-            .find(|(sq, _)| sq & squoze::NAME_MASK == sym);
-        self.note(&format!(" {}", squoze::decode(sym)));
+            .find(|(sq, _)| sq & squoze::NAME_MASK == sym)
+            .map(|(_, v)| v)
+            .or_else(|| {
+                PROCESSOR_SWITCHES
+                    .iter()
+                    .find(|(n, _)| *n == name)
+                    .map(|(_, v)| *v)
+            });
+        self.note(&format!(" {name}"));
         match found {
-            Some((_, v)) => {
+            Some(v) => {
                 self.set_ac(m, a, Word::new(v))?;
                 Ok(Flow::Skip)
             }
-            None => Ok(Flow::Next),
+            None => {
+                self.eval_miss = Some((pc, name));
+                Ok(Flow::Next)
+            }
         }
     }
 }

@@ -71,7 +71,7 @@ impl System {
 
     /// Gives the pending, enabled, undeferred interrupts, the job having
     /// been about to run `pc`; the handler's address, if any were given.
-    fn give(&mut self, m: &mut impl Machine, pc: u32) -> Result<Option<u32>, Ending> {
+    pub(super) fn give(&mut self, m: &mut impl Machine, pc: u32) -> Result<Option<u32>, Ending> {
         if !self.vars.piclr && self.vars.option & OP_INT == 0 {
             return Ok(None);
         }

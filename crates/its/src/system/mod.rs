@@ -12,6 +12,7 @@ pub(crate) use interrupt::{Given, PI_MPV, PI_PDL};
 mod iopdl;
 mod oper;
 mod suset;
+mod timer;
 
 use crate::call_block::{self, BadBlock};
 use crate::channel::{self, Channel, Device, Fault};
@@ -83,8 +84,6 @@ pub(crate) struct Vars {
     pub mara: u64,
     pub marpc: u64,
     pub jpc: u64,
-    /// .RTMR: run time left before %PIRUN, -1 when off.
-    pub rtmr: u64,
     pub mpva: u64,
     /// .WHO1, .WHO2, .WHO3: the who-line the job asks for.
     pub who: [u64; 3],
@@ -116,7 +115,6 @@ impl Vars {
             mara: 0,
             marpc: 0,
             jpc: 0,
-            rtmr: pdp10_isa::WORD_MASK,
             mpva: 0,
             who: [0; 3],
         }
@@ -164,6 +162,15 @@ pub struct System {
     /// system call and while `.SLEEP` waits, so that neither a long sleep
     /// nor a run of slow calls keeps the stop waiting ([`Job::set_stop_flag`]).
     pub(crate) stop_flag: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+    /// The real-time facility (.REALT).
+    realt: timer::Realt,
+    /// When .RTMR runs out, in run-time nanoseconds; `None` when off.
+    rtmr_deadline: Option<u64>,
+    /// The last half second of real time the slow clock was looked at in
+    /// while the job had %PICLK enabled (`None` while it has not).
+    slow_clock_seen: Option<u64>,
+    /// The last `.EVAL` that found no symbol: its PC and the symbol.
+    eval_miss: Option<(u32, String)>,
 }
 
 /// Packs text as JCL: ASCII, five characters a word, ended by CR, with at
@@ -218,6 +225,10 @@ impl System {
             iopdl: Vec::new(),
             class2: std::cell::Cell::new(0),
             stop_flag: None,
+            realt: timer::Realt::default(),
+            rtmr_deadline: None,
+            slow_clock_seen: None,
+            eval_miss: None,
         }
     }
 
@@ -264,9 +275,16 @@ impl System {
         }
     }
 
-    /// The job's run time in 4-microsecond units (.RUNT).
-    fn run_time(&self) -> u64 {
-        self.started.elapsed().as_micros() as u64 / 4
+    /// The job's run time in 4-microsecond units (.RUNT): the emulated
+    /// processor's time for the instructions it has executed.
+    fn run_time(instructions: u64) -> u64 {
+        Self::run_ns(instructions) / 4000
+    }
+
+    /// Whether the run must go in short slices: the job has enabled the
+    /// pushdown-overflow interrupt or set a timer.
+    pub(crate) fn needs_slices(&self) -> bool {
+        self.wants_pdl_overflow() || self.timers_set()
     }
 
     /// Whether the job has enabled the pushdown-overflow interrupt.
@@ -416,17 +434,13 @@ impl System {
             }
         }
         self.class2.set(0);
-        let was_pdl = self.wants_pdl_overflow();
+        let was_sliced = self.needs_slices();
         let mut step = match trap.kind {
             ka10::TrapKind::MonitorUuo => self.uuo(m, pc, word, e),
             ka10::TrapKind::Unimplemented => {
                 Err(self.illegal(pc, word, "illegal instruction (not a KA10 opcode)"))
             }
-            ka10::TrapKind::Io => Err(self.illegal(
-                pc,
-                word,
-                "illegal instruction (I/O instructions are not available to a job)",
-            )),
+            ka10::TrapKind::Io => self.user_iot(m, pc, word, e),
         };
         // A class 2 error the job handles becomes a jump to its handler.
         let bit = self.class2.take();
@@ -454,14 +468,28 @@ impl System {
                 return Err(Ending::Host(crate::Error::io(None, e)));
             }
         }
+        if self.vars.mask & timer::PI_CLK == 0 {
+            self.slow_clock_seen = None;
+        }
+        let to = match step {
+            Ok(Flow::Next) => (pc + 1) & 0o777777,
+            Ok(Flow::Skip) => (pc + 2) & 0o777777,
+            Ok(Flow::Jump(a)) => a,
+            Err(ending) => return Err(ending),
+        };
+        // Interrupts the call made pending or enabled are taken before the
+        // job's next instruction, as ITS takes them on the way out of a
+        // call.
+        let step = match self.give(m, to)? {
+            Some(handler) => Ok(Flow::Jump(handler)),
+            None => step,
+        };
         // A stop asked during the call (a slow one, or many) is taken
         // now, between instructions, rather than at the end of the slice.
-        if (!was_pdl && self.wants_pdl_overflow()) || (step.is_ok() && self.stop_asked()) {
+        if (!was_sliced && self.needs_slices()) || self.stop_asked() {
             let to = match step {
-                Ok(Flow::Next) => (pc + 1) & 0o777777,
-                Ok(Flow::Skip) => (pc + 2) & 0o777777,
                 Ok(Flow::Jump(a)) => a,
-                Err(ending) => return Err(ending),
+                _ => to,
             };
             return Err(Ending::Reslice(to));
         }
@@ -470,6 +498,54 @@ impl System {
             Ok(Flow::Skip) => Ok(ka10::Resume::Skip),
             Ok(Flow::Jump(a)) => Ok(ka10::Resume::Jump(a)),
             Err(ending) => Err(ending),
+        }
+    }
+
+    /// An I/O instruction in user mode. ITS simulates the ones its device
+    /// table (DCHNTB in `its.1652`) allows every job: on a KA10, DATAI and
+    /// BLKI of the APR, which read the console data switches (the shim's
+    /// switches are all off: 0), and CONI, CONSZ and CONSO of the APR,
+    /// which read the processor's status (the shim has none to give: not
+    /// implemented). Every other one is an illegal operation.
+    fn user_iot(&mut self, m: &mut impl Machine, pc: u32, word: Word, e: u32) -> Step {
+        let raw = word.raw();
+        let is_iot = raw >> 33 == 7;
+        let device = (raw >> 26) & 0o177;
+        let function = (raw >> 23) & 7;
+        const BLKI: u64 = 0;
+        const DATAI: u64 = 1;
+        const CONI: u64 = 5;
+        if !is_iot || device != 0 {
+            return Err(self.illegal(
+                pc,
+                word,
+                "illegal instruction (I/O instructions are not available to a job)",
+            ));
+        }
+        match function {
+            DATAI => {
+                store(m, e, Word::ZERO).map_err(|x| self.mpv(pc, word, x))?;
+                self.note(" data switches 0");
+                Ok(Flow::Next)
+            }
+            BLKI => {
+                let p = load(m, e).map_err(|x| self.mpv(pc, word, x))?;
+                let p = Word::new(p.raw().wrapping_add(0o000001_000001) & pdp10_isa::WORD_MASK);
+                store(m, e, p).map_err(|x| self.mpv(pc, word, x))?;
+                store(m, p.right() as u32, Word::ZERO).map_err(|x| self.mpv(pc, word, x))?;
+                self.note(" data switches 0");
+                Ok(if p.left() != 0 { Flow::Skip } else { Flow::Next })
+            }
+            CONI.. => Err(self.unimplemented(
+                pc,
+                word,
+                "reading the APR's status (ITS gives a job CONI APR; the shim has no processor status to give)",
+            )),
+            _ => Err(self.illegal(
+                pc,
+                word,
+                "illegal instruction (ITS lets a job only read the APR)",
+            )),
         }
     }
 
@@ -512,8 +588,35 @@ impl System {
                 self.set_access(pc, word, ac as usize, pointer.raw(), true)?;
                 Ok(Flow::Next)
             }
-            _ => Err(self.illegal(pc, word, "illegal instruction (no such system call)")),
+            _ => self.user_uuo(m, pc, word, e),
         }
+    }
+
+    /// A UUO that is no system call (opcode 000 or 050-077): ITS gives it
+    /// to the job (USRUUO in `its.1652`) as the processor gives opcodes
+    /// 001-037, when location 41 (after .40ADDR) holds a JSR or an opcode
+    /// 0 with a nonzero address: the UUO (its E computed, I and X
+    /// cleared) goes into 40, the return PC into the handler's first word,
+    /// and the job goes on after it. Otherwise it is an illegal operation.
+    fn user_uuo(&mut self, m: &mut impl Machine, pc: u32, word: Word, e: u32) -> Step {
+        let forty = self.vars.forty_addr as u32 & 0o777777;
+        let handler = load(m, (forty + 1) & 0o777777).map_err(|x| self.mpv(pc, word, x))?;
+        const JSR: u64 = 0o264000;
+        let h = handler.right() as u32;
+        if (handler.left() != JSR && handler.left() != 0) || h == 0 {
+            return Err(self.illegal(
+                pc,
+                word,
+                "illegal instruction (no such system call, and 41 holds no UUO handler)",
+            ));
+        }
+        let uuo = Word::new((word.raw() & 0o777740_000000) | e as u64);
+        let back = m.resume_pc().unwrap_or((pc + 1) & 0o777777);
+        store(m, forty, uuo).map_err(|x| self.mpv(pc, word, x))?;
+        let pc_word = Word::from_halves(m.flags() as u64, back as u64);
+        store(m, h, pc_word).map_err(|x| self.mpv(pc, word, x))?;
+        self.note(&format!(" user UUO to {h:o}"));
+        Ok(Flow::Jump((h + 1) & 0o777777))
     }
 
     // ----- channels -----
@@ -622,6 +725,7 @@ impl System {
             mode,
             name,
             escape: crate::tty::Escape::None,
+            peeked: None,
         })
     }
 
@@ -635,6 +739,9 @@ impl System {
         name.fn1 = Sixbit(block[1]);
         name.fn2 = Sixbit(block[2]);
         let mode = block[0].left() as u32;
+        if let Some(what) = channel::out_of_scope(&name, mode) {
+            return Err(self.unimplemented(pc, word, &format!(".OPEN of {what}")));
+        }
         self.open_channel(ch, name, mode)?;
         Ok(if self.channels[ch].is_some() {
             Flow::Skip
@@ -697,6 +804,23 @@ impl System {
                 self.set_core_pages(m, e as usize);
                 Ok(Flow::Skip)
             }
+            0o11 => match calls::fdele(self, m, e) {
+                Ok(_) => Ok(Flow::Skip),
+                Err(CallFailure::Error {
+                    code,
+                    channel,
+                    file,
+                }) => {
+                    self.fail(channel, code, file);
+                    Ok(Flow::Next)
+                }
+                Err(CallFailure::Fault { channel, fault }) => {
+                    Err(self.fault(pc, word, channel, fault))
+                }
+                Err(CallFailure::Unimplemented(what)) => Err(self.unimplemented(pc, word, &what)),
+                Err(CallFailure::End(ending)) => Err(ending),
+                Err(CallFailure::Recorded(_) | CallFailure::NoSkip) => Ok(Flow::Next),
+            },
             0o13 => {
                 self.suset(m, pc, word, e)?;
                 Ok(Flow::Next)
@@ -757,6 +881,13 @@ impl System {
                 s
             }
             _ => format!(".LOSE {code:o}"),
+        };
+        // A .LOSE where a failed .EVAL returned: say what it asked.
+        let why = match &self.eval_miss {
+            Some((at, name)) if (at + 1) & 0o777777 == pc => format!(
+                "{why} (after .EVAL of {name}, a location inside the running ITS, which the shim does not have)"
+            ),
+            _ => why,
         };
         self.vars.val = ((pc as u64) << 18) | code as u64;
         self.fatal("ERROR", pc, word, &why)
@@ -857,6 +988,14 @@ impl System {
                 }
                 Ok(())
             }
+            (3, false) => {
+                // ..RSTP: minus the length of DDT's symbol table for the
+                // job (two words a symbol),,where it is in DDT, which
+                // programs may not use (ddt.33): 0 here.
+                let words = (2 * self.image.symbols.len() as u64) & 0o777777;
+                let left = (0o1000000 - words) & 0o777777;
+                store(m, at, Word::from_halves(left, 0)).map_err(|x| mpv(self, x))
+            }
             (0o11, false) => store(m, at, self.vars.xuname.0).map_err(|x| mpv(self, x)),
             (0o12, false) => store(m, at, self.vars.xjname.0).map_err(|x| mpv(self, x)),
             _ => Err(self.unimplemented(pc, word, &format!(".BREAK 12, request {spec:?}"))),
@@ -914,7 +1053,11 @@ impl System {
                 Err(_) => Err(self.unimplemented(pc, word, "DISMIS")),
             };
         }
-        let result = self.dispatch(m, &block, &name);
+        let result = if name == "USRVAR" {
+            self.usrvar(m, pc, word, &block)
+        } else {
+            self.dispatch(m, &block, &name)
+        };
         match result {
             Ok(values) => {
                 block
@@ -971,6 +1114,26 @@ impl System {
         ch: usize,
     ) -> Option<(&mut Channel, &mut Terminal)> {
         Some((self.channels[ch].as_mut()?, &mut self.terminal))
+    }
+
+    /// Characters known to wait on the console: the host's, and those a
+    /// %TIPEK read left on a TTY channel.
+    pub(crate) fn tty_pending(&mut self) -> usize {
+        let peeked = self
+            .channels
+            .iter()
+            .flatten()
+            .filter(|c| c.peeked.is_some())
+            .count();
+        self.terminal.pending() + peeked
+    }
+
+    /// Forgets console input not yet read, peeked characters too.
+    pub(crate) fn reset_tty_input(&mut self) {
+        for c in self.channels.iter_mut().flatten() {
+            c.peeked = None;
+        }
+        self.terminal.reset_input();
     }
 
     pub(crate) fn channel_mut(&mut self, ch: usize) -> Option<&mut Channel> {
@@ -1094,6 +1257,19 @@ mod tests {
         uuo(&mut sys, &mut c, 0o045500_000300, 0o300).unwrap();
         assert_eq!(c.0[0o200], Word::ZERO);
         assert_eq!(c.0[0o201], Word::ZERO);
+    }
+
+    #[test]
+    fn rstp_gives_minus_the_symbol_table_length() {
+        let mut sys = system(None);
+        sys.image.symbols = vec![(0o100, "GO".into()), (0o200, "LOOP".into())];
+        let mut c = core();
+        c.0[0o300] = Word::new(0o000003_000310); // ..RSTP,,310
+        assert_eq!(uuo(&mut sys, &mut c, 0o045500_000300, 0o300), Ok(false));
+        assert_eq!(c.0[0o310], Word::from_halves(0o777774, 0));
+        sys.image.symbols.clear();
+        uuo(&mut sys, &mut c, 0o045500_000300, 0o300).unwrap();
+        assert_eq!(c.0[0o310], Word::ZERO);
     }
 
     #[test]

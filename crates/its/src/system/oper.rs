@@ -33,6 +33,7 @@ const CBLK: u32 = n(".CBLK");
 const RCHST: u32 = n(".RCHST");
 const RYEAR: u32 = n(".RYEAR");
 const RDATIM: u32 = n(".RDATIM");
+const REALT: u32 = n(".REALT");
 
 impl System {
     /// The local date and time now (UTC with a fixed clock, so that
@@ -65,7 +66,7 @@ impl System {
             // No interrupt character is ever pending: no skip.
             ITYI | ITYIC => Ok(Flow::Next),
             LISTEN => {
-                let n = self.terminal.pending() as u64;
+                let n = self.tty_pending() as u64;
                 self.set_ac(m, a, Word::new(n))?;
                 Ok(Flow::Next)
             }
@@ -110,7 +111,7 @@ impl System {
                     ..
                 }) = &self.channels[a as usize]
                 {
-                    self.terminal.reset_input();
+                    self.reset_tty_input();
                 }
                 Ok(Flow::Next)
             }
@@ -146,7 +147,20 @@ impl System {
                 self.set_ac(m, a, Word::new(pdp10_isa::WORD_MASK))?;
                 Ok(Flow::Next)
             }
-            EVAL => self.eval(m, a),
+            EVAL => self.eval(m, pc, a),
+            REALT => {
+                let w = m.read(a).unwrap_or(Word::ZERO);
+                match self.realt(m, w) {
+                    Ok(super::timer::Seized::Yes) => Ok(Flow::Skip),
+                    Ok(super::timer::Seized::No) => Ok(Flow::Next),
+                    Err(super::timer::RealtError::Mpv(x)) => Err(self.mpv(pc, word, x)),
+                    Err(super::timer::RealtError::Illegal(what)) => Err(self.illegal(
+                        pc,
+                        word,
+                        &format!("illegal operation (.REALT with a bad {what})"),
+                    )),
+                }
+            }
             RCHST => {
                 // AC: channel,,address of five words; the device name is
                 // right-justified there (uuos.114).

@@ -1,7 +1,9 @@
 //! `.SUSET`: the job's own user variables (`doc/sysdoc/usets.120`). Each is
 //! named from the one table in `crates/isa` (`.RPICLR`), never by number.
 
-use super::{Ending, System};
+use super::{CallFailure, Ending, System};
+use crate::call_block::CallBlock;
+use crate::codes::CallError;
 use crate::machine::{load, store, Machine};
 use crate::sixbit::Sixbit;
 use pdp10_isa::its::uset_number as n;
@@ -104,6 +106,10 @@ impl System {
         v: Word,
     ) -> Result<(), Ending> {
         let raw = v.raw();
+        if var == RTMR {
+            self.set_rtmr(m.instructions(), v);
+            return Ok(());
+        }
         let vars = &mut self.vars;
         match var {
             UPC => return Err(self.unimplemented(pc, word, ".SUSET of .UPC (a jump)")),
@@ -142,7 +148,6 @@ impl System {
             IMSK2 => vars.msk2 |= raw,
             AMSK2 => vars.msk2 &= !raw,
             JPC => vars.jpc = raw,
-            RTMR => vars.rtmr = raw,
             HSNAM => vars.hsname = Sixbit(v),
             BCHN => vars.bchn = raw & 0o17,
             DF1 => vars.df1 = raw,
@@ -193,13 +198,13 @@ impl System {
             // The PC of the last system call: this one.
             UUOH => pc as u64,
             UIND => USER_INDEX,
-            RUNT => self.run_time(),
+            RUNT => Self::run_time(m.instructions()),
             MSK2 => vars.msk2,
             IFPIR => vars.ifpir,
             CNSL => CONSOLE,
             JPC => vars.jpc,
             OPC => pc as u64,
-            RTMR => vars.rtmr,
+            RTMR => self.rtmr(m.instructions()),
             HSNAM => return Ok(vars.hsname.0),
             BCHN => vars.bchn,
             MPVA => vars.mpva,
@@ -216,6 +221,55 @@ impl System {
             _ => return Err(self.uset_unknown(pc, word, var, false)),
         };
         Ok(Word::new(raw))
+    }
+
+    /// USRVAR (`_calls.127`), simple mode, on this job: arg 2 names the
+    /// variable by number (`.RMASK`) or in SIXBIT without the dot
+    /// (`MASK`); with arg 3 it is set, else read. Another job, and the
+    /// instruction and block modes, are not implemented.
+    pub(super) fn usrvar(
+        &mut self,
+        m: &mut impl Machine,
+        pc: u32,
+        word: Word,
+        block: &CallBlock,
+    ) -> Result<Vec<Word>, CallFailure> {
+        block.require(2).map_err(|c| CallFailure::error(c, 0))?;
+        let job = block.inputs[0].value.right();
+        if job != 0o777777 {
+            return Err(CallFailure::Unimplemented(format!(
+                "USRVAR of another job ({job:o}; inferior jobs)"
+            )));
+        }
+        let spec = block.inputs[1].value;
+        if block.inputs.len() >= 4 || spec.left() == 0o777777 {
+            return Err(CallFailure::Unimplemented(
+                "USRVAR in instruction or block mode".into(),
+            ));
+        }
+        let var = if spec.left() == 0 {
+            spec.right() as u32
+        } else {
+            let name = format!(".R{}", crate::sixbit::Sixbit(spec).text());
+            pdp10_isa::its::USET_VARIABLES
+                .iter()
+                .find(|(n, _)| *n == name)
+                .map(|(_, v)| *v)
+                .ok_or(CallFailure::error(CallError::ILLEGAL_FILE_NAME, 0))?
+        };
+        if var > LAST && !(IOS..IOS + 16).contains(&var) {
+            return Err(CallFailure::error(CallError::ILLEGAL_FILE_NAME, 0));
+        }
+        match block.input(2) {
+            Some(v) => {
+                self.set_var(m, pc, word, var, v)
+                    .map_err(CallFailure::End)?;
+                Ok(vec![])
+            }
+            None => Ok(vec![self
+                .read_var(m, pc, word, var)
+                .map_err(CallFailure::End)?]),
+        }
     }
 
     fn uset_unknown(&self, pc: u32, word: Word, var: u32, write: bool) -> Ending {
