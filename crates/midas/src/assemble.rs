@@ -3,7 +3,6 @@
 
 use crate::diag::ErrorKind;
 use crate::gather::Gathered;
-use crate::macros::Macro;
 use crate::parse::{self, Body, Pseudo, WordAst};
 use crate::reader::Reader;
 use crate::source::{Loader, SourceMap, Span};
@@ -11,31 +10,8 @@ use pdp10_isa::{Word, HALF_MASK, WORD_MASK};
 use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 
-/// How a symbol got its value.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum SymKind {
-    /// Known before the program: an opcode, device or ITS name.
-    Predefined,
-    /// `FOO:`
-    Label,
-    /// `FOO=` or `FOO==`
-    Assigned,
-    /// `FOO=:` (may not be redefined with another value)
-    Fixed,
-    /// `FOO'`, `.SCALAR`, `.VECTOR`, placed by VARIABLES.
-    Variable,
-}
-
-#[derive(Clone, Debug)]
-pub(crate) struct Sym {
-    pub value: u64,
-    pub kind: SymKind,
-    pub half_killed: bool,
-    /// The pass that last defined it (0 for predefined symbols).
-    pub pass: u8,
-    /// An I/O instruction: its AC field is a device.
-    pub io: bool,
-}
+use crate::symtab::{BlockError, Place, Symbols};
+pub(crate) use crate::symtab::{Sym, SymKind};
 
 /// A value with what MIDAS tracks beside it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -167,8 +143,7 @@ pub(crate) struct Assembler<'l> {
     pub main_file: u32,
     pub reader: Reader,
     pub pass: u8,
-    pub symbols: HashMap<String, Sym>,
-    pub macros: HashMap<String, Rc<Macro>>,
+    pub symbols: Symbols,
     /// `.BYTE` mode, when on.
     byte_mode: Option<ByteMode>,
     /// Names EQUALS gave to pseudo-ops: new name -> the pseudo-op's.
@@ -181,8 +156,8 @@ pub(crate) struct Assembler<'l> {
     literals: Vec<(u64, u64)>,
     area_index: usize,
     areas: Vec<Area>,
-    pending_vars: Vec<(String, u64)>,
-    placed_vars: HashSet<String>,
+    pending_vars: Vec<(Place, u64)>,
+    placed_vars: HashSet<(usize, String)>,
     pub output: Vec<(u32, Word)>,
     pub listing: Vec<ListRow>,
     diags: Vec<(Span, ErrorKind, String)>,
@@ -204,35 +179,29 @@ pub(crate) struct Assembler<'l> {
     pub argument_depth: u32,
     /// How many lines of [`Options::terminal`] `.TTYMAC` has read.
     pub terminal_lines_read: usize,
+    /// The last label defined: the block name of a `.BEGIN` without one.
+    last_label: Option<String>,
 }
 
 impl<'l> Assembler<'l> {
     pub fn new(loader: &'l dyn Loader, options: Options) -> Assembler<'l> {
-        let mut symbols = HashMap::new();
-        for (name, value, io) in crate::predef::predefined() {
-            symbols.entry(parse::key(name)).or_insert(Sym {
-                value,
-                kind: SymKind::Predefined,
-                half_killed: false,
-                pass: 0,
-                io,
-            });
-        }
+        let plain = |value, io| Sym {
+            value,
+            kind: SymKind::Predefined,
+            half_killed: false,
+            pass: 0,
+            io,
+        };
+        let mut initial: Vec<(String, Sym)> = crate::predef::predefined()
+            .map(|(name, value, io)| (parse::key(name), plain(value, io)))
+            .collect();
         // .MLLIT, MIDAS's literal mode: positive is the multi-line mode
         // real MIDAS starts in (it sets it to an address); the only mode
         // here. .PPASS: a two-pass assembly.
         for (name, value) in [(".MLLIT", 1), (".PPASS", 2)] {
-            symbols.insert(
-                name.to_string(),
-                Sym {
-                    value,
-                    kind: SymKind::Predefined,
-                    half_killed: false,
-                    pass: 0,
-                    io: false,
-                },
-            );
+            initial.insert(0, (name.to_string(), plain(value, false)));
         }
+        let symbols = Symbols::new(initial);
         Assembler {
             loader,
             options,
@@ -241,7 +210,6 @@ impl<'l> Assembler<'l> {
             reader: Reader::new(),
             pass: 0,
             symbols,
-            macros: HashMap::new(),
             aliases: HashMap::new(),
             byte_mode: None,
             loc: 0o100,
@@ -269,6 +237,7 @@ impl<'l> Assembler<'l> {
             fnames: (0, 0),
             argument_depth: 0,
             terminal_lines_read: 0,
+            last_label: None,
         }
     }
 
@@ -315,12 +284,13 @@ impl<'l> Assembler<'l> {
         self.area_index = 0;
         self.pending_vars.clear();
         self.placed_vars.clear();
-        self.macros.clear();
+        self.symbols.start_pass();
         self.aliases.clear();
         self.byte_mode = None;
         self.output.clear();
         self.listing.clear();
         self.ended = false;
+        self.last_label = None;
         self.start = None;
         self.last_condition = false;
         self.gensym = 0;
@@ -436,10 +406,9 @@ impl<'l> Assembler<'l> {
     /// initial symbol already has the label's value. (A macro's name is
     /// expanded before its colon is seen.)
     fn check_label_name(&mut self, name: &str, value: u64, at: Span) {
-        let initial = self
-            .symbols
-            .get(name)
-            .is_some_and(|s| s.kind == SymKind::Predefined && s.value != value);
+        let place = self.symbols.resolve(name);
+        let initial = self.symbols.block_of(&place) == Some(crate::symtab::INIT)
+            && self.symbols.get(&place).is_some_and(|s| s.value != value);
         let message = format!("{name}: Pseudo, macro or initial sym as label");
         if parse::is_pseudo_name(name) {
             // The label could never be used: the name stays a pseudo-op.
@@ -454,7 +423,8 @@ impl<'l> Assembler<'l> {
     /// different definition in the same pass.
     pub fn define(&mut self, name: &str, value: u64, kind: SymKind, half_killed: bool, at: Span) {
         let value = value & WORD_MASK;
-        if let Some(old) = self.symbols.get(name) {
+        let place = self.symbols.resolve(name);
+        if let Some(old) = self.symbols.get_for_define(&place) {
             let strict = matches!(kind, SymKind::Label | SymKind::Fixed)
                 || matches!(old.kind, SymKind::Label | SymKind::Fixed);
             if strict && old.pass == self.pass && old.value != value {
@@ -469,8 +439,8 @@ impl<'l> Assembler<'l> {
                 return;
             }
         }
-        self.symbols.insert(
-            name.to_string(),
+        self.symbols.define(
+            &place,
             Sym {
                 value,
                 kind,
@@ -479,6 +449,9 @@ impl<'l> Assembler<'l> {
                 io: false,
             },
         );
+        if kind == SymKind::Label {
+            self.last_label = Some(place.key);
+        }
     }
 
     fn body(&mut self, body: &Body, stmt: &Gathered, row: &mut ListRow) {
@@ -529,7 +502,8 @@ impl<'l> Assembler<'l> {
                     return;
                 }
                 self.define(name, v.w, kind, *half_killed, stmt.span_at(*at));
-                if let Some(s) = self.symbols.get_mut(name) {
+                let place = self.symbols.resolve(name);
+                if let Some(s) = self.symbols.get_for_define_mut(&place) {
                     s.io = v.io;
                 }
             }
@@ -568,7 +542,12 @@ impl<'l> Assembler<'l> {
         let arg = |me: &mut Self| args.first().map(|w| me.word(w, stmt));
         if !matches!(
             op,
-            Pseudo::Radix | Pseudo::Kill | Pseudo::HalfKill | Pseudo::Ignored
+            Pseudo::Radix
+                | Pseudo::Kill
+                | Pseudo::HalfKill
+                | Pseudo::Begin
+                | Pseudo::BlockEnd
+                | Pseudo::Ignored
         ) {
             // A move of the location ends the word being filled in .BYTE
             // mode.
@@ -620,11 +599,13 @@ impl<'l> Assembler<'l> {
             }
             Pseudo::Kill | Pseudo::HalfKill => {
                 for (name, _) in names {
-                    if let Some(s) = self.symbols.get_mut(name) {
+                    let place = self.symbols.resolve(name);
+                    if let Some(s) = self.symbols.get_mut(&place) {
                         s.half_killed = true;
                     }
                 }
             }
+            Pseudo::Begin | Pseudo::BlockEnd => self.block(op, names, at),
             Pseudo::Ignored => {}
         }
     }
@@ -736,26 +717,28 @@ impl<'l> Assembler<'l> {
         self.loc = ((origin as usize + area.size.max(words.len())) & HALF_MASK as usize) as u32;
     }
 
-    /// Notes a variable (`FOO'`, `.SCALAR`, `.VECTOR`) to be placed by the
-    /// next VARIABLES or END, unless already placed in this pass.
+    /// Notes a variable (`FOO'`, `.SCALAR`, `.VECTOR`) of the current
+    /// block to be placed by the next VARIABLES or END, unless already
+    /// placed in this pass.
     pub fn note_variable(&mut self, name: &str, size: u64) {
-        if self.placed_vars.contains(name) || self.pending_vars.iter().any(|(n, _)| n == name) {
+        let place = self.symbols.resolve_local(name);
+        let id = (self.symbols.target(&place), place.key.clone());
+        if self.placed_vars.contains(&id) || self.pending_vars.iter().any(|(p, _)| *p == place) {
             return;
         }
-        if let Some(s) = self.symbols.get(name) {
+        if let Some(s) = self.symbols.get_for_define(&place) {
             if s.kind != SymKind::Variable && s.kind != SymKind::Predefined && s.pass == self.pass {
                 return;
             }
         }
-        self.pending_vars
-            .push((name.to_string(), size.min(HALF_MASK)));
+        self.pending_vars.push((place, size.min(HALF_MASK)));
     }
 
     fn place_variables(&mut self) {
-        for (name, size) in std::mem::take(&mut self.pending_vars) {
+        for (place, size) in std::mem::take(&mut self.pending_vars) {
             let value = self.dot();
-            self.symbols.insert(
-                name.clone(),
+            self.symbols.define(
+                &place,
                 Sym {
                     value,
                     kind: SymKind::Variable,
@@ -764,8 +747,38 @@ impl<'l> Assembler<'l> {
                     io: false,
                 },
             );
-            self.placed_vars.insert(name);
+            self.placed_vars
+                .insert((self.symbols.target(&place), place.key));
             self.loc = ((self.loc as u64 + size) & HALF_MASK) as u32;
+        }
+    }
+
+    /// `.BEGIN [name]` (by default the last label's name) and `.END [name]`.
+    fn block(&mut self, op: Pseudo, names: &[(String, usize)], at: Span) {
+        let name = names.first().map(|(n, _)| n.clone());
+        let result = if op == Pseudo::Begin {
+            match name.or_else(|| self.last_label.clone()) {
+                Some(n) => self.symbols.begin(&n, self.pass),
+                None => {
+                    self.error(at, ErrorKind::Syntax, ".BEGIN needs a block name");
+                    return;
+                }
+            }
+        } else {
+            self.symbols.end(name.as_deref())
+        };
+        match result {
+            Ok(()) => {}
+            Err(BlockError::Twice(n)) => self.error(
+                at,
+                ErrorKind::MultiplyDefined,
+                format!("{n}: multiply defined BLOCK"),
+            ),
+            Err(BlockError::Unmatched(n)) => self.error(
+                at,
+                ErrorKind::Syntax,
+                format!("{n}: unmatched .BEGIN - .END"),
+            ),
         }
     }
 
@@ -773,10 +786,9 @@ impl<'l> Assembler<'l> {
     pub fn program_symbols(&self) -> Vec<pdp10_isa::sblk::Symbol> {
         let mut out: Vec<_> = self
             .symbols
-            .iter()
-            .filter(|(_, s)| s.kind != SymKind::Predefined)
+            .program_symbols()
             .map(|(name, s)| pdp10_isa::sblk::Symbol {
-                name: name.clone(),
+                name: name.to_string(),
                 // Real MIDAS marks every symbol of a program without blocks
                 // local (4.7), and half-killed ones 4.9 as well.
                 flags: pdp10_isa::squoze::LOCAL
@@ -788,7 +800,7 @@ impl<'l> Assembler<'l> {
                 value: Word::new(s.value),
             })
             .collect();
-        out.sort_by(|a, b| a.name.cmp(&b.name));
+        out.sort_by(|a, b| (&a.name, a.value).cmp(&(&b.name, b.value)));
         out
     }
 

@@ -4,7 +4,7 @@
 
 use crate::assemble::Assembler;
 use crate::diag::ErrorKind;
-use crate::parse::{is_squoze, key};
+use crate::parse::{is_squoze, name_key};
 use crate::reader::Origin;
 use crate::source::Span;
 
@@ -136,8 +136,9 @@ impl Assembler<'_> {
             },
             Cond::Defined(want) => {
                 let name = self.raw_argument(at);
-                let k = key(name.trim());
-                let defined = self.symbols.contains_key(&k) || self.macros.contains_key(&k);
+                let place = self.symbols.resolve(&name_key(name.trim()));
+                let defined =
+                    self.symbols.get(&place).is_some() || self.symbols.macro_for(&place).is_some();
                 defined == want
             }
             Cond::Blank(want) => {

@@ -163,9 +163,10 @@ impl Assembler<'_> {
             Syllable::Symbol(name) => self.symbol_value(name, stmt.span_at(at)),
             Syllable::Variable(name) => {
                 self.note_variable(name, 1);
-                match self.symbols.get(name) {
+                let place = self.symbols.resolve_local(name);
+                match self.symbols.get(&place) {
                     Some(sym) => Value::new(sym.value),
-                    None => Value::unknown(name),
+                    None => Value::unknown(&format!("{:?}", place)),
                 }
             }
             Syllable::Literal(words) => {
@@ -237,12 +238,13 @@ impl Assembler<'_> {
     /// A symbol's value; undefined ones are errors on pass 2 only, since
     /// pass 1 cannot know forward references.
     pub(crate) fn symbol_value(&mut self, name: &str, at: crate::source::Span) -> Value {
-        match self.symbols.get(name) {
-            Some(sym) => Value {
+        let place = self.symbols.resolve(name);
+        match self.symbols.reference(&place) {
+            Ok(sym) => Value {
                 io: sym.io,
                 ..Value::new(sym.value)
             },
-            None => {
+            Err(unknown) => {
                 // One report a symbol, at its first use: an unknown
                 // pseudo-op used a thousand times is one error.
                 if self.pass == 2 && self.undefined_reported.insert(name.to_string()) {
@@ -252,7 +254,7 @@ impl Assembler<'_> {
                         format!("undefined symbol {name}"),
                     );
                 }
-                Value::unknown(name)
+                Value::unknown(&unknown)
             }
         }
     }

@@ -162,16 +162,17 @@ impl Assembler<'_> {
             .cloned()
             .unwrap_or_else(|| old.clone());
         self.aliases.remove(new);
-        if let Some(m) = self.macros.get(&old).cloned() {
-            self.macros.insert(new.clone(), m);
+        let (new_place, old_place) = (self.symbols.resolve(new), self.symbols.resolve(&old));
+        if let Some(m) = self.symbols.macro_for(&old_place) {
+            self.symbols.define_macro(&new_place, m);
         } else if crate::parse::is_pseudo_name(&old) {
-            self.macros.remove(new);
+            self.symbols.remove_macro(&new_place);
             self.aliases.insert(new.clone(), old);
-        } else if let Some(s) = self.symbols.get(&old).cloned() {
-            self.macros.remove(new);
+        } else if let Some(s) = self.symbols.get(&old_place).cloned() {
+            self.symbols.remove_macro(&new_place);
             let pass = self.pass;
             self.symbols
-                .insert(new.clone(), crate::assemble::Sym { pass, ..s });
+                .define(&new_place, crate::assemble::Sym { pass, ..s });
         } else {
             self.error(
                 at,

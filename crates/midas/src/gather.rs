@@ -11,6 +11,7 @@ use crate::macros::{parse_dummies, Macro};
 use crate::parse::{is_squoze, is_symbol, key, MARK};
 use crate::reader::{Origin, MAX_DEPTH};
 use crate::source::{Span, BARE_CR, BARE_LF};
+use crate::symtab::Place;
 use crate::text::{text_words, TextKind};
 use std::rc::Rc;
 
@@ -237,20 +238,17 @@ impl Assembler<'_> {
             g.push_str(run, at);
             return;
         }
-        // `BLOCK"SYM` names SYM of a block. Blocks are not kept apart here
-        // (every symbol is global), and real MIDAS, which keeps them, makes
-        // other words of such sources (sysen1;inline with RWK;SYSCAL's
-        // `DEBUG"CALERR`): an error, not a guess. `SYM":` keeps SYM.
+        // `BLOCK"SYM` names SYM of a block, `SYM"` a global: the name is
+        // left for the parser (as a key), unless it calls a macro.
         if self.reader.peek() == Some('"') {
-            self.reader.next();
-            if !self.reader.peek().is_some_and(is_squoze) {
-                g.push_str(run, at);
+            let name = self.qualified_name(run);
+            let place = self.symbols.resolve(&name);
+            if let Some(m) = self.symbols.macro_for(&place) {
+                let args = self.macro_args(&m, at);
+                let text = m.expand(&args);
+                self.push_macro(text, at);
             } else {
-                self.error(
-                    at,
-                    ErrorKind::Syntax,
-                    format!("{run}\"...: block structure is not supported"),
-                );
+                g.push_str(&name, at);
             }
             return;
         }
@@ -259,7 +257,10 @@ impl Assembler<'_> {
             // A name EQUALS made for a pseudo-op is that pseudo-op.
             return self.token(&original, at, g);
         }
-        if let Some(m) = self.macros.get(&k).cloned() {
+        if let Some(m) = self.symbols.macro_for(&Place {
+            block: None,
+            key: k.clone(),
+        }) {
             let args = self.macro_args(&m, at);
             let text = m.expand(&args);
             self.push_macro(text, at);
@@ -414,9 +415,8 @@ impl Assembler<'_> {
             "EXPUNG" => {
                 let t = self.rest_of_line();
                 for name in t.split([' ', '\t', ',']).filter(|n| !n.is_empty()) {
-                    let k = key(name);
-                    self.symbols.remove(&k);
-                    self.macros.remove(&k);
+                    let place = self.symbols.resolve(&crate::parse::name_key(name));
+                    self.symbols.expunge(&place);
                 }
             }
             ".RPCNT" | ".IRPCN" => {
@@ -431,6 +431,26 @@ impl Assembler<'_> {
             ".FNAM2" => mark(g, self.fnames.1, at),
             _ => g.push_str(run, at),
         }
+    }
+
+    /// `run` and the `"name` parts that follow it, as a key: `BLOCK"SYM`,
+    /// `A"B"SYM`, or `SYM"` (a global).
+    fn qualified_name(&mut self, run: &str) -> String {
+        let mut name = key(run);
+        while self.reader.peek() == Some('"') {
+            self.reader.next();
+            name.push('"');
+            let mut part = String::new();
+            while let Some(q) = self.reader.peek().filter(|&q| is_squoze(q)) {
+                part.push(q);
+                self.reader.next();
+            }
+            if part.is_empty() {
+                break;
+            }
+            name.push_str(&key(&part));
+        }
+        name
     }
 
     /// Pushes text to be read next, unless expansions nest too deeply.
@@ -585,7 +605,9 @@ impl Assembler<'_> {
             self.reader.next();
         }
         let trimmed = line.trim_start();
-        let name_len = trimmed.find(|c| !is_squoze(c)).unwrap_or(trimmed.len());
+        let name_len = trimmed
+            .find(|c| !is_squoze(c) && c != '"')
+            .unwrap_or(trimmed.len());
         let name = &trimmed[..name_len];
         let body = self.read_body(at);
         if name.is_empty() || !is_symbol(name) {
@@ -593,8 +615,9 @@ impl Assembler<'_> {
             return;
         }
         let dummies = parse_dummies(&trimmed[name_len..]);
-        self.macros
-            .insert(key(name), Rc::new(Macro::new(dummies, &body)));
+        let place = self.symbols.resolve(&crate::parse::name_key(name));
+        self.symbols
+            .define_macro(&place, Rc::new(Macro::new(dummies, &body)));
     }
 }
 

@@ -42,6 +42,7 @@ mod parse;
 mod predef;
 mod reader;
 mod source;
+mod symtab;
 mod text;
 
 pub use assemble::Options;
@@ -289,21 +290,6 @@ mod tests {
             words("DEFINE G \\L\nL: JRST L\nTERMIN\nG\nG\nEND\n"),
             vec![0o254000_000100, 0o254000_000101]
         );
-    }
-
-    #[test]
-    fn block_names_are_an_error_and_no_macro_call() {
-        // FORMAT"FORMAT names FORMAT in block FORMAT: block structure is
-        // not kept here, so it is an error (not a guess), and the block
-        // name is no macro call even when a macro has that name.
-        let e = error("DEFINE F\n.ERR called\nTERMIN\nX=5\nF\"X\nEND\n");
-        assert!(
-            e.contains("F\"...: block structure is not supported"),
-            "{e}"
-        );
-        assert!(!e.contains("called"), "{e}");
-        // SYM": is a label (global), as before.
-        assert_eq!(words("Y\":3\nY\nEND\n"), vec![3, 0o100]);
     }
 
     #[test]

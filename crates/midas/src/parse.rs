@@ -76,6 +76,12 @@ pub(crate) fn key(name: &str) -> String {
         .collect()
 }
 
+/// The key of a name that may name its block (`BLOCK"SYM`, `SYM"`): each
+/// part a [`key`].
+pub(crate) fn name_key(name: &str) -> String {
+    name.split('"').map(key).collect::<Vec<_>>().join("\"")
+}
+
 /// Whether a run of squoze characters is a symbol rather than a number or
 /// `.`: it has a letter, `$` or `%`, or at least two dots.
 pub(crate) fn is_symbol(run: &str) -> bool {
@@ -109,6 +115,10 @@ pub(crate) enum Pseudo {
     Offset,
     Kill,
     HalfKill,
+    /// `.BEGIN`: enter a block.
+    Begin,
+    /// `.END`: leave it.
+    BlockEnd,
     Ignored,
 }
 
@@ -241,6 +251,34 @@ fn squoze_run(i: In<'_>) -> PResult<'_, In<'_>> {
     take_while1(is_squoze)(i)
 }
 
+/// A symbol's name as the gatherer writes it: `SYM`, `BLOCK"SYM` (any
+/// number of blocks) or `SYM"` (a global), as a key (see
+/// [`crate::symtab`]).
+fn symbol_name(i: In<'_>) -> PResult<'_, String> {
+    let (mut i, run) = squoze_run(i)?;
+    if !is_symbol(run.fragment()) {
+        return Err(nom::Err::Error(SyntaxError::from_error_kind(
+            i,
+            NomKind::Verify,
+        )));
+    }
+    let mut name = key(run.fragment());
+    while i.fragment().starts_with('"') {
+        i = adv(i, 1);
+        name.push('"');
+        match squoze_run(i) {
+            Ok((r, run)) if is_symbol(run.fragment()) => {
+                name.push_str(&key(run.fragment()));
+                i = r;
+            }
+            Ok(_) => return fail(i, "a block name must be followed by a symbol"),
+            // `SYM"`: a global.
+            Err(_) => break,
+        }
+    }
+    Ok((i, name))
+}
+
 struct Parser {
     radix: u64,
     /// How deep `<`, `(`, `[` are nested here, to refuse input that would
@@ -276,12 +314,12 @@ impl Parser {
         loop {
             let (r, _) = blanks(i)?;
             let at = r.location_offset();
-            let lab: PResult<'a, (In<'a>, In<'a>)> =
-                pair(squoze_run, recognize(pair(ch(':'), opt(ch(':')))))(r);
+            let lab: PResult<'a, (String, In<'a>)> =
+                pair(symbol_name, recognize(pair(ch(':'), opt(ch(':')))))(r);
             match lab {
-                Ok((rest, (name, colons))) if is_symbol(name.fragment()) => {
+                Ok((rest, (name, colons))) => {
                     labels.push(Label {
-                        name: key(name.fragment()),
+                        name,
                         half_killed: colons.fragment().len() == 2,
                         at,
                     });
@@ -307,32 +345,36 @@ impl Parser {
         }
         let at = i.location_offset();
         // Assignments: SYM=, SYM==, SYM=:, SYM==:, and .=
-        let assign: PResult<'a, (In<'a>, In<'a>)> = pair(
-            alt((squoze_run, tag("."))),
-            preceded(
-                blanks,
-                recognize(pair(alt((tag("=="), tag("="))), opt(ch(':')))),
-            ),
-        )(i);
-        if let Ok((rest, (name, op))) = assign {
-            let name_s = *name.fragment();
-            if name_s == "." || is_symbol(name_s) {
-                let (rest, _) = blanks(rest)?;
-                let (rest, value) = self.word(rest, "")?;
-                if name_s == "." {
-                    return Ok((rest, Body::SetLocation(value)));
+        let target = |i| -> PResult<'a, String> {
+            match symbol_name(i) {
+                Ok(x) => Ok(x),
+                Err(_) => {
+                    let (r, _) = tag(".")(i)?;
+                    Ok((r, ".".to_string()))
                 }
-                return Ok((
-                    rest,
-                    Body::Assign {
-                        name: key(name_s),
-                        at,
-                        half_killed: op.fragment().starts_with("=="),
-                        no_redefine: op.fragment().ends_with(':'),
-                        value,
-                    },
-                ));
             }
+        };
+        let op = preceded(
+            blanks,
+            recognize(pair(alt((tag("=="), tag("="))), opt(ch(':')))),
+        );
+        let assign: PResult<'a, (String, In<'a>)> = pair(target, op)(i);
+        if let Ok((rest, (name, op))) = assign {
+            let (rest, _) = blanks(rest)?;
+            let (rest, value) = self.word(rest, "")?;
+            if name == "." {
+                return Ok((rest, Body::SetLocation(value)));
+            }
+            return Ok((
+                rest,
+                Body::Assign {
+                    name,
+                    at,
+                    half_killed: op.fragment().starts_with("=="),
+                    no_redefine: op.fragment().ends_with(':'),
+                    value,
+                },
+            ));
         }
         if let Ok((rest, name)) = squoze_run(i) {
             let k = key(name.fragment());
@@ -369,10 +411,26 @@ impl Parser {
                     ));
                 }
                 let pos = r.location_offset();
-                let (r, name) = squoze_run(r)?;
-                names.push((key(name.fragment()), pos));
+                let (r, name) = symbol_name(r)?;
+                names.push((name, pos));
                 i = r;
             },
+            Pseudo::Begin | Pseudo::BlockEnd => {
+                // `.BEGIN [name]`, `.END [name]`.
+                if let Ok((r, name)) = squoze_run(i) {
+                    names.push((key(name.fragment()), i.location_offset()));
+                    i = r;
+                }
+                Ok((
+                    i,
+                    Body::Pseudo {
+                        op,
+                        at,
+                        args,
+                        names,
+                    },
+                ))
+            }
             Pseudo::Ignored => {
                 let end = In::new("");
                 let _ = end;
@@ -661,10 +719,11 @@ impl Parser {
                     return Ok((r, Syllable::Dot));
                 }
                 if is_symbol(s) {
+                    let (r, name) = symbol_name(i)?;
                     if r.fragment().starts_with('\'') {
-                        return Ok((adv(r, 1), Syllable::Variable(key(s))));
+                        return Ok((adv(r, 1), Syllable::Variable(name)));
                     }
-                    return Ok((r, Syllable::Symbol(key(s))));
+                    return Ok((r, Syllable::Symbol(name)));
                 }
                 self.number(i, run, r)
             }
@@ -694,24 +753,22 @@ impl Parser {
                 Some(']') => return Ok((adv(i, 1), Syllable::Literal(words))),
                 Some(_) => {
                     // A label inside a literal is an error in MIDAS.
-                    let lab: PResult<'a, _> = pair(squoze_run, ch(':'))(i);
-                    if let Ok((_, (name, _))) = lab {
-                        if is_symbol(name.fragment()) {
-                            return fail(i, "labels are not allowed inside a literal");
-                        }
+                    let lab: PResult<'a, _> = pair(symbol_name, ch(':'))(i);
+                    if lab.is_ok() {
+                        return fail(i, "labels are not allowed inside a literal");
                     }
                     // An assignment inside a literal defines its symbol
                     // and assembles nothing.
-                    let assign: PResult<'a, (In<'a>, In<'a>)> =
-                        pair(squoze_run, preceded(blanks, alt((tag("=="), tag("=")))))(i);
+                    let assign: PResult<'a, (String, In<'a>)> =
+                        pair(symbol_name, preceded(blanks, alt((tag("=="), tag("=")))))(i);
                     if let Ok((rest, (name, op))) = assign {
-                        if is_symbol(name.fragment()) && !rest.fragment().starts_with(':') {
+                        if !rest.fragment().starts_with(':') {
                             let at = i.location_offset();
                             let (rest, _) = blanks(rest)?;
                             let (r, value) = self.word(rest, "?\n]\u{10A}\u{10D}")?;
                             let half = op.fragment().starts_with("==");
                             words.push(WordAst {
-                                items: vec![Item::Assign(key(name.fragment()), half, value)],
+                                items: vec![Item::Assign(name, half, value)],
                                 at,
                             });
                             i = r;
@@ -888,8 +945,10 @@ fn pseudo(k: &str) -> Option<Pseudo> {
         "OFFSET" => Pseudo::Offset,
         ".KILL" => Pseudo::Kill,
         ".HKILL" => Pseudo::HalfKill,
-        ".AUXIL" | ".LSTON" | ".LSTOF" | ".SYMTA" | "NOSYMS" | ".XCREF" | ".SEE" | ".BEGIN"
-        | ".END" | "SUBTTL" | ".YSTGW" | ".NSTGW" => Pseudo::Ignored,
+        ".BEGIN" => Pseudo::Begin,
+        ".END" => Pseudo::BlockEnd,
+        ".AUXIL" | ".LSTON" | ".LSTOF" | ".SYMTA" | "NOSYMS" | ".XCREF" | ".SEE" | "SUBTTL"
+        | ".YSTGW" | ".NSTGW" => Pseudo::Ignored,
         _ => return None,
     })
 }
