@@ -803,12 +803,4 @@ impl<'l> Assembler<'l> {
         out.sort_by(|a, b| (&a.name, a.value).cmp(&(&b.name, b.value)));
         out
     }
-
-    /// Combines a value into a word's left half without carry from the right
-    /// half: MIDAS's `++` (manual node Words, note 1).
-    pub fn add_right(a: Value, b: Value) -> Value {
-        Value::op2(a, b, |x, y| {
-            (x & !HALF_MASK) | ((x + (y & HALF_MASK)) & HALF_MASK)
-        })
-    }
 }

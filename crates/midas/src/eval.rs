@@ -87,24 +87,32 @@ impl Assembler<'_> {
             p.pop();
         }
         let tr = |v: Value| v.map(|x| x & HALF_MASK);
-        let add_rest = |mut acc: Value, rest: &[Piece]| {
+        // The address fields: their sum, truncated to 18 bits; then added
+        // to the rest of the word with a carry into the left half. That is
+        // what real MIDAS 433 makes (`1 777777` is 1,,0 and `JRST 777777 1`
+        // is JRST 0), whatever the manual's "++" says. After the third
+        // field only spaces may separate (fields added to the address).
+        let address = |first: Value, rest: &[Piece]| -> Option<Value> {
+            let mut acc = first;
             for piece in rest {
-                if let Piece::Field(f) = piece {
-                    acc = Assembler::add_right(acc, *f);
+                match piece {
+                    Field(f) => acc = Value::op2(acc, *f, u64::wrapping_add),
+                    Space => {}
+                    Comma | DoubleComma => return None,
                 }
             }
-            acc
+            Some(tr(acc))
         };
+        let plus = |a: Value, b: Value| Value::op2(a, b, u64::wrapping_add);
         use Piece::*;
-        match p.as_slice() {
-            [] => Value::default(),
-            [DoubleComma, Field(c), rest @ ..] => add_rest(tr(*c), rest),
-            [Comma, Field(b), rest @ ..] => add_rest(tr(*b), rest),
-            [Field(a)] | [Field(a), Comma] => *a,
-            [Field(a), DoubleComma] => a.map(|x| (x & HALF_MASK) << 18),
+        let v = match p.as_slice() {
+            [] => Some(Value::default()),
+            [DoubleComma, Field(c), rest @ ..] => address(*c, rest),
+            [Comma, Field(b)] => Some(tr(*b)),
+            [Field(a)] | [Field(a), Comma] => Some(*a),
+            [Field(a), DoubleComma] => Some(a.map(|x| (x & HALF_MASK) << 18)),
             [Field(a), DoubleComma, Field(c), rest @ ..] => {
-                let v = Value::op2(*a, *c, |x, y| ((x & HALF_MASK) << 18) | (y & HALF_MASK));
-                add_rest(v, rest)
+                address(*c, rest).map(|c| plus(a.map(|x| (x & HALF_MASK) << 18), c))
             }
             [Field(a), Space, Field(b), Comma, rest @ ..] => {
                 // The AC field, or for an I/O instruction the device.
@@ -117,19 +125,25 @@ impl Assembler<'_> {
                     };
                     x.wrapping_add(ac)
                 });
-                add_rest(v, rest)
+                match rest {
+                    [] => Some(v),
+                    [Field(c), rest @ ..] => address(*c, rest).map(|c| plus(v, c)),
+                    _ => None,
+                }
             }
-            [Field(a), Comma, Field(b), rest @ ..] => add_rest(Assembler::add_right(*a, *b), rest),
-            [Field(a), Space, rest @ ..] => add_rest(*a, rest),
-            _ => {
-                self.error(
-                    stmt.span_at(w.at),
-                    ErrorKind::Syntax,
-                    "this pattern of fields and commas is not a MIDAS word format",
-                );
-                Value::default()
-            }
-        }
+            [Field(a), Comma, Field(b)] => Some(plus(*a, tr(*b))),
+            [Field(a), Space, Field(b), rest @ ..] => address(*b, rest).map(|b| plus(*a, b)),
+            _ => None,
+        };
+        v.unwrap_or_else(|| {
+            // Real MIDAS: "Undefined format", and a zero word.
+            self.error(
+                stmt.span_at(w.at),
+                ErrorKind::Syntax,
+                "this pattern of fields and commas is not a MIDAS word format",
+            );
+            Value::default()
+        })
     }
 
     pub(crate) fn expr(&mut self, e: &Expr, stmt: &Gathered) -> Value {

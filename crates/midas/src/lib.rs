@@ -127,12 +127,20 @@ mod tests {
         assert_eq!(one("1,,2"), 0o000001_000002); // A,,C
         assert_eq!(one(",,5"), 0o5); // ,,C
         assert_eq!(one("3,,"), 0o000003_000000); // A,,
-        assert_eq!(one("1,2"), 3); // A,B = A++TR(B)
+        assert_eq!(one("1,2"), 3); // A,B
         assert_eq!(one(",-1"), 0o777777); // ,B
         assert_eq!(one("JRST 1 2"), 0o254000_000003); // A B C
-                                                      // ++ keeps a carry out of the right half from reaching the left.
+                                                      // As real MIDAS 433 makes them: the address fields' sum is cut to
+                                                      // 18 bits, then added to the word with a carry into the left half.
         assert_eq!(one("JRST 777777 1"), 0o254000_000000);
-        assert_eq!(one("1 777777"), 0o000000_000000);
+        assert_eq!(one("1 777777"), 0o000001_000000);
+        assert_eq!(one("-5,1071"), 0o1064);
+        assert_eq!(one("777777 1,777777"), 0o000041_777776);
+        assert_eq!(one("-1 777777 777777"), 0o777775);
+        assert_eq!(one("1,,-1 1"), 0o000001_000000);
+        // "Undefined format" in real MIDAS.
+        assert!(error("1,2 3\nEND\n").contains("not a MIDAS word format"));
+        assert!(error(",777777 1\nEND\n").contains("not a MIDAS word format"));
     }
 
     #[test]

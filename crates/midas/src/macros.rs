@@ -232,7 +232,8 @@ impl Assembler<'_> {
                         if ended {
                             break;
                         }
-                        let (value, end) = self.one_arg(d, at, parens > 0);
+                        let last = k + 1 == n;
+                        let (value, end) = self.one_arg(d, at, parens > 0, last);
                         match value {
                             Some(v) => args[k] = Some(v),
                             None => nullspecified[k] = end == End::Comma,
@@ -303,6 +304,7 @@ impl Assembler<'_> {
         d: &crate::macros::Dummy,
         at: Span,
         in_parens: bool,
+        last: bool,
     ) -> (Option<String>, End) {
         match d.syntax {
             Syntax::WholeLine => {
@@ -380,8 +382,13 @@ impl Assembler<'_> {
                     Some('[') if d.syntax == Syntax::Normal => {
                         self.reader.next();
                         let s = self.read_bracketed(at);
-                        // A comma right after the closing bracket separates
-                        // this argument from the next.
+                        // The next dummy's scan starts after the `]`
+                        // (node Calls-2a): after the last one, what follows
+                        // (an EOL ending the statement) is read after the
+                        // expansion.
+                        if last {
+                            return (Some(s), End::Call);
+                        }
                         (Some(s), self.arg_terminator())
                     }
                     Some('\\') if d.syntax == Syntax::Normal => {

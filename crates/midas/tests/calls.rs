@@ -1,0 +1,51 @@
+//! Macro calls, each source checked against the words real MIDAS 433 makes
+//! of it (run on the ITS shim with `pdp10 midas-oracle`).
+
+/// (address, word) of every word the source assembles.
+fn words(src: &str) -> Vec<(u32, u64)> {
+    match midas::assemble_str("t.mid", src) {
+        Ok(a) => a.words.iter().map(|(a, w)| (*a, w.raw())).collect(),
+        Err(e) => panic!("{e}"),
+    }
+}
+
+fn from_100(values: &[u64]) -> Vec<(u32, u64)> {
+    values
+        .iter()
+        .enumerate()
+        .map(|(k, &v)| (0o100 + k as u32, v))
+        .collect()
+}
+
+#[test]
+fn the_line_end_after_a_last_bracketed_argument_ends_the_statement() {
+    // Node Calls-2a: the scan of the next dummy begins after the `]`; with
+    // no dummy left, the EOL after it is read after the expansion (whose
+    // body has no line end of its own: TERMIN is on its line), so
+    // `.LOSE 1` is a word of its own.
+    let src = "define syscal a,b\n\t.call [setz ? sixbit/a/ ? b ? setz+3000,,0] termin\n\
+               go:\tsyscal open,[5000,,1\n\t       1000,,2\n\t       [sixbit /TTY/]]\n\
+               \t  .lose 1\n\tsyscal open,[5000,,1 ? 1000,,2]\n\t  .lose 3\n\t.value\nEND go\n";
+    assert_eq!(
+        words(src),
+        from_100(&[
+            0o043000_000106,
+            0o043100_000001,
+            0o043000_000114,
+            0o043100_000003,
+            0o043200_000000,
+            0o646471_000000,
+            0o400000_000000,
+            0o576045_560000,
+            0o005000_000001,
+            0o001000_000002,
+            0o000000_000105,
+            0o003000_000000,
+            0o400000_000000,
+            0o576045_560000,
+            0o005000_000001,
+            0o001000_000002,
+            0o003000_000000,
+        ])
+    );
+}
