@@ -868,7 +868,9 @@ impl Parser {
 fn printable(c: char) -> String {
     match c {
         '\n' => "end of line".into(),
-        c if (c as u32) < 0o40 => format!("character ^{}", ((c as u8) + 0o100) as char),
+        c if (c as u32) < 0o40 || matches!(c, crate::source::CTRL_A | crate::source::CTRL_B) => {
+            format!("character ^{}", (((c as u32 & 0o37) as u8) + 0o100) as char)
+        }
         c => format!("{c:?}"),
     }
 }

@@ -66,6 +66,20 @@ fn host_text_is_read_as_its_characters() {
 }
 
 #[test]
+fn control_a_and_b_are_characters_of_text() {
+    // Host byte 201 is ITS rubout then ^A (itstar's escapes). Real MIDAS
+    // 433 packs both into the string; ^A and ^B alone too.
+    let dir = scratch("ctrl");
+    let src = dir.join("t.mid");
+    std::fs::write(&src, b"ASCII /A\x81$B/\nASCII /\x01\x02/\n\"\x01\nEND\n").unwrap();
+    let a = assemble(&src, None).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        words_of(&a),
+        vec![0o407760_122204, 0o004040_000000, 0o000000_000001]
+    );
+}
+
+#[test]
 fn insrt_names_stay_under_the_dsk_root() {
     let dir = scratch("root");
     std::fs::create_dir_all(dir.join("its/sys")).unwrap();
