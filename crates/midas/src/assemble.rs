@@ -28,6 +28,12 @@ pub(crate) struct Value {
     pub undefined: bool,
     /// Holds an I/O instruction.
     pub io: bool,
+    /// Made from an undefined value by an operation other than adding,
+    /// subtracting, negating or placing it in a word's fields: real MIDAS
+    /// cannot note such a reference beside a constant, and on pass 1 never
+    /// merges a literal holding one (it does `[A+B]`, not `[A*2]`,
+    /// `[A\B]` or `[#A]`).
+    pub opaque: bool,
 }
 
 /// The stand-in value of an undefined thing (a symbol, a literal whose
@@ -56,6 +62,7 @@ impl Value {
             shadow: virtual_value(name),
             undefined: true,
             io: false,
+            opaque: false,
         }
     }
     pub fn map(self, f: impl Fn(u64) -> u64) -> Value {
@@ -73,6 +80,7 @@ impl Value {
             shadow: f(a.shadow, b.shadow) & WORD_MASK,
             undefined: a.undefined || b.undefined,
             io: a.io || b.io,
+            opaque: a.opaque || b.opaque,
         }
     }
 }
@@ -634,7 +642,7 @@ impl<'l> Assembler<'l> {
     /// the same symbols in the same way (real MIDAS merges three
     /// `[440700,,BUF]` with BUF defined later into one word).
     pub fn add_literal(&mut self, words: &[Value], at: Span) -> Value {
-        let index = if words.len() == 1 {
+        let index = if words.len() == 1 && !words[0].opaque {
             let (w, shadow) = (words[0].w, words[0].shadow);
             match self
                 .literals

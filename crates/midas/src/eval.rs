@@ -150,10 +150,19 @@ impl Assembler<'_> {
         match e {
             Expr::Syllable(s, at) => self.syllable(s, *at, stmt),
             Expr::Negate(e) => self.expr(e, stmt).map(|x| x.wrapping_neg()),
-            Expr::Complement(e) => self.expr(e, stmt).map(|x| !x),
+            Expr::Complement(e) => {
+                let v = self.expr(e, stmt);
+                Value {
+                    opaque: v.opaque || v.undefined,
+                    ..v.map(|x| !x)
+                }
+            }
             Expr::Binary(op, a, b) => {
-                let a = self.expr(a, stmt);
+                let mut a = self.expr(a, stmt);
                 let b = self.expr(b, stmt);
+                if !matches!(op, '+' | '-') && (a.undefined || b.undefined) {
+                    a.opaque = true;
+                }
                 if *op == '/' && b.w == 0 && !(a.undefined || b.undefined) {
                     self.error(
                         stmt.span_at(expr_at(e)),
