@@ -150,8 +150,10 @@ mod tests {
         assert_eq!(one("JRST @(P)"), 0o254037_000000);
         assert_eq!(one(",,1 ((SETZ))"), 0o400000_000001);
         assert_eq!(one("1+(2)"), 0o000002_000001);
-        assert_eq!(one("CONO PI,200"), 0o700600_000200);
-        assert_eq!(one("DATAO TTY,5"), 0o712140_000005);
+        assert_eq!(one("CONO 4,200"), 0o700600_000200);
+        assert_eq!(one("TTY=120\nDATAO TTY,5"), 0o712140_000005);
+        // Real MIDAS knows no device names.
+        assert!(error("CONO PI,1\nEND\n").contains("undefined symbol PI"));
         assert_eq!(one("CONSZ 124,1"), 0o712700_000001);
     }
 
