@@ -51,10 +51,9 @@ impl Gathered {
     }
 
     /// The character before the one pushed last.
-    fn before_last(&self) -> Option<char> {
-        let mut chars = self.text.chars();
-        chars.next_back();
-        chars.next_back()
+    /// The last character gathered.
+    fn last(&self) -> Option<char> {
+        self.text.chars().next_back()
     }
 
     pub(crate) fn push_str(&mut self, s: &str, at: Span) {
@@ -88,14 +87,6 @@ pub(crate) enum Stop {
 }
 
 impl Assembler<'_> {
-    /// Takes the next source character into `g` as it is (the character
-    /// after a quote or a control-character `^`).
-    pub(crate) fn gather_next(&mut self, g: &mut Gathered) {
-        if let Some((c, at)) = self.reader.next() {
-            g.push(c, at);
-        }
-    }
-
     /// The next statement, or `None` at the end of the input.
     pub(crate) fn gather(&mut self) -> Option<Gathered> {
         self.reader.peek()?;
@@ -160,36 +151,28 @@ impl Assembler<'_> {
                 }
                 '"' => {
                     self.reader.next();
-                    g.push(c, at);
-                    self.gather_next(g);
+                    self.quoted('"', g, at);
                 }
                 '^' => {
                     self.reader.next();
-                    g.push(c, at);
                     // After a digit it is the exponent of a number;
                     // otherwise ^x is a control character.
                     let infix = g
-                        .before_last()
+                        .last()
                         .is_some_and(|p| p.is_ascii_alphanumeric() || p == '.');
-                    if !infix {
-                        self.gather_next(g);
+                    if infix {
+                        g.push(c, at);
+                    } else {
+                        self.quoted('^', g, at);
                     }
                 }
                 '\'' => {
                     self.reader.next();
-                    g.push(c, at);
-                    let after_symbol = g.before_last().is_some_and(|p| is_squoze(p) || p == MARK);
-                    if !after_symbol {
-                        // 'TTY: a SIXBIT quote, read raw so that TTY is
-                        // not taken for a macro.
-                        self.gather_next(g);
-                        while let Some(q) = self.reader.peek() {
-                            if !is_squoze(q) {
-                                break;
-                            }
-                            let (q, s) = self.reader.next().expect("peeked");
-                            g.push(q, s);
-                        }
+                    let after_symbol = g.last().is_some_and(|p| is_squoze(p) || p == MARK);
+                    if after_symbol {
+                        g.push(c, at);
+                    } else {
+                        self.quoted('\'', g, at);
                     }
                 }
                 SUCCESS => {
@@ -229,6 +212,56 @@ impl Assembler<'_> {
                 }
             }
         }
+    }
+
+    /// A quoted syllable, its `"`, `'` or `^` just read (node Syllables):
+    /// at least one character, then the squoze characters after it, as
+    /// ASCII, SIXBIT or control characters; a `"`, `'` or `^` right after
+    /// them goes on with the same syllable in that kind (real MIDAS's
+    /// QOTCON: `'AM'@` is SIXBIT AM@). Its value is written as a mark.
+    fn quoted(&mut self, kind: char, g: &mut Gathered, at: Span) {
+        let mut kind = kind;
+        let mut v: u64 = 0;
+        let add = |me: &mut Self, kind: char, c: char, v: &mut u64| {
+            let c = c as u64 & 0o177;
+            let upper = if c >= 0o140 { c - 0o40 } else { c };
+            *v = match kind {
+                '"' => (*v << 7) | c,
+                '^' => (*v << 7) | (upper & 0o77),
+                _ => {
+                    if c < 0o40 {
+                        me.error(at, ErrorKind::Syntax, "character not SIXBIT");
+                    }
+                    (*v << 6) | (upper.wrapping_sub(0o40) & 0o77)
+                }
+            } & pdp10_isa::WORD_MASK;
+        };
+        loop {
+            match self.reader.peek() {
+                None => break,
+                // A line end is read as its CR, and still ends the line.
+                Some('\n') => {
+                    add(self, kind, '\r', &mut v);
+                    break;
+                }
+                Some(c) => {
+                    self.reader.next();
+                    add(self, kind, c, &mut v);
+                }
+            }
+            while let Some(q) = self.reader.peek().filter(|&q| is_squoze(q)) {
+                self.reader.next();
+                add(self, kind, q, &mut v);
+            }
+            match self.reader.peek() {
+                Some(k @ ('"' | '\'' | '^')) => {
+                    self.reader.next();
+                    kind = k;
+                }
+                _ => break,
+            }
+        }
+        mark(g, v, at);
     }
 
     /// A squoze run just read: a macro call, a pseudo-op done here, or text
