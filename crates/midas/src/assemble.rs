@@ -206,7 +206,8 @@ impl<'l> Assembler<'l> {
         // .MLLIT, MIDAS's literal mode: positive is the multi-line mode
         // real MIDAS starts in (it sets it to an address); the only mode
         // here. .PPASS: a two-pass assembly.
-        for (name, value) in [(".MLLIT", 1), (".PPASS", 2)] {
+        // .QMTCH: nonzero makes ' and " quote to a closing delimiter.
+        for (name, value) in [(".MLLIT", 1), (".PPASS", 2), (".QMTCH", 0)] {
             initial.insert(0, (name.to_string(), plain(value, false)));
         }
         let symbols = Symbols::new(initial);
@@ -293,6 +294,7 @@ impl<'l> Assembler<'l> {
         self.pending_vars.clear();
         self.placed_vars.clear();
         self.symbols.start_pass();
+        self.symbols.set_state(".QMTCH", 0);
         self.aliases.clear();
         self.byte_mode = None;
         self.output.clear();
@@ -507,6 +509,10 @@ impl<'l> Assembler<'l> {
                         ErrorKind::Syntax,
                         "only the multi-line literal mode (.MLLIT positive) is supported",
                     );
+                    return;
+                }
+                if name == ".QMTCH" {
+                    self.symbols.set_state(name, v.w);
                     return;
                 }
                 self.define(name, v.w, kind, *half_killed, stmt.span_at(*at));

@@ -236,6 +236,32 @@ impl Assembler<'_> {
                 }
             } & pdp10_isa::WORD_MASK;
         };
+        if kind != '^' && self.symbols.state(".QMTCH") != 0 {
+            // .QMTCH mode (QOTCO4): up to the closing delimiter, which is
+            // doubled to stand for itself.
+            loop {
+                match self.reader.next() {
+                    None => {
+                        self.error(at, ErrorKind::Unterminated, "unterminated text constant");
+                        break;
+                    }
+                    Some((c, _)) if c == kind => {
+                        if self.reader.peek() != Some(kind) {
+                            break;
+                        }
+                        self.reader.next();
+                        add(self, kind, c, &mut v);
+                    }
+                    Some(('\n', _)) => {
+                        add(self, kind, '\r', &mut v);
+                        add(self, kind, '\u{a}', &mut v);
+                    }
+                    Some((c, _)) => add(self, kind, c, &mut v),
+                }
+            }
+            mark(g, v, at);
+            return;
+        }
         loop {
             match self.reader.peek() {
                 None => break,

@@ -349,6 +349,22 @@ impl Symbols {
         self.macros.get(&(b, p.key.clone())).cloned()
     }
 
+    /// A symbol of MIDAS's own state (`.QMTCH`): one value wherever it is
+    /// set (real MIDAS's INTSYM), kept in `.INIT`.
+    pub fn set_state(&mut self, key: &str, value: u64) {
+        if let Some(Entry::Defined(s)) = self.entries.get_mut(&(INIT, key.to_string())) {
+            s.value = value;
+        }
+    }
+
+    /// The value of a symbol of MIDAS's own state.
+    pub fn state(&self, key: &str) -> u64 {
+        match self.entries.get(&(INIT, key.to_string())) {
+            Some(Entry::Defined(s)) => s.value,
+            _ => 0,
+        }
+    }
+
     /// DEFINE: a macro in the current (or named) block.
     pub fn define_macro(&mut self, p: &Place, m: Rc<Macro>) {
         let b = self.target(p);

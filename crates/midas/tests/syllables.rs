@@ -36,3 +36,23 @@ fn a_character_below_space_is_not_sixbit() {
     let e = midas::assemble_str("t.mid", "'\u{7}\nEND\n").unwrap_err();
     assert!(e.to_string().contains("character not SIXBIT"), "{e}");
 }
+
+#[test]
+fn qmtch_makes_quotes_run_to_a_closing_delimiter() {
+    // .QMTCH nonzero (syseng;netwrk sets it): 'text' and "text", a doubled
+    // delimiter standing for itself; one setting for every block.
+    let src = "\t'A\n.QMTCH==-1\n\tCAIN 1,'-'\n\t\"0\"\n\t\"AB\"\"C\"\n\t'ab'+1\n\
+               .BEGIN X\n.QMTCH==0\n.END X\n\t'AB'C\n\t.QMTCH\nEND\n";
+    assert_eq!(
+        words(src),
+        vec![
+            0o41,
+            0o306040_000015,
+            0o60,
+            0o001014_110503,
+            0o4143,
+            0o414243,
+            0
+        ]
+    );
+}
