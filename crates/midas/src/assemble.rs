@@ -189,6 +189,8 @@ pub(crate) struct Assembler<'l> {
     pub terminal_lines_read: usize,
     /// The last label defined: the block name of a `.BEGIN` without one.
     last_label: Option<String>,
+    /// The word formats (`.FORMAT`), see [`crate::format`].
+    pub formats: [u64; 24],
 }
 
 impl<'l> Assembler<'l> {
@@ -207,7 +209,14 @@ impl<'l> Assembler<'l> {
         // real MIDAS starts in (it sets it to an address); the only mode
         // here. .PPASS: a two-pass assembly.
         // .QMTCH: nonzero makes ' and " quote to a closing delimiter.
-        for (name, value) in [(".MLLIT", 1), (".PPASS", 2), (".QMTCH", 0)] {
+        // .AVAL1, .AVAL2: what the last .AOP left in its AC and memory.
+        for (name, value) in [
+            (".MLLIT", 1),
+            (".PPASS", 2),
+            (".QMTCH", 0),
+            (".AVAL1", 0),
+            (".AVAL2", 0),
+        ] {
             initial.insert(0, (name.to_string(), plain(value, false)));
         }
         let symbols = Symbols::new(initial);
@@ -247,6 +256,7 @@ impl<'l> Assembler<'l> {
             argument_depth: 0,
             terminal_lines_read: 0,
             last_label: None,
+            formats: crate::format::INITIAL,
         }
     }
 
@@ -295,12 +305,12 @@ impl<'l> Assembler<'l> {
         self.placed_vars.clear();
         self.symbols.start_pass();
         self.symbols.set_state(".QMTCH", 0);
-        self.aliases.clear();
         self.byte_mode = None;
         self.output.clear();
         self.listing.clear();
         self.ended = false;
         self.last_label = None;
+        self.formats = crate::format::INITIAL;
         self.start = None;
         self.last_condition = false;
         self.gensym = 0;

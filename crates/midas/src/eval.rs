@@ -3,18 +3,10 @@
 
 use crate::assemble::{Assembler, Value};
 use crate::diag::ErrorKind;
+use crate::format::Piece;
 use crate::gather::Gathered;
 use crate::parse::{Expr, Item, Syllable, WordAst};
 use pdp10_isa::{HALF_MASK, WORD_MASK};
-
-/// A piece of a word, once its fields have values.
-#[derive(Clone, Copy, Debug)]
-enum Piece {
-    Field(Value),
-    Space,
-    Comma,
-    DoubleComma,
-}
 
 impl Assembler<'_> {
     /// The value of a word: its fields combined by the pattern of
@@ -63,79 +55,9 @@ impl Assembler<'_> {
         v
     }
 
-    /// Applies the word formats of the manual's table (node Words).
+    /// Puts the fields together by the format table (node Words).
     fn format(&mut self, pieces: &[Piece], w: &WordAst, stmt: &Gathered) -> Value {
-        // Spaces next to commas, and at either end, do not count.
-        let mut p: Vec<Piece> = Vec::new();
-        for &piece in pieces {
-            match piece {
-                Piece::Space => {
-                    if matches!(p.last(), Some(Piece::Field(_))) {
-                        p.push(Piece::Space);
-                    }
-                }
-                Piece::Comma | Piece::DoubleComma => {
-                    if matches!(p.last(), Some(Piece::Space)) {
-                        p.pop();
-                    }
-                    p.push(piece);
-                }
-                Piece::Field(_) => p.push(piece),
-            }
-        }
-        if matches!(p.last(), Some(Piece::Space)) {
-            p.pop();
-        }
-        let tr = |v: Value| v.map(|x| x & HALF_MASK);
-        // The address fields: their sum, truncated to 18 bits; then added
-        // to the rest of the word with a carry into the left half. That is
-        // what real MIDAS 433 makes (`1 777777` is 1,,0 and `JRST 777777 1`
-        // is JRST 0), whatever the manual's "++" says. After the third
-        // field only spaces may separate (fields added to the address).
-        let address = |first: Value, rest: &[Piece]| -> Option<Value> {
-            let mut acc = first;
-            for piece in rest {
-                match piece {
-                    Field(f) => acc = Value::op2(acc, *f, u64::wrapping_add),
-                    Space => {}
-                    Comma | DoubleComma => return None,
-                }
-            }
-            Some(tr(acc))
-        };
-        let plus = |a: Value, b: Value| Value::op2(a, b, u64::wrapping_add);
-        use Piece::*;
-        let v = match p.as_slice() {
-            [] => Some(Value::default()),
-            [DoubleComma, Field(c), rest @ ..] => address(*c, rest),
-            [Comma, Field(b)] => Some(tr(*b)),
-            [Field(a)] | [Field(a), Comma] => Some(*a),
-            [Field(a), DoubleComma] => Some(a.map(|x| (x & HALF_MASK) << 18)),
-            [Field(a), DoubleComma, Field(c), rest @ ..] => {
-                address(*c, rest).map(|c| plus(a.map(|x| (x & HALF_MASK) << 18), c))
-            }
-            [Field(a), Space, Field(b), Comma, rest @ ..] => {
-                // The AC field, or for an I/O instruction the device.
-                let io = a.io;
-                let v = Value::op2(*a, *b, |x, y| {
-                    let ac = if io {
-                        (y & 0o774) << 24
-                    } else {
-                        (y & 0o17) << 23
-                    };
-                    x.wrapping_add(ac)
-                });
-                match rest {
-                    [] => Some(v),
-                    [Field(c), rest @ ..] => address(*c, rest).map(|c| plus(v, c)),
-                    _ => None,
-                }
-            }
-            [Field(a), Comma, Field(b)] => Some(plus(*a, tr(*b))),
-            [Field(a), Space, Field(b), rest @ ..] => address(*b, rest).map(|b| plus(*a, b)),
-            _ => None,
-        };
-        v.unwrap_or_else(|| {
+        crate::format::combine(pieces, &self.formats).unwrap_or_else(|| {
             // Real MIDAS: "Undefined format", and a zero word.
             self.error(
                 stmt.span_at(w.at),

@@ -313,8 +313,10 @@ impl Assembler<'_> {
         }
         let k = key(run);
         if let Some(original) = self.aliases.get(&k).cloned() {
-            // A name EQUALS made for a pseudo-op is that pseudo-op.
-            return self.token(&original, at, g);
+            // A name EQUALS made for a pseudo-op is that pseudo-op, even
+            // when the pseudo-op's own name is a macro by now (mrc;macros:
+            // EQUALS %END,END then DEFINE END ... %END ADDR).
+            return self.pseudo_token(&original, original.clone(), at, g);
         }
         if let Some(m) = self.symbols.macro_for(&Place {
             block: None,
@@ -325,6 +327,12 @@ impl Assembler<'_> {
             self.push_macro(text, at);
             return;
         }
+        self.pseudo_token(run, k, at, g)
+    }
+
+    /// A name that is no macro: a pseudo-op done here, or text for the
+    /// parser.
+    fn pseudo_token(&mut self, run: &str, k: String, at: Span, g: &mut Gathered) {
         match k.as_str() {
             "DEFINE" => self.define_macro(at),
             ".TTYMA" => self.tty_macro(at),
@@ -448,6 +456,8 @@ impl Assembler<'_> {
                 at,
             ),
             "EQUALS" => self.equals(at),
+            ".FORMA" => self.set_format(at),
+            ".AOP" => self.assembly_op(at),
             ".ERR" => {
                 let t = self.rest_of_line();
                 let t = t.trim();

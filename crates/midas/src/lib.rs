@@ -30,6 +30,7 @@ mod cond;
 mod diag;
 mod driver;
 mod eval;
+mod format;
 mod functions;
 #[cfg(test)]
 mod fuzz;

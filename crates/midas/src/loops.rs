@@ -6,7 +6,7 @@ use crate::diag::ErrorKind;
 use crate::macros::Macro;
 use crate::parse::{is_squoze, key};
 use crate::reader::{Origin, MAX_DEPTH};
-use crate::source::Span;
+use crate::source::{Span, BARE_CR, BARE_LF};
 use std::rc::Rc;
 
 impl Assembler<'_> {
@@ -126,7 +126,15 @@ impl Assembler<'_> {
         let m = Macro::new(dummies, &body);
         let pairs: Vec<(String, String)> = match kind {
             "IRPC" => {
-                let chars: Vec<char> = list.chars().collect();
+                // A line end is two characters, CR and LF (real MIDAS makes
+                // an iteration of each).
+                let chars: Vec<char> = list
+                    .chars()
+                    .flat_map(|c| match c {
+                        '\n' => vec![BARE_CR, BARE_LF],
+                        c => vec![c],
+                    })
+                    .collect();
                 (0..chars.len())
                     .map(|i| (chars[i].to_string(), chars[i + 1..].iter().collect()))
                     .collect()

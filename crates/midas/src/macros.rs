@@ -389,7 +389,11 @@ impl Assembler<'_> {
                         if last {
                             return (Some(s), End::Call);
                         }
-                        (Some(s), self.arg_terminator())
+                        // Whatever follows the `]` is where the next
+                        // dummy's scan begins: `LTEST [AM]MR2A` gives the
+                        // second dummy MR2A (sysen2;tags), and in `[A],X` the
+                        // comma nullspecifies it (real MIDAS 433).
+                        (Some(s), End::Comma)
                     }
                     Some('\\') if d.syntax == Syntax::Normal => {
                         self.reader.next();

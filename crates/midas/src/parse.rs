@@ -933,6 +933,8 @@ pub(crate) fn is_pseudo_name(k: &str) -> bool {
                 | "IFSQ"
                 | "IFNSQ"
                 | ".TTYMA"
+                | ".FORMA"
+                | ".AOP"
         )
 }
 

@@ -115,11 +115,11 @@ impl Symbols {
         }
     }
 
-    /// A new pass starts in `.MAIN` (symbols and blocks stay, macros go:
-    /// the pass defines them again).
+    /// A new pass starts in `.MAIN`. Symbols, macros and blocks stay, as
+    /// in real MIDAS, where a macro is a symbol (`rms;macros` is read to
+    /// its end on pass 1 only, `IF2 .INEOF`, and its macros serve pass 2).
     pub fn start_pass(&mut self) {
         self.stack = vec![INIT, MAIN];
-        self.macros.clear();
     }
 
     pub fn current(&self) -> usize {

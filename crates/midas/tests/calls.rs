@@ -49,3 +49,40 @@ fn the_line_end_after_a_last_bracketed_argument_ends_the_statement() {
         ])
     );
 }
+
+#[test]
+fn the_next_dummy_is_read_right_after_a_bracketed_argument() {
+    // `[AB]X`: X is the second argument; `[A],X`: the comma nullspecifies
+    // it and X is read after the call; `[A] X`: " X"; `[A]` and EOL: none.
+    let src = "DEFINE LT P,F\n\tIRPC C,,[P]\n\t\"C\n\tTERMIN\n\tJRST F\nTERMIN\n\
+               LT [AB]X\nLT [A],X\nLT [A] X\nLT [A]\nX: 0\nEND\n";
+    assert_eq!(
+        words(src),
+        from_100(&[
+            0o101,
+            0o102,
+            0o254000_000112,
+            0o101,
+            0o254000_000000,
+            0o112,
+            0o101,
+            0o254000_000112,
+            0o101,
+            0o254000_000000,
+            0,
+        ])
+    );
+}
+
+#[test]
+fn irpc_makes_an_iteration_of_each_of_cr_and_lf() {
+    let src = "\tIRPC X,,[:\n\u{17}\u{1b}\n\u{1b}P\u{16}]\n\t MOVEI 1,\"X\n\t IDPB 1,4\n\
+               \tTERMIN\n\t.VALUE\nEND\n";
+    let mut expected = Vec::new();
+    for c in [0o72, 0o15, 0o12, 0o27, 0o33, 0o15, 0o12, 0o33, 0o120, 0o26] {
+        expected.push(0o201040_000000 | c);
+        expected.push(0o136040_000004);
+    }
+    expected.push(0o043200_000000);
+    assert_eq!(words(src), from_100(&expected));
+}

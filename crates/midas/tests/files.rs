@@ -80,6 +80,24 @@ fn control_a_and_b_are_characters_of_text() {
 }
 
 #[test]
+fn macros_of_pass_1_serve_pass_2() {
+    // A file that ends at once on pass 2 (`IF2 .INEOF`, as rms;macros
+    // does): its macros, defined on pass 1, are still there (real MIDAS 433
+    // assembles 7).
+    let dir = scratch("ineof-macros");
+    std::fs::create_dir_all(dir.join("user")).unwrap();
+    std::fs::write(
+        dir.join("user/mac.mid"),
+        "IF2 .INEOF\nDEFINE M\n7\nTERMIN\n",
+    )
+    .unwrap();
+    let src = dir.join("user/mp.mid");
+    std::fs::write(&src, "TITLE MP\n.INSRT USER;MAC MID\n\tM\nEND\n").unwrap();
+    let a = assemble(&src, Some(&dir)).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(words_of(&a), vec![7]);
+}
+
+#[test]
 fn insrt_names_stay_under_the_dsk_root() {
     let dir = scratch("root");
     std::fs::create_dir_all(dir.join("its/sys")).unwrap();

@@ -1,0 +1,34 @@
+//! Word formats and `.FORMAT`, each source checked against the words real
+//! MIDAS 433 makes of it (run on the ITS shim with `pdp10 midas-oracle`).
+
+fn words(src: &str) -> Vec<u64> {
+    match midas::assemble_str("t.mid", src) {
+        Ok(a) => a.words.iter().map(|(_, w)| w.raw()).collect(),
+        Err(e) => panic!("{e}"),
+    }
+}
+
+#[test]
+fn format_changes_how_fields_are_put_together() {
+    // rms;macros: `A,` and `A,B` take A as the AC field; then `A B` made
+    // left half and right half.
+    let src = ".FORMAT 30,2704_24.\n.FORMAT 34,00222704_12.\n\t5,\n\t3,100\n\tMOVE 1,2\n\
+               \t1,,2\n\tDATAO 120,5\n.FORMAT 24,0044_24.+0022_12.\n\t1 2\nEND\n";
+    assert_eq!(
+        words(src),
+        vec![
+            0o000240_000000,
+            0o000140_000100,
+            0o200040_000002,
+            0o000001_000002,
+            0o712140_000005,
+            3
+        ]
+    );
+}
+
+#[test]
+fn a_format_number_outside_the_table_is_an_error() {
+    let e = midas::assemble_str("t.mid", ".FORMAT 40,0\nEND\n").unwrap_err();
+    assert!(e.to_string().contains("a format number is 10 to 37"), "{e}");
+}
