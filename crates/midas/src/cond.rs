@@ -29,8 +29,8 @@ pub(crate) enum Cond {
 }
 
 impl Assembler<'_> {
-    /// Raw text up to a comma at bracket depth 0 (IFB, IFSE arguments);
-    /// `[...]` around it is removed.
+    /// Raw text up to a comma at bracket depth 0 (IFB, IFSE arguments),
+    /// the comma consumed; or `[...]`, without its brackets.
     pub(crate) fn raw_argument(&mut self, at: Span) -> String {
         while let Some(c) = self.reader.peek() {
             if c == ' ' || c == '\t' {
@@ -40,19 +40,12 @@ impl Assembler<'_> {
             }
         }
         if self.reader.peek() == Some('[') {
+            // What follows the `]` is read next as it is: a comma there
+            // starts the next argument (nullspecified) or the text (manual
+            // node String Conditionals: `IFSE FOO,[BAR],[BLETCH]`
+            // conditionalizes ",[BLETCH]").
             self.reader.next();
-            let s = self.read_bracketed(at);
-            while let Some(c) = self.reader.peek() {
-                if c == ' ' || c == '\t' {
-                    self.reader.next();
-                } else {
-                    break;
-                }
-            }
-            if self.reader.peek() == Some(',') {
-                self.reader.next();
-            }
-            return s;
+            return self.read_bracketed(at);
         }
         let mut s = String::new();
         while let Some(c) = self.reader.peek() {
