@@ -91,7 +91,20 @@ impl Assembler<'_> {
         let body = self.read_body(at);
         // X , Y , list
         let (x, rest) = header.split_once(',').unwrap_or((header.as_str(), ""));
-        let (y, list) = rest.split_once(',').unwrap_or((rest, ""));
+        // The second dummy is a symbol ended by a comma or a blank (real
+        // MIDAS: `IRPS X,A B C` has Y=A and the list B C, as sysen2;name
+        // writes `irps x,mc oz xx ...`).
+        let rest = rest.trim_start_matches([' ', '\t']);
+        let y_len = rest.find(|c| !is_squoze(c)).unwrap_or(rest.len());
+        let (y, list) = rest.split_at(y_len);
+        let list = match list.chars().next() {
+            Some(',') => &list[1..],
+            Some(' ' | '\t') if !y.is_empty() => list,
+            _ => {
+                self.error(at, ErrorKind::Syntax, "Comma missing in IRP");
+                list
+            }
+        };
         let list = list.trim_start();
         let list = if let Some(inner) = list.strip_prefix('[') {
             let mut depth = 1;

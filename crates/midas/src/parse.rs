@@ -622,8 +622,21 @@ impl Parser {
                 return fail(i, "too many operators in one statement");
             }
             self.operators.set(self.operators.get() + 1);
-            let after = adv(i, 1);
-            let (r, rhs) = self.expr(after, p + 1, terms)?;
+            // Blanks after an operator are skipped (`3+ 4` is 7), and a
+            // missing operand is 0 (`10+` is 10, `<7*>` 0): real MIDAS 433.
+            let (after, _) = blanks(adv(i, 1))?;
+            let missing = match after.fragment().chars().next() {
+                None => true,
+                Some(c) => terms.contains(c) || ",)>]?\n;".contains(c),
+            };
+            let (r, rhs) = if missing {
+                (
+                    after,
+                    Expr::Syllable(Syllable::Number(0), after.location_offset()),
+                )
+            } else {
+                self.expr(after, p + 1, terms)?
+            };
             lhs = Expr::Binary(op, Box::new(lhs), Box::new(rhs));
             i = r;
         }

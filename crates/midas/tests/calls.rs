@@ -86,3 +86,13 @@ fn irpc_makes_an_iteration_of_each_of_cr_and_lf() {
     expected.push(0o043200_000000);
     assert_eq!(words(src), from_100(&expected));
 }
+
+#[test]
+fn irp_second_dummy_is_ended_by_a_comma_or_a_blank() {
+    // `irps x,A B C`: Y is A and the list B C (sysen2;name writes
+    // `irps x,mc oz xx ...`); `irp x,y,[7,10]`: X+Y is 7+10, then 10+ (a
+    // missing operand is 0).
+    let src = "A=1\nB=2\nC=3\nirps x,A B C\n\tx\n\ttermin\nirp x,y,[7,10]\n\tx+y\n\ttermin\n\
+               irps x,,A B\n\tx\n\ttermin\nEND\n";
+    assert_eq!(words(src), from_100(&[2, 3, 0o17, 0o10, 1, 2]));
+}

@@ -32,3 +32,12 @@ fn a_format_number_outside_the_table_is_an_error() {
     let e = midas::assemble_str("t.mid", ".FORMAT 40,0\nEND\n").unwrap_err();
     assert!(e.to_string().contains("a format number is 10 to 37"), "{e}");
 }
+
+#[test]
+fn blanks_after_an_operator_are_skipped_and_a_missing_operand_is_zero() {
+    let src = "\t10+\n\t5-\n\tMOVE 1,2+\n\t3+ 4\n\t1,,2+\n\t<7*>\n\t6+ ;c\n\t[2+]\nEND\n";
+    assert_eq!(
+        words(src),
+        vec![0o10, 5, 0o200040_000002, 7, 0o000001_000002, 0, 6, 0o110, 2]
+    );
+}
