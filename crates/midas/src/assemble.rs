@@ -191,6 +191,8 @@ pub(crate) struct Assembler<'l> {
     last_label: Option<String>,
     /// The word formats (`.FORMAT`), see [`crate::format`].
     pub formats: [u64; 24],
+    /// `.1STWD` or `.NTHWD n`: the next text pseudo-op gives word n only.
+    pub nth_word: Option<usize>,
 }
 
 impl<'l> Assembler<'l> {
@@ -257,6 +259,7 @@ impl<'l> Assembler<'l> {
             terminal_lines_read: 0,
             last_label: None,
             formats: crate::format::INITIAL,
+            nth_word: None,
         }
     }
 

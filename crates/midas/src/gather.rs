@@ -457,6 +457,12 @@ impl Assembler<'_> {
             ),
             "EQUALS" => self.equals(at),
             ".FORMA" => self.set_format(at),
+            ".1STWD" => self.nth_word = Some(1),
+            ".NTHWD" => {
+                if let Some(n) = self.comma_expression(at) {
+                    self.nth_word = Some(n as usize);
+                }
+            }
             ".AOP" => self.assembly_op(at),
             ".ERR" => {
                 let t = self.rest_of_line();
@@ -605,7 +611,11 @@ impl Assembler<'_> {
     /// ASCII, ASCIZ, ASCIC, SIXBIT: the words, one a line, read next.
     pub(crate) fn text(&mut self, kind: TextKind, at: Span) {
         let Some(t) = self.delimited(at) else { return };
-        let words = text_words(kind, &t);
+        let mut words = text_words(kind, &t);
+        if let Some(n) = self.nth_word.take() {
+            // .1STWD / .NTHWD n: that word of the text only.
+            words = vec![words.get(n.wrapping_sub(1)).copied().unwrap_or(0)];
+        }
         let text: Vec<String> = words.iter().map(|w| format!("{MARK}{w:o}{MARK}")).collect();
         self.push_text(text.join("\n"), Origin::Expansion(at), at);
     }

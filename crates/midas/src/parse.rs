@@ -948,6 +948,8 @@ pub(crate) fn is_pseudo_name(k: &str) -> bool {
                 | ".TTYMA"
                 | ".FORMA"
                 | ".AOP"
+                | ".1STWD"
+                | ".NTHWD"
         )
 }
 
