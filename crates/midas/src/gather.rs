@@ -206,6 +206,17 @@ impl Assembler<'_> {
                     self.reader.next();
                     g.push(' ', at);
                 }
+                // In a statement `!` and `{` are nothing and `}` says the
+                // last conditional succeeded (real MIDAS's DTB: RRL2 and
+                // RBRAK2), so `TMPLOC 42,{-LTSINT,,TSINT}` assembles the
+                // word inside.
+                '!' | '{' => {
+                    self.reader.next();
+                }
+                '}' => {
+                    self.reader.next();
+                    self.last_condition = true;
+                }
                 _ => {
                     self.reader.next();
                     g.push(c, at);

@@ -41,3 +41,10 @@ fn blanks_after_an_operator_are_skipped_and_a_missing_operand_is_zero() {
         vec![0o10, 5, 0o200040_000002, 7, 0o000001_000002, 0, 6, 0o110, 2]
     );
 }
+
+#[test]
+fn braces_and_exclamation_marks_in_a_statement_are_nothing() {
+    // `}` also says the last conditional succeeded (so .ELSE fails).
+    let src = "A=1\n\t{A+1}\n\t1!2\n\tMOVE 1,{[3]}\nIFE 1,2\n}.ELSE 5\nEND\n";
+    assert_eq!(words(src), vec![2, 0o12, 0o200040_000103, 3]);
+}
