@@ -467,6 +467,19 @@ impl Assembler<'_> {
                 at,
             ),
             "EQUALS" => self.equals(at),
+            // The block name is read as it is, not as a macro call (real
+            // MIDAS's GETSLD; ksc;out has a macro OUT and `.BEGIN OUT`).
+            ".BEGIN" | ".END" => {
+                g.push_str(run, at);
+                while let Some(c) = self.reader.peek().filter(|&c| c == ' ' || c == '\t') {
+                    let (_, s) = self.reader.next().expect("peeked");
+                    g.push(c, s);
+                }
+                while let Some(c) = self.reader.peek().filter(|&c| is_squoze(c)) {
+                    let (_, s) = self.reader.next().expect("peeked");
+                    g.push(c, s);
+                }
+            }
             ".FORMA" => self.set_format(at),
             ".1STWD" => self.nth_word = Some(1),
             ".NTHWD" => {

@@ -120,3 +120,10 @@ fn blocks_entered_twice_or_ended_wrongly_are_errors() {
         vec![(0o100, 4)]
     );
 }
+
+#[test]
+fn a_block_name_is_no_macro_call() {
+    // ksc;out: a macro OUT and `.BEGIN OUT`.
+    let src = "DEFINE OUT\n77\nTERMIN\n.BEGIN OUT\nX=5\n.END OUT\n\tOUT\n\tOUT\"X\nEND\n";
+    assert_eq!(words(src), from_100(&[0o77, 5]));
+}
