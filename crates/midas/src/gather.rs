@@ -481,6 +481,24 @@ impl Assembler<'_> {
                 }
             }
             ".FORMA" => self.set_format(at),
+            // `.RADIX rdx,value,`: value read in radix rdx.
+            ".RADIX" => {
+                let Some(radix) = self.function_argument(at, false) else {
+                    return;
+                };
+                if !(2..=36).contains(&radix) {
+                    self.error(
+                        at,
+                        ErrorKind::Syntax,
+                        format!(".RADIX {radix:o} is not 2 to 44"),
+                    );
+                    return;
+                }
+                let saved = std::mem::replace(&mut self.radix, radix);
+                let v = self.function_argument(at, false);
+                self.radix = saved;
+                mark(g, v.unwrap_or(0), at);
+            }
             ".1STWD" => self.nth_word = Some(1),
             ".NTHWD" => {
                 if let Some(n) = self.comma_expression(at) {

@@ -481,7 +481,7 @@ impl Parser {
                 return Ok((r, Body::Variables(vars)));
             }
             let pos = r.location_offset();
-            let (r, name) = match squoze_run(r) {
+            let (r, name) = match symbol_name(r) {
                 Ok(x) => x,
                 Err(_) => return fail(r, "expected a variable name"),
             };
@@ -494,7 +494,7 @@ impl Parser {
             } else {
                 (r, None)
             };
-            vars.push((key(name.fragment()), pos, size));
+            vars.push((name, pos, size));
             i = r;
         }
     }
@@ -950,6 +950,7 @@ pub(crate) fn is_pseudo_name(k: &str) -> bool {
                 | ".AOP"
                 | ".1STWD"
                 | ".NTHWD"
+                | ".RADIX"
         )
 }
 

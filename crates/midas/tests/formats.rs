@@ -48,3 +48,11 @@ fn braces_and_exclamation_marks_in_a_statement_are_nothing() {
     let src = "A=1\n\t{A+1}\n\t1!2\n\tMOVE 1,{[3]}\nIFE 1,2\n}.ELSE 5\nEND\n";
     assert_eq!(words(src), vec![2, 0o12, 0o200040_000103, 3]);
 }
+
+#[test]
+fn radix_reads_one_value_in_another_radix() {
+    // `.RADIX rdx,value,` (list of pseudo-ops); .SCALAR of a block's name.
+    let src = "\t.RADIX 10.,10\n\t<.RADIX 10.,<12>>+1\n\t.RADIX 2,101,\n.BEGIN D\n.END D\n\
+               .SCALAR D\"V\n\tMOVEI 1,D\"V\nEND\n";
+    assert_eq!(words(src), vec![0o12, 0o15, 5, 0o201040_000104]);
+}
