@@ -38,6 +38,23 @@ impl Assembler<'_> {
                 }
                 // Only a literal's words hold these (see `words_of`).
                 Item::Assign(..) => {}
+                Item::GroupAssign {
+                    name,
+                    half_killed,
+                    fixed,
+                    value,
+                } => {
+                    let v = self.word(value, stmt);
+                    if !v.undefined {
+                        let kind = if *fixed {
+                            crate::assemble::SymKind::Fixed
+                        } else {
+                            crate::assemble::SymKind::Assigned
+                        };
+                        self.define(name, v.w, kind, *half_killed, stmt.span_at(value.at));
+                    }
+                    pieces.push(Piece::Field(v));
+                }
                 Item::Squoze(n, sym) => {
                     let n = self.word(n, stmt);
                     let code = pdp10_isa::squoze::encode(sym).unwrap_or(0);

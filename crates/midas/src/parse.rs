@@ -166,6 +166,14 @@ pub(crate) enum Item {
     /// `SYM=value` (`==` half-killed) standing as a word of a literal: it
     /// assembles no word.
     Assign(String, bool, WordAst),
+    /// `SYM==:value` as the word of a group: defines SYM, and the group's
+    /// value is the value.
+    GroupAssign {
+        name: String,
+        half_killed: bool,
+        fixed: bool,
+        value: WordAst,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -491,7 +499,7 @@ impl Parser {
                 Err(_) => return fail(r, "expected a variable name"),
             };
             let (r, size) = if r.fragment().starts_with('(') {
-                let (r2, w) = self.word(adv(r, 1), ")")?;
+                let (r2, w) = self.group_word(adv(r, 1), ")")?;
                 if !r2.fragment().starts_with(')') {
                     return fail_unterminated(pos, "unterminated ( in .VECTOR");
                 }
@@ -502,6 +510,33 @@ impl Parser {
             vars.push((name, pos, size));
             i = r;
         }
+    }
+
+    /// The word inside `<>` or `()`: it may be an assignment, whose value
+    /// is the group's (`.VECTOR PDL(LPDL==:100.)`, `<LUFD==:2000>+1`).
+    fn group_word<'a>(&self, i: In<'a>, terms: &str) -> PResult<'a, WordAst> {
+        let at = i.location_offset();
+        let (i2, _) = blanks(i)?;
+        let op = recognize(pair(alt((tag("=="), tag("="))), opt(ch(':'))));
+        let assign: PResult<'a, (String, In<'a>)> = pair(symbol_name, preceded(blanks, op))(i2);
+        if let Ok((rest, (name, op))) = assign {
+            let (rest, _) = blanks(rest)?;
+            let (rest, value) = self.word(rest, terms)?;
+            let item = Item::GroupAssign {
+                name,
+                half_killed: op.fragment().starts_with("=="),
+                fixed: op.fragment().ends_with(':'),
+                value,
+            };
+            return Ok((
+                rest,
+                WordAst {
+                    items: vec![item],
+                    at,
+                },
+            ));
+        }
+        self.word(i, terms)
     }
 
     /// A word: items up to the end of the input or one of `terms`.
@@ -582,7 +617,7 @@ impl Parser {
                 }
                 '(' => {
                     let open = i.location_offset();
-                    let (r, w) = self.word(adv(i, 1), ")")?;
+                    let (r, w) = self.group_word(adv(i, 1), ")")?;
                     if !r.fragment().starts_with(')') {
                         return fail_unterminated(open, "unterminated (");
                     }
@@ -703,7 +738,7 @@ impl Parser {
             }
             '<' => {
                 let open = i.location_offset();
-                let (mut r, w) = self.word(adv(i, 1), ">?")?;
+                let (mut r, w) = self.group_word(adv(i, 1), ">?")?;
                 // `<a ? b>`: several words, the last gives the value (or,
                 // after .BYTE, the bytes packed).
                 let mut words = vec![w];
@@ -723,7 +758,7 @@ impl Parser {
             }
             '(' => {
                 let open = i.location_offset();
-                let (r, w) = self.word(adv(i, 1), ")")?;
+                let (r, w) = self.group_word(adv(i, 1), ")")?;
                 if !r.fragment().starts_with(')') {
                     return fail_unterminated(open, "unterminated (");
                 }

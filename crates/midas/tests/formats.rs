@@ -56,3 +56,21 @@ fn radix_reads_one_value_in_another_radix() {
                .SCALAR D\"V\n\tMOVEI 1,D\"V\nEND\n";
     assert_eq!(words(src), vec![0o12, 0o15, 5, 0o201040_000104]);
 }
+
+#[test]
+fn an_assignment_in_a_group_defines_and_gives_its_value() {
+    // `.vector pdl(lpdl==:100.)` (sysen2;msplit), `<LUFD==:2000>+1`.
+    let src = ".vector pdl(lpdl==:100.)\n\tMOVE 1,[-lpdl,,pdl-1]\n.VECTOR UFD(<LUFD==:2000>+1)\n\
+               \tLUFD\n\tMOVEI 1,UFD\nX==<Y==:5>\n\tX+Y\n\t(Z=3)\nEND\n";
+    assert_eq!(
+        words(src),
+        vec![
+            0o200040_002252,
+            0o2000,
+            0o201040_000251,
+            0o12,
+            0o000003_000000,
+            0o777634_000104
+        ]
+    );
+}
