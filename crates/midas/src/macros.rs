@@ -215,10 +215,11 @@ impl Assembler<'_> {
             let mut parens = 0usize;
             match self.reader.peek() {
                 None => {}
-                Some('\n') => {
-                    // A degenerate call: the EOL is thrown away.
-                    self.reader.next();
-                }
+                // A degenerate call. The EOL stays and ends the statement:
+                // real MIDAS 433 assembles `D` (body `1 TERMIN`) and `20`
+                // on the next line as two words, whatever node Calls-1b
+                // says; so for every argument but a whole-line one.
+                Some('\n') => {}
                 Some(';') => {}
                 Some(c) => {
                     // An OPEN right after the name makes a parenthesized
@@ -331,10 +332,7 @@ impl Assembler<'_> {
                         self.reader.next();
                         return (None, End::Comma);
                     }
-                    '\n' => {
-                        self.reader.next();
-                        return (None, End::Call);
-                    }
+                    '\n' => return (None, End::Call),
                     ')' | ']' | '>' | '}' => return (None, End::Call),
                     _ => {}
                 }
@@ -375,10 +373,7 @@ impl Assembler<'_> {
                         self.reader.next();
                         (None, End::Comma)
                     }
-                    Some('\n') => {
-                        self.reader.next();
-                        (None, End::Call)
-                    }
+                    Some('\n') => (None, End::Call),
                     Some('[') if d.syntax == Syntax::Normal => {
                         self.reader.next();
                         let s = self.read_bracketed(at);
@@ -421,10 +416,7 @@ impl Assembler<'_> {
                     self.reader.next();
                     break End::Comma;
                 }
-                '\n' if depth == 0 => {
-                    self.reader.next();
-                    break End::Call;
-                }
+                '\n' if depth == 0 => break End::Call,
                 ';' if depth == 0 => break End::Call,
                 '(' | '[' | '<' | '{' if balanced => depth += 1,
                 ')' | ']' | '>' | '}' if balanced => {
@@ -460,10 +452,6 @@ impl Assembler<'_> {
                 ',' => {
                     self.reader.next();
                     return End::Comma;
-                }
-                '\n' => {
-                    self.reader.next();
-                    return End::Call;
                 }
                 _ => return End::Call,
             }

@@ -96,3 +96,17 @@ fn irp_second_dummy_is_ended_by_a_comma_or_a_blank() {
                irps x,,A B\n\tx\n\ttermin\nEND\n";
     assert_eq!(words(src), from_100(&[2, 3, 0o17, 0o10, 1, 2]));
 }
+
+#[test]
+fn the_line_end_of_a_call_ends_the_statement_unless_a_whole_line_argument_takes_it() {
+    // Bodies without a line end (TERMIN on their line): real MIDAS 433 keeps
+    // the next line's word apart after a degenerate call, a normal or a
+    // quoted argument; a whole-line argument takes its line end (3+2 21).
+    let src = "DEFINE D A\n\tA+1 TERMIN\n\tD\n\t20\nDEFINE W A/\n\tA+2 TERMIN\n\tW 3\n\t21\n\
+               DEFINE S A\n\tA TERMIN\n\tS \"X\"\n\t22\nDEFINE T A,B\n\tA+B\nTERMIN\n\tT 1,2\n\t23\n\
+               DEFINE M A,B,C=<5>\n\tA+B+C TERMIN\n\tM 1,[2]\n\t7\n\tM 1,2\n\t10\nEND\n";
+    assert_eq!(
+        words(src),
+        from_100(&[1, 0o20, 0o26, 0o026040, 0o22, 3, 0o23, 0o10, 7, 0o10, 0o10])
+    );
+}
