@@ -189,3 +189,32 @@ impl Assembler<'_> {
         }
     }
 }
+
+/// Whether the innermost literal still open in `text` (gathered statement
+/// text) holds an assignment (`SYM=` or `SYM==` starting a line or `?`).
+pub(crate) fn assigned_in_open_literal(text: &str) -> bool {
+    let mut open = Vec::new();
+    for (i, c) in text.char_indices() {
+        match c {
+            '[' => open.push(i),
+            ']' => {
+                open.pop();
+            }
+            _ => {}
+        }
+    }
+    let Some(&start) = open.last() else {
+        return false;
+    };
+    text[start + 1..]
+        .split(['\n', '?', crate::source::BARE_LF, crate::source::BARE_CR])
+        .any(|line| {
+            let line = line.trim_start();
+            let name = line
+                .find(|c: char| !is_squoze(c) && c != '"')
+                .unwrap_or(line.len());
+            name > 0
+                && crate::parse::is_symbol(&line[..name])
+                && line[name..].trim_start().starts_with('=')
+        })
+}

@@ -344,6 +344,22 @@ impl Assembler<'_> {
     /// A name that is no macro: a pseudo-op done here, or text for the
     /// parser.
     fn pseudo_token(&mut self, run: &str, k: String, at: Span, g: &mut Gathered) {
+        let conditional = matches!(
+            k.as_str(),
+            "IFE" | "IFN" | "IFG" | "IFGE" | "IFL" | "IFLE" | "IFDEF" | "IFNDEF"
+        );
+        if conditional && crate::cond::assigned_in_open_literal(&g.text) {
+            // Real MIDAS reads a literal line by line, so this conditional
+            // would see the assignment before it (mrc;macros's CLCTL.:
+            // `TEMP%%==CTL` then `IFN TEMP%%&%LHALF` in a SYSCAL's
+            // literal); here the literal's words are evaluated only once
+            // it is gathered. An error, not a different binary.
+            self.error(
+                at,
+                ErrorKind::Syntax,
+                format!("{run} after an assignment in the same literal is not supported"),
+            );
+        }
         match k.as_str() {
             "DEFINE" => self.define_macro(at),
             ".TTYMA" => self.tty_macro(at),

@@ -32,3 +32,20 @@ fn a_comma_after_a_bracketed_string_argument_is_read_as_it_is() {
         ]
     );
 }
+
+#[test]
+fn a_conditional_after_an_assignment_in_the_same_literal_is_refused() {
+    // Real MIDAS reads the literal line by line, so IFN sees T==5 (mrc;macros
+    // CLCTL. in a SYSCAL); the literal is gathered whole here: an error.
+    let e = midas::assemble_str("t.mid", "T==0\n\tMOVE 1,[T==5\nIFN T,[1]\n2]\nEND\n")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("IFN after an assignment in the same literal is not supported"),
+        "{e}"
+    );
+    // Outside a literal, or without an assignment before it, it is fine.
+    let a =
+        midas::assemble_str("t.mid", "T==5\nIFN T,[1]\n\tMOVE 1,[IFN T,[3]\n4]\nEND\n").unwrap();
+    assert_eq!(a.words.len(), 4);
+}
