@@ -250,6 +250,10 @@ fn round_trip_through_the_disassembler() {
         let parsed = Sblk::parse(&evacuated::decode(&a.to_bytes()).unwrap()).unwrap();
         assert_eq!(parsed, a.sblk, "{name}: SBLK parse of what was written");
         let mut src = String::new();
+        // The disassembler names devices; MIDAS predefines none.
+        for (device, code) in pdp10_isa::opcodes::DEVICES {
+            src.push_str(&format!("{device}=={code:o}\n"));
+        }
         for block in &parsed.blocks {
             src.push_str(&format!("LOC {:o}\n", block.address));
             for w in &block.words {

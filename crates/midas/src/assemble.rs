@@ -3,7 +3,6 @@
 
 use crate::diag::ErrorKind;
 use crate::gather::Gathered;
-use crate::macros::Macro;
 use crate::parse::{self, Body, Pseudo, WordAst};
 use crate::reader::Reader;
 use crate::source::{Loader, SourceMap, Span};
@@ -11,31 +10,10 @@ use pdp10_isa::{Word, HALF_MASK, WORD_MASK};
 use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 
-/// How a symbol got its value.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum SymKind {
-    /// Known before the program: an opcode, device or ITS name.
-    Predefined,
-    /// `FOO:`
-    Label,
-    /// `FOO=` or `FOO==`
-    Assigned,
-    /// `FOO=:` (may not be redefined with another value)
-    Fixed,
-    /// `FOO'`, `.SCALAR`, `.VECTOR`, placed by VARIABLES.
-    Variable,
-}
+use crate::symtab::{Place, Symbols};
 
-#[derive(Clone, Debug)]
-pub(crate) struct Sym {
-    pub value: u64,
-    pub kind: SymKind,
-    pub half_killed: bool,
-    /// The pass that last defined it (0 for predefined symbols).
-    pub pass: u8,
-    /// An I/O instruction: its AC field is a device.
-    pub io: bool,
-}
+mod places;
+pub(crate) use crate::symtab::{Sym, SymKind};
 
 /// A value with what MIDAS tracks beside it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -52,6 +30,12 @@ pub(crate) struct Value {
     pub undefined: bool,
     /// Holds an I/O instruction.
     pub io: bool,
+    /// Made from an undefined value by an operation other than adding,
+    /// subtracting, negating or placing it in a word's fields: real MIDAS
+    /// cannot note such a reference beside a constant, and on pass 1 never
+    /// merges a literal holding one (it does `[A+B]`, not `[A*2]`,
+    /// `[A\B]` or `[#A]`).
+    pub opaque: bool,
 }
 
 /// The stand-in value of an undefined thing (a symbol, a literal whose
@@ -80,6 +64,7 @@ impl Value {
             shadow: virtual_value(name),
             undefined: true,
             io: false,
+            opaque: false,
         }
     }
     pub fn map(self, f: impl Fn(u64) -> u64) -> Value {
@@ -97,6 +82,7 @@ impl Value {
             shadow: f(a.shadow, b.shadow) & WORD_MASK,
             undefined: a.undefined || b.undefined,
             io: a.io || b.io,
+            opaque: a.opaque || b.opaque,
         }
     }
 }
@@ -167,8 +153,7 @@ pub(crate) struct Assembler<'l> {
     pub main_file: u32,
     pub reader: Reader,
     pub pass: u8,
-    pub symbols: HashMap<String, Sym>,
-    pub macros: HashMap<String, Rc<Macro>>,
+    pub symbols: Symbols,
     /// `.BYTE` mode, when on.
     byte_mode: Option<ByteMode>,
     /// Names EQUALS gave to pseudo-ops: new name -> the pseudo-op's.
@@ -181,8 +166,8 @@ pub(crate) struct Assembler<'l> {
     literals: Vec<(u64, u64)>,
     area_index: usize,
     areas: Vec<Area>,
-    pending_vars: Vec<(String, u64)>,
-    placed_vars: HashSet<String>,
+    pending_vars: Vec<(Place, u64)>,
+    placed_vars: HashSet<(usize, String)>,
     pub output: Vec<(u32, Word)>,
     pub listing: Vec<ListRow>,
     diags: Vec<(Span, ErrorKind, String)>,
@@ -204,35 +189,41 @@ pub(crate) struct Assembler<'l> {
     pub argument_depth: u32,
     /// How many lines of [`Options::terminal`] `.TTYMAC` has read.
     pub terminal_lines_read: usize,
+    /// The last label defined: the block name of a `.BEGIN` without one.
+    last_label: Option<String>,
+    /// The word formats (`.FORMAT`), see [`crate::format`].
+    pub formats: [u64; 24],
+    /// `.1STWD` or `.NTHWD n`: the next text pseudo-op gives word n only.
+    pub nth_word: Option<usize>,
 }
 
 impl<'l> Assembler<'l> {
     pub fn new(loader: &'l dyn Loader, options: Options) -> Assembler<'l> {
-        let mut symbols = HashMap::new();
-        for (name, value, io) in crate::predef::predefined() {
-            symbols.entry(parse::key(name)).or_insert(Sym {
-                value,
-                kind: SymKind::Predefined,
-                half_killed: false,
-                pass: 0,
-                io,
-            });
-        }
+        let plain = |value, io| Sym {
+            value,
+            kind: SymKind::Predefined,
+            half_killed: false,
+            pass: 0,
+            io,
+        };
+        let mut initial: Vec<(String, Sym)> = crate::predef::predefined()
+            .map(|(name, value, io)| (parse::key(name), plain(value, io)))
+            .collect();
         // .MLLIT, MIDAS's literal mode: positive is the multi-line mode
         // real MIDAS starts in (it sets it to an address); the only mode
         // here. .PPASS: a two-pass assembly.
-        for (name, value) in [(".MLLIT", 1), (".PPASS", 2)] {
-            symbols.insert(
-                name.to_string(),
-                Sym {
-                    value,
-                    kind: SymKind::Predefined,
-                    half_killed: false,
-                    pass: 0,
-                    io: false,
-                },
-            );
+        // .QMTCH: nonzero makes ' and " quote to a closing delimiter.
+        // .AVAL1, .AVAL2: what the last .AOP left in its AC and memory.
+        for (name, value) in [
+            (".MLLIT", 1),
+            (".PPASS", 2),
+            (".QMTCH", 0),
+            (".AVAL1", 0),
+            (".AVAL2", 0),
+        ] {
+            initial.insert(0, (name.to_string(), plain(value, false)));
         }
+        let symbols = Symbols::new(initial);
         Assembler {
             loader,
             options,
@@ -241,7 +232,6 @@ impl<'l> Assembler<'l> {
             reader: Reader::new(),
             pass: 0,
             symbols,
-            macros: HashMap::new(),
             aliases: HashMap::new(),
             byte_mode: None,
             loc: 0o100,
@@ -269,6 +259,9 @@ impl<'l> Assembler<'l> {
             fnames: (0, 0),
             argument_depth: 0,
             terminal_lines_read: 0,
+            last_label: None,
+            formats: crate::format::INITIAL,
+            nth_word: None,
         }
     }
 
@@ -315,12 +308,14 @@ impl<'l> Assembler<'l> {
         self.area_index = 0;
         self.pending_vars.clear();
         self.placed_vars.clear();
-        self.macros.clear();
-        self.aliases.clear();
+        self.symbols.start_pass();
+        self.symbols.set_state(".QMTCH", 0);
         self.byte_mode = None;
         self.output.clear();
         self.listing.clear();
         self.ended = false;
+        self.last_label = None;
+        self.formats = crate::format::INITIAL;
         self.start = None;
         self.last_condition = false;
         self.gensym = 0;
@@ -436,10 +431,9 @@ impl<'l> Assembler<'l> {
     /// initial symbol already has the label's value. (A macro's name is
     /// expanded before its colon is seen.)
     fn check_label_name(&mut self, name: &str, value: u64, at: Span) {
-        let initial = self
-            .symbols
-            .get(name)
-            .is_some_and(|s| s.kind == SymKind::Predefined && s.value != value);
+        let place = self.symbols.resolve(name);
+        let initial = self.symbols.block_of(&place) == Some(crate::symtab::INIT)
+            && self.symbols.get(&place).is_some_and(|s| s.value != value);
         let message = format!("{name}: Pseudo, macro or initial sym as label");
         if parse::is_pseudo_name(name) {
             // The label could never be used: the name stays a pseudo-op.
@@ -454,7 +448,8 @@ impl<'l> Assembler<'l> {
     /// different definition in the same pass.
     pub fn define(&mut self, name: &str, value: u64, kind: SymKind, half_killed: bool, at: Span) {
         let value = value & WORD_MASK;
-        if let Some(old) = self.symbols.get(name) {
+        let place = self.symbols.resolve(name);
+        if let Some(old) = self.symbols.get_for_define(&place) {
             let strict = matches!(kind, SymKind::Label | SymKind::Fixed)
                 || matches!(old.kind, SymKind::Label | SymKind::Fixed);
             if strict && old.pass == self.pass && old.value != value {
@@ -469,8 +464,8 @@ impl<'l> Assembler<'l> {
                 return;
             }
         }
-        self.symbols.insert(
-            name.to_string(),
+        self.symbols.define(
+            &place,
             Sym {
                 value,
                 kind,
@@ -479,6 +474,9 @@ impl<'l> Assembler<'l> {
                 io: false,
             },
         );
+        if kind == SymKind::Label {
+            self.last_label = Some(place.key);
+        }
     }
 
     fn body(&mut self, body: &Body, stmt: &Gathered, row: &mut ListRow) {
@@ -528,8 +526,13 @@ impl<'l> Assembler<'l> {
                     );
                     return;
                 }
+                if name == ".QMTCH" {
+                    self.symbols.set_state(name, v.w);
+                    return;
+                }
                 self.define(name, v.w, kind, *half_killed, stmt.span_at(*at));
-                if let Some(s) = self.symbols.get_mut(name) {
+                let place = self.symbols.resolve(name);
+                if let Some(s) = self.symbols.get_for_define_mut(&place) {
                     s.io = v.io;
                 }
             }
@@ -568,7 +571,12 @@ impl<'l> Assembler<'l> {
         let arg = |me: &mut Self| args.first().map(|w| me.word(w, stmt));
         if !matches!(
             op,
-            Pseudo::Radix | Pseudo::Kill | Pseudo::HalfKill | Pseudo::Ignored
+            Pseudo::Radix
+                | Pseudo::Kill
+                | Pseudo::HalfKill
+                | Pseudo::Begin
+                | Pseudo::BlockEnd
+                | Pseudo::Ignored
         ) {
             // A move of the location ends the word being filled in .BYTE
             // mode.
@@ -620,11 +628,13 @@ impl<'l> Assembler<'l> {
             }
             Pseudo::Kill | Pseudo::HalfKill => {
                 for (name, _) in names {
-                    if let Some(s) = self.symbols.get_mut(name) {
+                    let place = self.symbols.resolve(name);
+                    if let Some(s) = self.symbols.get_mut(&place) {
                         s.half_killed = true;
                     }
                 }
             }
+            Pseudo::Begin | Pseudo::BlockEnd => self.block(op, names, at),
             Pseudo::Ignored => {}
         }
     }
@@ -653,7 +663,7 @@ impl<'l> Assembler<'l> {
     /// the same symbols in the same way (real MIDAS merges three
     /// `[440700,,BUF]` with BUF defined later into one word).
     pub fn add_literal(&mut self, words: &[Value], at: Span) -> Value {
-        let index = if words.len() == 1 {
+        let index = if words.len() == 1 && !words[0].opaque {
             let (w, shadow) = (words[0].w, words[0].shadow);
             match self
                 .literals
@@ -734,69 +744,5 @@ impl<'l> Assembler<'l> {
         }
         // Fewer constants than on pass 1 leave a gap: the area keeps its size.
         self.loc = ((origin as usize + area.size.max(words.len())) & HALF_MASK as usize) as u32;
-    }
-
-    /// Notes a variable (`FOO'`, `.SCALAR`, `.VECTOR`) to be placed by the
-    /// next VARIABLES or END, unless already placed in this pass.
-    pub fn note_variable(&mut self, name: &str, size: u64) {
-        if self.placed_vars.contains(name) || self.pending_vars.iter().any(|(n, _)| n == name) {
-            return;
-        }
-        if let Some(s) = self.symbols.get(name) {
-            if s.kind != SymKind::Variable && s.kind != SymKind::Predefined && s.pass == self.pass {
-                return;
-            }
-        }
-        self.pending_vars
-            .push((name.to_string(), size.min(HALF_MASK)));
-    }
-
-    fn place_variables(&mut self) {
-        for (name, size) in std::mem::take(&mut self.pending_vars) {
-            let value = self.dot();
-            self.symbols.insert(
-                name.clone(),
-                Sym {
-                    value,
-                    kind: SymKind::Variable,
-                    half_killed: false,
-                    pass: self.pass,
-                    io: false,
-                },
-            );
-            self.placed_vars.insert(name);
-            self.loc = ((self.loc as u64 + size) & HALF_MASK) as u32;
-        }
-    }
-
-    /// The symbols for DDT: every one the program defined.
-    pub fn program_symbols(&self) -> Vec<pdp10_isa::sblk::Symbol> {
-        let mut out: Vec<_> = self
-            .symbols
-            .iter()
-            .filter(|(_, s)| s.kind != SymKind::Predefined)
-            .map(|(name, s)| pdp10_isa::sblk::Symbol {
-                name: name.clone(),
-                // Real MIDAS marks every symbol of a program without blocks
-                // local (4.7), and half-killed ones 4.9 as well.
-                flags: pdp10_isa::squoze::LOCAL
-                    | if s.half_killed {
-                        pdp10_isa::squoze::HALF_KILLED
-                    } else {
-                        0
-                    },
-                value: Word::new(s.value),
-            })
-            .collect();
-        out.sort_by(|a, b| a.name.cmp(&b.name));
-        out
-    }
-
-    /// Combines a value into a word's left half without carry from the right
-    /// half: MIDAS's `++` (manual node Words, note 1).
-    pub fn add_right(a: Value, b: Value) -> Value {
-        Value::op2(a, b, |x, y| {
-            (x & !HALF_MASK) | ((x + (y & HALF_MASK)) & HALF_MASK)
-        })
     }
 }

@@ -4,7 +4,7 @@
 
 use crate::assemble::Assembler;
 use crate::diag::ErrorKind;
-use crate::parse::{is_squoze, key};
+use crate::parse::{is_squoze, name_key};
 use crate::reader::Origin;
 use crate::source::Span;
 
@@ -29,8 +29,8 @@ pub(crate) enum Cond {
 }
 
 impl Assembler<'_> {
-    /// Raw text up to a comma at bracket depth 0 (IFB, IFSE arguments);
-    /// `[...]` around it is removed.
+    /// Raw text up to a comma at bracket depth 0 (IFB, IFSE arguments),
+    /// the comma consumed; or `[...]`, without its brackets.
     pub(crate) fn raw_argument(&mut self, at: Span) -> String {
         while let Some(c) = self.reader.peek() {
             if c == ' ' || c == '\t' {
@@ -40,19 +40,12 @@ impl Assembler<'_> {
             }
         }
         if self.reader.peek() == Some('[') {
+            // What follows the `]` is read next as it is: a comma there
+            // starts the next argument (nullspecified) or the text (manual
+            // node String Conditionals: `IFSE FOO,[BAR],[BLETCH]`
+            // conditionalizes ",[BLETCH]").
             self.reader.next();
-            let s = self.read_bracketed(at);
-            while let Some(c) = self.reader.peek() {
-                if c == ' ' || c == '\t' {
-                    self.reader.next();
-                } else {
-                    break;
-                }
-            }
-            if self.reader.peek() == Some(',') {
-                self.reader.next();
-            }
-            return s;
+            return self.read_bracketed(at);
         }
         let mut s = String::new();
         while let Some(c) = self.reader.peek() {
@@ -136,8 +129,9 @@ impl Assembler<'_> {
             },
             Cond::Defined(want) => {
                 let name = self.raw_argument(at);
-                let k = key(name.trim());
-                let defined = self.symbols.contains_key(&k) || self.macros.contains_key(&k);
+                let place = self.symbols.resolve(&name_key(name.trim()));
+                let defined =
+                    self.symbols.get(&place).is_some() || self.symbols.macro_for(&place).is_some();
                 defined == want
             }
             Cond::Blank(want) => {
@@ -194,4 +188,33 @@ impl Assembler<'_> {
             self.reader.next();
         }
     }
+}
+
+/// Whether the innermost literal still open in `text` (gathered statement
+/// text) holds an assignment (`SYM=` or `SYM==` starting a line or `?`).
+pub(crate) fn assigned_in_open_literal(text: &str) -> bool {
+    let mut open = Vec::new();
+    for (i, c) in text.char_indices() {
+        match c {
+            '[' => open.push(i),
+            ']' => {
+                open.pop();
+            }
+            _ => {}
+        }
+    }
+    let Some(&start) = open.last() else {
+        return false;
+    };
+    text[start + 1..]
+        .split(['\n', '?', crate::source::BARE_LF, crate::source::BARE_CR])
+        .any(|line| {
+            let line = line.trim_start();
+            let name = line
+                .find(|c: char| !is_squoze(c) && c != '"')
+                .unwrap_or(line.len());
+            name > 0
+                && crate::parse::is_symbol(&line[..name])
+                && line[name..].trim_start().starts_with('=')
+        })
 }

@@ -3,18 +3,10 @@
 
 use crate::assemble::{Assembler, Value};
 use crate::diag::ErrorKind;
+use crate::format::Piece;
 use crate::gather::Gathered;
 use crate::parse::{Expr, Item, Syllable, WordAst};
 use pdp10_isa::{HALF_MASK, WORD_MASK};
-
-/// A piece of a word, once its fields have values.
-#[derive(Clone, Copy, Debug)]
-enum Piece {
-    Field(Value),
-    Space,
-    Comma,
-    DoubleComma,
-}
 
 impl Assembler<'_> {
     /// The value of a word: its fields combined by the pattern of
@@ -46,6 +38,23 @@ impl Assembler<'_> {
                 }
                 // Only a literal's words hold these (see `words_of`).
                 Item::Assign(..) => {}
+                Item::GroupAssign {
+                    name,
+                    half_killed,
+                    fixed,
+                    value,
+                } => {
+                    let v = self.word(value, stmt);
+                    if !v.undefined {
+                        let kind = if *fixed {
+                            crate::assemble::SymKind::Fixed
+                        } else {
+                            crate::assemble::SymKind::Assigned
+                        };
+                        self.define(name, v.w, kind, *half_killed, stmt.span_at(value.at));
+                    }
+                    pieces.push(Piece::Field(v));
+                }
                 Item::Squoze(n, sym) => {
                     let n = self.word(n, stmt);
                     let code = pdp10_isa::squoze::encode(sym).unwrap_or(0);
@@ -63,83 +72,36 @@ impl Assembler<'_> {
         v
     }
 
-    /// Applies the word formats of the manual's table (node Words).
+    /// Puts the fields together by the format table (node Words).
     fn format(&mut self, pieces: &[Piece], w: &WordAst, stmt: &Gathered) -> Value {
-        // Spaces next to commas, and at either end, do not count.
-        let mut p: Vec<Piece> = Vec::new();
-        for &piece in pieces {
-            match piece {
-                Piece::Space => {
-                    if matches!(p.last(), Some(Piece::Field(_))) {
-                        p.push(Piece::Space);
-                    }
-                }
-                Piece::Comma | Piece::DoubleComma => {
-                    if matches!(p.last(), Some(Piece::Space)) {
-                        p.pop();
-                    }
-                    p.push(piece);
-                }
-                Piece::Field(_) => p.push(piece),
-            }
-        }
-        if matches!(p.last(), Some(Piece::Space)) {
-            p.pop();
-        }
-        let tr = |v: Value| v.map(|x| x & HALF_MASK);
-        let add_rest = |mut acc: Value, rest: &[Piece]| {
-            for piece in rest {
-                if let Piece::Field(f) = piece {
-                    acc = Assembler::add_right(acc, *f);
-                }
-            }
-            acc
-        };
-        use Piece::*;
-        match p.as_slice() {
-            [] => Value::default(),
-            [DoubleComma, Field(c), rest @ ..] => add_rest(tr(*c), rest),
-            [Comma, Field(b), rest @ ..] => add_rest(tr(*b), rest),
-            [Field(a)] | [Field(a), Comma] => *a,
-            [Field(a), DoubleComma] => a.map(|x| (x & HALF_MASK) << 18),
-            [Field(a), DoubleComma, Field(c), rest @ ..] => {
-                let v = Value::op2(*a, *c, |x, y| ((x & HALF_MASK) << 18) | (y & HALF_MASK));
-                add_rest(v, rest)
-            }
-            [Field(a), Space, Field(b), Comma, rest @ ..] => {
-                // The AC field, or for an I/O instruction the device.
-                let io = a.io;
-                let v = Value::op2(*a, *b, |x, y| {
-                    let ac = if io {
-                        (y & 0o774) << 24
-                    } else {
-                        (y & 0o17) << 23
-                    };
-                    x.wrapping_add(ac)
-                });
-                add_rest(v, rest)
-            }
-            [Field(a), Comma, Field(b), rest @ ..] => add_rest(Assembler::add_right(*a, *b), rest),
-            [Field(a), Space, rest @ ..] => add_rest(*a, rest),
-            _ => {
-                self.error(
-                    stmt.span_at(w.at),
-                    ErrorKind::Syntax,
-                    "this pattern of fields and commas is not a MIDAS word format",
-                );
-                Value::default()
-            }
-        }
+        crate::format::combine(pieces, &self.formats).unwrap_or_else(|| {
+            // Real MIDAS: "Undefined format", and a zero word.
+            self.error(
+                stmt.span_at(w.at),
+                ErrorKind::Syntax,
+                "this pattern of fields and commas is not a MIDAS word format",
+            );
+            Value::default()
+        })
     }
 
     pub(crate) fn expr(&mut self, e: &Expr, stmt: &Gathered) -> Value {
         match e {
             Expr::Syllable(s, at) => self.syllable(s, *at, stmt),
             Expr::Negate(e) => self.expr(e, stmt).map(|x| x.wrapping_neg()),
-            Expr::Complement(e) => self.expr(e, stmt).map(|x| !x),
+            Expr::Complement(e) => {
+                let v = self.expr(e, stmt);
+                Value {
+                    opaque: v.opaque || v.undefined,
+                    ..v.map(|x| !x)
+                }
+            }
             Expr::Binary(op, a, b) => {
-                let a = self.expr(a, stmt);
+                let mut a = self.expr(a, stmt);
                 let b = self.expr(b, stmt);
+                if !matches!(op, '+' | '-') && (a.undefined || b.undefined) {
+                    a.opaque = true;
+                }
                 if *op == '/' && b.w == 0 && !(a.undefined || b.undefined) {
                     self.error(
                         stmt.span_at(expr_at(e)),
@@ -163,9 +125,10 @@ impl Assembler<'_> {
             Syllable::Symbol(name) => self.symbol_value(name, stmt.span_at(at)),
             Syllable::Variable(name) => {
                 self.note_variable(name, 1);
-                match self.symbols.get(name) {
+                let place = self.symbols.resolve_local(name);
+                match self.symbols.get(&place) {
                     Some(sym) => Value::new(sym.value),
-                    None => Value::unknown(name),
+                    None => Value::unknown(&format!("{:?}", place)),
                 }
             }
             Syllable::Literal(words) => {
@@ -237,12 +200,13 @@ impl Assembler<'_> {
     /// A symbol's value; undefined ones are errors on pass 2 only, since
     /// pass 1 cannot know forward references.
     pub(crate) fn symbol_value(&mut self, name: &str, at: crate::source::Span) -> Value {
-        match self.symbols.get(name) {
-            Some(sym) => Value {
+        let place = self.symbols.resolve(name);
+        match self.symbols.reference(&place) {
+            Ok(sym) => Value {
                 io: sym.io,
                 ..Value::new(sym.value)
             },
-            None => {
+            Err(unknown) => {
                 // One report a symbol, at its first use: an unknown
                 // pseudo-op used a thousand times is one error.
                 if self.pass == 2 && self.undefined_reported.insert(name.to_string()) {
@@ -252,7 +216,7 @@ impl Assembler<'_> {
                         format!("undefined symbol {name}"),
                     );
                 }
-                Value::unknown(name)
+                Value::unknown(&unknown)
             }
         }
     }

@@ -133,6 +133,54 @@ impl Assembler<'_> {
             .fold(0u64, |v, d| (v * 10 + d as u64) & pdp10_isa::WORD_MASK)
     }
 
+    /// `.FORMAT n,specs`: word format `n` (10 to 37) puts its fields where
+    /// `specs` says (see [`crate::format`]).
+    pub(crate) fn set_format(&mut self, at: Span) {
+        let Some(n) = self.comma_expression(at) else {
+            return;
+        };
+        let Some(specs) = self.field_argument(at) else {
+            return;
+        };
+        match usize::try_from(n)
+            .ok()
+            .filter(|n| (0o10..=0o37).contains(n))
+        {
+            Some(n) => self.formats[n - 0o10] = specs,
+            None => self.error(
+                at,
+                ErrorKind::Syntax,
+                format!(".FORMAT {n:o}: a format number is 10 to 37"),
+            ),
+        }
+    }
+
+    /// `.AOP insn`: real MIDAS executes the instruction. Only ITS's
+    /// `.RDATIM` is done here (time and date of the assembly, from
+    /// [`Options::time`](crate::Options::time), in .AVAL1 and .AVAL2, as
+    /// `rms;macros` and `mrc;macros` use it); anything else is refused.
+    pub(crate) fn assembly_op(&mut self, at: Span) {
+        let mut line = String::new();
+        while let Some(c) = self.reader.peek() {
+            if matches!(c, '\n' | '?' | ';' | BARE_LF | BARE_CR) {
+                break;
+            }
+            self.reader.next();
+            line.push(c);
+        }
+        if !line.to_ascii_uppercase().contains(".RDATIM") {
+            self.error(
+                at,
+                ErrorKind::Syntax,
+                ".AOP of an instruction other than .RDATIM is not supported",
+            );
+            return;
+        }
+        let (time, date) = crate::text::rdatim(self.options.time);
+        self.symbols.set_state(".AVAL1", time);
+        self.symbols.set_state(".AVAL2", date);
+    }
+
     /// `EQUALS new,old`: `new` gets the definition of `old`, be it a
     /// symbol, a macro or a pseudo-op. Done here, before macros are
     /// expanded, so that a macro name is taken as a name.
@@ -162,16 +210,17 @@ impl Assembler<'_> {
             .cloned()
             .unwrap_or_else(|| old.clone());
         self.aliases.remove(new);
-        if let Some(m) = self.macros.get(&old).cloned() {
-            self.macros.insert(new.clone(), m);
+        let (new_place, old_place) = (self.symbols.resolve(new), self.symbols.resolve(&old));
+        if let Some(m) = self.symbols.macro_for(&old_place) {
+            self.symbols.define_macro(&new_place, m);
         } else if crate::parse::is_pseudo_name(&old) {
-            self.macros.remove(new);
+            self.symbols.remove_macro(&new_place);
             self.aliases.insert(new.clone(), old);
-        } else if let Some(s) = self.symbols.get(&old).cloned() {
-            self.macros.remove(new);
+        } else if let Some(s) = self.symbols.get(&old_place).cloned() {
+            self.symbols.remove_macro(&new_place);
             let pass = self.pass;
             self.symbols
-                .insert(new.clone(), crate::assemble::Sym { pass, ..s });
+                .define(&new_place, crate::assemble::Sym { pass, ..s });
         } else {
             self.error(
                 at,

@@ -11,6 +11,7 @@ use crate::macros::{parse_dummies, Macro};
 use crate::parse::{is_squoze, is_symbol, key, MARK};
 use crate::reader::{Origin, MAX_DEPTH};
 use crate::source::{Span, BARE_CR, BARE_LF};
+use crate::symtab::Place;
 use crate::text::{text_words, TextKind};
 use std::rc::Rc;
 
@@ -50,10 +51,9 @@ impl Gathered {
     }
 
     /// The character before the one pushed last.
-    fn before_last(&self) -> Option<char> {
-        let mut chars = self.text.chars();
-        chars.next_back();
-        chars.next_back()
+    /// The last character gathered.
+    fn last(&self) -> Option<char> {
+        self.text.chars().next_back()
     }
 
     pub(crate) fn push_str(&mut self, s: &str, at: Span) {
@@ -87,14 +87,6 @@ pub(crate) enum Stop {
 }
 
 impl Assembler<'_> {
-    /// Takes the next source character into `g` as it is (the character
-    /// after a quote or a control-character `^`).
-    pub(crate) fn gather_next(&mut self, g: &mut Gathered) {
-        if let Some((c, at)) = self.reader.next() {
-            g.push(c, at);
-        }
-    }
-
     /// The next statement, or `None` at the end of the input.
     pub(crate) fn gather(&mut self) -> Option<Gathered> {
         self.reader.peek()?;
@@ -159,36 +151,28 @@ impl Assembler<'_> {
                 }
                 '"' => {
                     self.reader.next();
-                    g.push(c, at);
-                    self.gather_next(g);
+                    self.quoted('"', g, at);
                 }
                 '^' => {
                     self.reader.next();
-                    g.push(c, at);
                     // After a digit it is the exponent of a number;
                     // otherwise ^x is a control character.
                     let infix = g
-                        .before_last()
+                        .last()
                         .is_some_and(|p| p.is_ascii_alphanumeric() || p == '.');
-                    if !infix {
-                        self.gather_next(g);
+                    if infix {
+                        g.push(c, at);
+                    } else {
+                        self.quoted('^', g, at);
                     }
                 }
                 '\'' => {
                     self.reader.next();
-                    g.push(c, at);
-                    let after_symbol = g.before_last().is_some_and(|p| is_squoze(p) || p == MARK);
-                    if !after_symbol {
-                        // 'TTY: a SIXBIT quote, read raw so that TTY is
-                        // not taken for a macro.
-                        self.gather_next(g);
-                        while let Some(q) = self.reader.peek() {
-                            if !is_squoze(q) {
-                                break;
-                            }
-                            let (q, s) = self.reader.next().expect("peeked");
-                            g.push(q, s);
-                        }
+                    let after_symbol = g.last().is_some_and(|p| is_squoze(p) || p == MARK);
+                    if after_symbol {
+                        g.push(c, at);
+                    } else {
+                        self.quoted('\'', g, at);
                     }
                 }
                 SUCCESS => {
@@ -222,12 +206,99 @@ impl Assembler<'_> {
                     self.reader.next();
                     g.push(' ', at);
                 }
+                // In a statement `!` and `{` are nothing and `}` says the
+                // last conditional succeeded (real MIDAS's DTB: RRL2 and
+                // RBRAK2), so `TMPLOC 42,{-LTSINT,,TSINT}` assembles the
+                // word inside.
+                '!' | '{' => {
+                    self.reader.next();
+                }
+                '}' => {
+                    self.reader.next();
+                    self.last_condition = true;
+                }
                 _ => {
                     self.reader.next();
                     g.push(c, at);
                 }
             }
         }
+    }
+
+    /// A quoted syllable, its `"`, `'` or `^` just read (node Syllables):
+    /// at least one character, then the squoze characters after it, as
+    /// ASCII, SIXBIT or control characters; a `"`, `'` or `^` right after
+    /// them goes on with the same syllable in that kind (real MIDAS's
+    /// QOTCON: `'AM'@` is SIXBIT AM@). Its value is written as a mark.
+    fn quoted(&mut self, kind: char, g: &mut Gathered, at: Span) {
+        let mut kind = kind;
+        let mut v: u64 = 0;
+        let add = |me: &mut Self, kind: char, c: char, v: &mut u64| {
+            let c = c as u64 & 0o177;
+            let upper = if c >= 0o140 { c - 0o40 } else { c };
+            *v = match kind {
+                '"' => (*v << 7) | c,
+                '^' => (*v << 7) | (upper & 0o77),
+                _ => {
+                    if c < 0o40 {
+                        me.error(at, ErrorKind::Syntax, "character not SIXBIT");
+                    }
+                    (*v << 6) | (upper.wrapping_sub(0o40) & 0o77)
+                }
+            } & pdp10_isa::WORD_MASK;
+        };
+        if kind != '^' && self.symbols.state(".QMTCH") != 0 {
+            // .QMTCH mode (QOTCO4): up to the closing delimiter, which is
+            // doubled to stand for itself.
+            loop {
+                match self.reader.next() {
+                    None => {
+                        self.error(at, ErrorKind::Unterminated, "unterminated text constant");
+                        break;
+                    }
+                    Some((c, _)) if c == kind => {
+                        if self.reader.peek() != Some(kind) {
+                            break;
+                        }
+                        self.reader.next();
+                        add(self, kind, c, &mut v);
+                    }
+                    Some(('\n', _)) => {
+                        add(self, kind, '\r', &mut v);
+                        add(self, kind, '\u{a}', &mut v);
+                    }
+                    Some((c, _)) => add(self, kind, c, &mut v),
+                }
+            }
+            mark(g, v, at);
+            return;
+        }
+        loop {
+            match self.reader.peek() {
+                None => break,
+                // A line end is read as its CR, and still ends the line.
+                Some('\n') => {
+                    add(self, kind, '\r', &mut v);
+                    break;
+                }
+                Some(c) => {
+                    self.reader.next();
+                    add(self, kind, c, &mut v);
+                }
+            }
+            while let Some(q) = self.reader.peek().filter(|&q| is_squoze(q)) {
+                self.reader.next();
+                add(self, kind, q, &mut v);
+            }
+            match self.reader.peek() {
+                Some(k @ ('"' | '\'' | '^')) => {
+                    self.reader.next();
+                    kind = k;
+                }
+                _ => break,
+            }
+        }
+        mark(g, v, at);
     }
 
     /// A squoze run just read: a macro call, a pseudo-op done here, or text
@@ -237,33 +308,57 @@ impl Assembler<'_> {
             g.push_str(run, at);
             return;
         }
-        // `BLOCK"SYM` names SYM of a block. Blocks are not kept apart here
-        // (every symbol is global), and real MIDAS, which keeps them, makes
-        // other words of such sources (sysen1;inline with RWK;SYSCAL's
-        // `DEBUG"CALERR`): an error, not a guess. `SYM":` keeps SYM.
+        // `BLOCK"SYM` names SYM of a block, `SYM"` a global: the name is
+        // left for the parser (as a key), unless it calls a macro.
         if self.reader.peek() == Some('"') {
-            self.reader.next();
-            if !self.reader.peek().is_some_and(is_squoze) {
-                g.push_str(run, at);
+            let name = self.qualified_name(run);
+            let place = self.symbols.resolve(&name);
+            if let Some(m) = self.symbols.macro_for(&place) {
+                let args = self.macro_args(&m, at);
+                let text = m.expand(&args);
+                self.push_macro(text, at);
             } else {
-                self.error(
-                    at,
-                    ErrorKind::Syntax,
-                    format!("{run}\"...: block structure is not supported"),
-                );
+                g.push_str(&name, at);
             }
             return;
         }
         let k = key(run);
         if let Some(original) = self.aliases.get(&k).cloned() {
-            // A name EQUALS made for a pseudo-op is that pseudo-op.
-            return self.token(&original, at, g);
+            // A name EQUALS made for a pseudo-op is that pseudo-op, even
+            // when the pseudo-op's own name is a macro by now (mrc;macros:
+            // EQUALS %END,END then DEFINE END ... %END ADDR).
+            return self.pseudo_token(&original, original.clone(), at, g);
         }
-        if let Some(m) = self.macros.get(&k).cloned() {
+        if let Some(m) = self.symbols.macro_for(&Place {
+            block: None,
+            key: k.clone(),
+        }) {
             let args = self.macro_args(&m, at);
             let text = m.expand(&args);
             self.push_macro(text, at);
             return;
+        }
+        self.pseudo_token(run, k, at, g)
+    }
+
+    /// A name that is no macro: a pseudo-op done here, or text for the
+    /// parser.
+    fn pseudo_token(&mut self, run: &str, k: String, at: Span, g: &mut Gathered) {
+        let conditional = matches!(
+            k.as_str(),
+            "IFE" | "IFN" | "IFG" | "IFGE" | "IFL" | "IFLE" | "IFDEF" | "IFNDEF"
+        );
+        if conditional && crate::cond::assigned_in_open_literal(&g.text) {
+            // Real MIDAS reads a literal line by line, so this conditional
+            // would see the assignment before it (mrc;macros's CLCTL.:
+            // `TEMP%%==CTL` then `IFN TEMP%%&%LHALF` in a SYSCAL's
+            // literal); here the literal's words are evaluated only once
+            // it is gathered. An error, not a different binary.
+            self.error(
+                at,
+                ErrorKind::Syntax,
+                format!("{run} after an assignment in the same literal is not supported"),
+            );
         }
         match k.as_str() {
             "DEFINE" => self.define_macro(at),
@@ -388,6 +483,45 @@ impl Assembler<'_> {
                 at,
             ),
             "EQUALS" => self.equals(at),
+            // The block name is read as it is, not as a macro call (real
+            // MIDAS's GETSLD; ksc;out has a macro OUT and `.BEGIN OUT`).
+            ".BEGIN" | ".END" => {
+                g.push_str(run, at);
+                while let Some(c) = self.reader.peek().filter(|&c| c == ' ' || c == '\t') {
+                    let (_, s) = self.reader.next().expect("peeked");
+                    g.push(c, s);
+                }
+                while let Some(c) = self.reader.peek().filter(|&c| is_squoze(c)) {
+                    let (_, s) = self.reader.next().expect("peeked");
+                    g.push(c, s);
+                }
+            }
+            ".FORMA" => self.set_format(at),
+            // `.RADIX rdx,value,`: value read in radix rdx.
+            ".RADIX" => {
+                let Some(radix) = self.function_argument(at, false) else {
+                    return;
+                };
+                if !(2..=36).contains(&radix) {
+                    self.error(
+                        at,
+                        ErrorKind::Syntax,
+                        format!(".RADIX {radix:o} is not 2 to 44"),
+                    );
+                    return;
+                }
+                let saved = std::mem::replace(&mut self.radix, radix);
+                let v = self.function_argument(at, false);
+                self.radix = saved;
+                mark(g, v.unwrap_or(0), at);
+            }
+            ".1STWD" => self.nth_word = Some(1),
+            ".NTHWD" => {
+                if let Some(n) = self.comma_expression(at) {
+                    self.nth_word = Some(n as usize);
+                }
+            }
+            ".AOP" => self.assembly_op(at),
             ".ERR" => {
                 let t = self.rest_of_line();
                 let t = t.trim();
@@ -414,9 +548,8 @@ impl Assembler<'_> {
             "EXPUNG" => {
                 let t = self.rest_of_line();
                 for name in t.split([' ', '\t', ',']).filter(|n| !n.is_empty()) {
-                    let k = key(name);
-                    self.symbols.remove(&k);
-                    self.macros.remove(&k);
+                    let place = self.symbols.resolve(&crate::parse::name_key(name));
+                    self.symbols.expunge(&place);
                 }
             }
             ".RPCNT" | ".IRPCN" => {
@@ -431,6 +564,26 @@ impl Assembler<'_> {
             ".FNAM2" => mark(g, self.fnames.1, at),
             _ => g.push_str(run, at),
         }
+    }
+
+    /// `run` and the `"name` parts that follow it, as a key: `BLOCK"SYM`,
+    /// `A"B"SYM`, or `SYM"` (a global).
+    fn qualified_name(&mut self, run: &str) -> String {
+        let mut name = key(run);
+        while self.reader.peek() == Some('"') {
+            self.reader.next();
+            name.push('"');
+            let mut part = String::new();
+            while let Some(q) = self.reader.peek().filter(|&q| is_squoze(q)) {
+                part.push(q);
+                self.reader.next();
+            }
+            if part.is_empty() {
+                break;
+            }
+            name.push_str(&key(&part));
+        }
+        name
     }
 
     /// Pushes text to be read next, unless expansions nest too deeply.
@@ -516,7 +669,11 @@ impl Assembler<'_> {
     /// ASCII, ASCIZ, ASCIC, SIXBIT: the words, one a line, read next.
     pub(crate) fn text(&mut self, kind: TextKind, at: Span) {
         let Some(t) = self.delimited(at) else { return };
-        let words = text_words(kind, &t);
+        let mut words = text_words(kind, &t);
+        if let Some(n) = self.nth_word.take() {
+            // .1STWD / .NTHWD n: that word of the text only.
+            words = vec![words.get(n.wrapping_sub(1)).copied().unwrap_or(0)];
+        }
         let text: Vec<String> = words.iter().map(|w| format!("{MARK}{w:o}{MARK}")).collect();
         self.push_text(text.join("\n"), Origin::Expansion(at), at);
     }
@@ -585,7 +742,9 @@ impl Assembler<'_> {
             self.reader.next();
         }
         let trimmed = line.trim_start();
-        let name_len = trimmed.find(|c| !is_squoze(c)).unwrap_or(trimmed.len());
+        let name_len = trimmed
+            .find(|c| !is_squoze(c) && c != '"')
+            .unwrap_or(trimmed.len());
         let name = &trimmed[..name_len];
         let body = self.read_body(at);
         if name.is_empty() || !is_symbol(name) {
@@ -593,8 +752,9 @@ impl Assembler<'_> {
             return;
         }
         let dummies = parse_dummies(&trimmed[name_len..]);
-        self.macros
-            .insert(key(name), Rc::new(Macro::new(dummies, &body)));
+        let place = self.symbols.resolve(&crate::parse::name_key(name));
+        self.symbols
+            .define_macro(&place, Rc::new(Macro::new(dummies, &body)));
     }
 }
 

@@ -30,6 +30,7 @@ mod cond;
 mod diag;
 mod driver;
 mod eval;
+mod format;
 mod functions;
 #[cfg(test)]
 mod fuzz;
@@ -42,6 +43,7 @@ mod parse;
 mod predef;
 mod reader;
 mod source;
+mod symtab;
 mod text;
 
 pub use assemble::Options;
@@ -126,12 +128,20 @@ mod tests {
         assert_eq!(one("1,,2"), 0o000001_000002); // A,,C
         assert_eq!(one(",,5"), 0o5); // ,,C
         assert_eq!(one("3,,"), 0o000003_000000); // A,,
-        assert_eq!(one("1,2"), 3); // A,B = A++TR(B)
+        assert_eq!(one("1,2"), 3); // A,B
         assert_eq!(one(",-1"), 0o777777); // ,B
         assert_eq!(one("JRST 1 2"), 0o254000_000003); // A B C
-                                                      // ++ keeps a carry out of the right half from reaching the left.
+                                                      // As real MIDAS 433 makes them: the address fields' sum is cut to
+                                                      // 18 bits, then added to the word with a carry into the left half.
         assert_eq!(one("JRST 777777 1"), 0o254000_000000);
-        assert_eq!(one("1 777777"), 0o000000_000000);
+        assert_eq!(one("1 777777"), 0o000001_000000);
+        assert_eq!(one("-5,1071"), 0o1064);
+        assert_eq!(one("777777 1,777777"), 0o000041_777776);
+        assert_eq!(one("-1 777777 777777"), 0o777775);
+        assert_eq!(one("1,,-1 1"), 0o000001_000000);
+        // "Undefined format" in real MIDAS.
+        assert!(error("1,2 3\nEND\n").contains("not a MIDAS word format"));
+        assert!(error(",777777 1\nEND\n").contains("not a MIDAS word format"));
     }
 
     #[test]
@@ -141,8 +151,10 @@ mod tests {
         assert_eq!(one("JRST @(P)"), 0o254037_000000);
         assert_eq!(one(",,1 ((SETZ))"), 0o400000_000001);
         assert_eq!(one("1+(2)"), 0o000002_000001);
-        assert_eq!(one("CONO PI,200"), 0o700600_000200);
-        assert_eq!(one("DATAO TTY,5"), 0o712140_000005);
+        assert_eq!(one("CONO 4,200"), 0o700600_000200);
+        assert_eq!(one("TTY=120\nDATAO TTY,5"), 0o712140_000005);
+        // Real MIDAS knows no device names.
+        assert!(error("CONO PI,1\nEND\n").contains("undefined symbol PI"));
         assert_eq!(one("CONSZ 124,1"), 0o712700_000001);
     }
 
@@ -289,21 +301,6 @@ mod tests {
             words("DEFINE G \\L\nL: JRST L\nTERMIN\nG\nG\nEND\n"),
             vec![0o254000_000100, 0o254000_000101]
         );
-    }
-
-    #[test]
-    fn block_names_are_an_error_and_no_macro_call() {
-        // FORMAT"FORMAT names FORMAT in block FORMAT: block structure is
-        // not kept here, so it is an error (not a guess), and the block
-        // name is no macro call even when a macro has that name.
-        let e = error("DEFINE F\n.ERR called\nTERMIN\nX=5\nF\"X\nEND\n");
-        assert!(
-            e.contains("F\"...: block structure is not supported"),
-            "{e}"
-        );
-        assert!(!e.contains("called"), "{e}");
-        // SYM": is a label (global), as before.
-        assert_eq!(words("Y\":3\nY\nEND\n"), vec![3, 0o100]);
     }
 
     #[test]

@@ -6,7 +6,7 @@ use crate::diag::ErrorKind;
 use crate::macros::Macro;
 use crate::parse::{is_squoze, key};
 use crate::reader::{Origin, MAX_DEPTH};
-use crate::source::Span;
+use crate::source::{Span, BARE_CR, BARE_LF};
 use std::rc::Rc;
 
 impl Assembler<'_> {
@@ -91,7 +91,20 @@ impl Assembler<'_> {
         let body = self.read_body(at);
         // X , Y , list
         let (x, rest) = header.split_once(',').unwrap_or((header.as_str(), ""));
-        let (y, list) = rest.split_once(',').unwrap_or((rest, ""));
+        // The second dummy is a symbol ended by a comma or a blank (real
+        // MIDAS: `IRPS X,A B C` has Y=A and the list B C, as sysen2;name
+        // writes `irps x,mc oz xx ...`).
+        let rest = rest.trim_start_matches([' ', '\t']);
+        let y_len = rest.find(|c| !is_squoze(c)).unwrap_or(rest.len());
+        let (y, list) = rest.split_at(y_len);
+        let list = match list.chars().next() {
+            Some(',') => &list[1..],
+            Some(' ' | '\t') if !y.is_empty() => list,
+            _ => {
+                self.error(at, ErrorKind::Syntax, "Comma missing in IRP");
+                list
+            }
+        };
         let list = list.trim_start();
         let list = if let Some(inner) = list.strip_prefix('[') {
             let mut depth = 1;
@@ -126,7 +139,15 @@ impl Assembler<'_> {
         let m = Macro::new(dummies, &body);
         let pairs: Vec<(String, String)> = match kind {
             "IRPC" => {
-                let chars: Vec<char> = list.chars().collect();
+                // A line end is two characters, CR and LF (real MIDAS makes
+                // an iteration of each).
+                let chars: Vec<char> = list
+                    .chars()
+                    .flat_map(|c| match c {
+                        '\n' => vec![BARE_CR, BARE_LF],
+                        c => vec![c],
+                    })
+                    .collect();
                 (0..chars.len())
                     .map(|i| (chars[i].to_string(), chars[i + 1..].iter().collect()))
                     .collect()

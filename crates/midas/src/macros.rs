@@ -215,10 +215,11 @@ impl Assembler<'_> {
             let mut parens = 0usize;
             match self.reader.peek() {
                 None => {}
-                Some('\n') => {
-                    // A degenerate call: the EOL is thrown away.
-                    self.reader.next();
-                }
+                // A degenerate call. The EOL stays and ends the statement:
+                // real MIDAS 433 assembles `D` (body `1 TERMIN`) and `20`
+                // on the next line as two words, whatever node Calls-1b
+                // says; so for every argument but a whole-line one.
+                Some('\n') => {}
                 Some(';') => {}
                 Some(c) => {
                     // An OPEN right after the name makes a parenthesized
@@ -232,7 +233,8 @@ impl Assembler<'_> {
                         if ended {
                             break;
                         }
-                        let (value, end) = self.one_arg(d, at, parens > 0);
+                        let last = k + 1 == n;
+                        let (value, end) = self.one_arg(d, at, parens > 0, last);
                         match value {
                             Some(v) => args[k] = Some(v),
                             None => nullspecified[k] = end == End::Comma,
@@ -303,6 +305,7 @@ impl Assembler<'_> {
         d: &crate::macros::Dummy,
         at: Span,
         in_parens: bool,
+        last: bool,
     ) -> (Option<String>, End) {
         match d.syntax {
             Syntax::WholeLine => {
@@ -329,10 +332,7 @@ impl Assembler<'_> {
                         self.reader.next();
                         return (None, End::Comma);
                     }
-                    '\n' => {
-                        self.reader.next();
-                        return (None, End::Call);
-                    }
+                    '\n' => return (None, End::Call),
                     ')' | ']' | '>' | '}' => return (None, End::Call),
                     _ => {}
                 }
@@ -373,16 +373,22 @@ impl Assembler<'_> {
                         self.reader.next();
                         (None, End::Comma)
                     }
-                    Some('\n') => {
-                        self.reader.next();
-                        (None, End::Call)
-                    }
+                    Some('\n') => (None, End::Call),
                     Some('[') if d.syntax == Syntax::Normal => {
                         self.reader.next();
                         let s = self.read_bracketed(at);
-                        // A comma right after the closing bracket separates
-                        // this argument from the next.
-                        (Some(s), self.arg_terminator())
+                        // The next dummy's scan starts after the `]`
+                        // (node Calls-2a): after the last one, what follows
+                        // (an EOL ending the statement) is read after the
+                        // expansion.
+                        if last {
+                            return (Some(s), End::Call);
+                        }
+                        // Whatever follows the `]` is where the next
+                        // dummy's scan begins: `LTEST [AM]MR2A` gives the
+                        // second dummy MR2A (sysen2;tags), and in `[A],X` the
+                        // comma nullspecifies it (real MIDAS 433).
+                        (Some(s), End::Comma)
                     }
                     Some('\\') if d.syntax == Syntax::Normal => {
                         self.reader.next();
@@ -410,10 +416,7 @@ impl Assembler<'_> {
                     self.reader.next();
                     break End::Comma;
                 }
-                '\n' if depth == 0 => {
-                    self.reader.next();
-                    break End::Call;
-                }
+                '\n' if depth == 0 => break End::Call,
                 ';' if depth == 0 => break End::Call,
                 '(' | '[' | '<' | '{' if balanced => depth += 1,
                 ')' | ']' | '>' | '}' if balanced => {
@@ -449,10 +452,6 @@ impl Assembler<'_> {
                 ',' => {
                     self.reader.next();
                     return End::Comma;
-                }
-                '\n' => {
-                    self.reader.next();
-                    return End::Call;
                 }
                 _ => return End::Call,
             }

@@ -76,6 +76,12 @@ pub(crate) fn key(name: &str) -> String {
         .collect()
 }
 
+/// The key of a name that may name its block (`BLOCK"SYM`, `SYM"`): each
+/// part a [`key`].
+pub(crate) fn name_key(name: &str) -> String {
+    name.split('"').map(key).collect::<Vec<_>>().join("\"")
+}
+
 /// Whether a run of squoze characters is a symbol rather than a number or
 /// `.`: it has a letter, `$` or `%`, or at least two dots.
 pub(crate) fn is_symbol(run: &str) -> bool {
@@ -109,6 +115,10 @@ pub(crate) enum Pseudo {
     Offset,
     Kill,
     HalfKill,
+    /// `.BEGIN`: enter a block.
+    Begin,
+    /// `.END`: leave it.
+    BlockEnd,
     Ignored,
 }
 
@@ -156,6 +166,14 @@ pub(crate) enum Item {
     /// `SYM=value` (`==` half-killed) standing as a word of a literal: it
     /// assembles no word.
     Assign(String, bool, WordAst),
+    /// `SYM==:value` as the word of a group: defines SYM, and the group's
+    /// value is the value.
+    GroupAssign {
+        name: String,
+        half_killed: bool,
+        fixed: bool,
+        value: WordAst,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -241,6 +259,39 @@ fn squoze_run(i: In<'_>) -> PResult<'_, In<'_>> {
     take_while1(is_squoze)(i)
 }
 
+/// A symbol's name as the gatherer writes it: `SYM`, `BLOCK"SYM` (any
+/// number of blocks) or `SYM"` (a global), as a key (see
+/// [`crate::symtab`]).
+fn symbol_name(i: In<'_>) -> PResult<'_, String> {
+    let (mut i, run) = squoze_run(i)?;
+    if !is_symbol(run.fragment()) {
+        return Err(nom::Err::Error(SyntaxError::from_error_kind(
+            i,
+            NomKind::Verify,
+        )));
+    }
+    let mut name = key(run.fragment());
+    while i.fragment().starts_with('"') {
+        i = adv(i, 1);
+        name.push('"');
+        match squoze_run(i) {
+            Ok((r, run)) if is_symbol(run.fragment()) => {
+                name.push_str(&key(run.fragment()));
+                i = r;
+            }
+            Ok(_) => return fail(i, "a block name must be followed by a symbol"),
+            // `SYM"`: a global.
+            Err(_) => break,
+        }
+    }
+    Ok((i, name))
+}
+
+mod numbers;
+mod pseudos;
+pub(crate) use pseudos::is_pseudo_name;
+use pseudos::pseudo;
+
 struct Parser {
     radix: u64,
     /// How deep `<`, `(`, `[` are nested here, to refuse input that would
@@ -276,12 +327,12 @@ impl Parser {
         loop {
             let (r, _) = blanks(i)?;
             let at = r.location_offset();
-            let lab: PResult<'a, (In<'a>, In<'a>)> =
-                pair(squoze_run, recognize(pair(ch(':'), opt(ch(':')))))(r);
+            let lab: PResult<'a, (String, In<'a>)> =
+                pair(symbol_name, recognize(pair(ch(':'), opt(ch(':')))))(r);
             match lab {
-                Ok((rest, (name, colons))) if is_symbol(name.fragment()) => {
+                Ok((rest, (name, colons))) => {
                     labels.push(Label {
-                        name: key(name.fragment()),
+                        name,
                         half_killed: colons.fragment().len() == 2,
                         at,
                     });
@@ -307,32 +358,36 @@ impl Parser {
         }
         let at = i.location_offset();
         // Assignments: SYM=, SYM==, SYM=:, SYM==:, and .=
-        let assign: PResult<'a, (In<'a>, In<'a>)> = pair(
-            alt((squoze_run, tag("."))),
-            preceded(
-                blanks,
-                recognize(pair(alt((tag("=="), tag("="))), opt(ch(':')))),
-            ),
-        )(i);
-        if let Ok((rest, (name, op))) = assign {
-            let name_s = *name.fragment();
-            if name_s == "." || is_symbol(name_s) {
-                let (rest, _) = blanks(rest)?;
-                let (rest, value) = self.word(rest, "")?;
-                if name_s == "." {
-                    return Ok((rest, Body::SetLocation(value)));
+        let target = |i| -> PResult<'a, String> {
+            match symbol_name(i) {
+                Ok(x) => Ok(x),
+                Err(_) => {
+                    let (r, _) = tag(".")(i)?;
+                    Ok((r, ".".to_string()))
                 }
-                return Ok((
-                    rest,
-                    Body::Assign {
-                        name: key(name_s),
-                        at,
-                        half_killed: op.fragment().starts_with("=="),
-                        no_redefine: op.fragment().ends_with(':'),
-                        value,
-                    },
-                ));
             }
+        };
+        let op = preceded(
+            blanks,
+            recognize(pair(alt((tag("=="), tag("="))), opt(ch(':')))),
+        );
+        let assign: PResult<'a, (String, In<'a>)> = pair(target, op)(i);
+        if let Ok((rest, (name, op))) = assign {
+            let (rest, _) = blanks(rest)?;
+            let (rest, value) = self.word(rest, "")?;
+            if name == "." {
+                return Ok((rest, Body::SetLocation(value)));
+            }
+            return Ok((
+                rest,
+                Body::Assign {
+                    name,
+                    at,
+                    half_killed: op.fragment().starts_with("=="),
+                    no_redefine: op.fragment().ends_with(':'),
+                    value,
+                },
+            ));
         }
         if let Ok((rest, name)) = squoze_run(i) {
             let k = key(name.fragment());
@@ -369,10 +424,26 @@ impl Parser {
                     ));
                 }
                 let pos = r.location_offset();
-                let (r, name) = squoze_run(r)?;
-                names.push((key(name.fragment()), pos));
+                let (r, name) = symbol_name(r)?;
+                names.push((name, pos));
                 i = r;
             },
+            Pseudo::Begin | Pseudo::BlockEnd => {
+                // `.BEGIN [name]`, `.END [name]`.
+                if let Ok((r, name)) = squoze_run(i) {
+                    names.push((key(name.fragment()), i.location_offset()));
+                    i = r;
+                }
+                Ok((
+                    i,
+                    Body::Pseudo {
+                        op,
+                        at,
+                        args,
+                        names,
+                    },
+                ))
+            }
             Pseudo::Ignored => {
                 let end = In::new("");
                 let _ = end;
@@ -423,12 +494,12 @@ impl Parser {
                 return Ok((r, Body::Variables(vars)));
             }
             let pos = r.location_offset();
-            let (r, name) = match squoze_run(r) {
+            let (r, name) = match symbol_name(r) {
                 Ok(x) => x,
                 Err(_) => return fail(r, "expected a variable name"),
             };
             let (r, size) = if r.fragment().starts_with('(') {
-                let (r2, w) = self.word(adv(r, 1), ")")?;
+                let (r2, w) = self.group_word(adv(r, 1), ")")?;
                 if !r2.fragment().starts_with(')') {
                     return fail_unterminated(pos, "unterminated ( in .VECTOR");
                 }
@@ -436,9 +507,36 @@ impl Parser {
             } else {
                 (r, None)
             };
-            vars.push((key(name.fragment()), pos, size));
+            vars.push((name, pos, size));
             i = r;
         }
+    }
+
+    /// The word inside `<>` or `()`: it may be an assignment, whose value
+    /// is the group's (`.VECTOR PDL(LPDL==:100.)`, `<LUFD==:2000>+1`).
+    fn group_word<'a>(&self, i: In<'a>, terms: &str) -> PResult<'a, WordAst> {
+        let at = i.location_offset();
+        let (i2, _) = blanks(i)?;
+        let op = recognize(pair(alt((tag("=="), tag("="))), opt(ch(':'))));
+        let assign: PResult<'a, (String, In<'a>)> = pair(symbol_name, preceded(blanks, op))(i2);
+        if let Ok((rest, (name, op))) = assign {
+            let (rest, _) = blanks(rest)?;
+            let (rest, value) = self.word(rest, terms)?;
+            let item = Item::GroupAssign {
+                name,
+                half_killed: op.fragment().starts_with("=="),
+                fixed: op.fragment().ends_with(':'),
+                value,
+            };
+            return Ok((
+                rest,
+                WordAst {
+                    items: vec![item],
+                    at,
+                },
+            ));
+        }
+        self.word(i, terms)
     }
 
     /// A word: items up to the end of the input or one of `terms`.
@@ -519,7 +617,7 @@ impl Parser {
                 }
                 '(' => {
                     let open = i.location_offset();
-                    let (r, w) = self.word(adv(i, 1), ")")?;
+                    let (r, w) = self.group_word(adv(i, 1), ")")?;
                     if !r.fragment().starts_with(')') {
                         return fail_unterminated(open, "unterminated (");
                     }
@@ -564,8 +662,21 @@ impl Parser {
                 return fail(i, "too many operators in one statement");
             }
             self.operators.set(self.operators.get() + 1);
-            let after = adv(i, 1);
-            let (r, rhs) = self.expr(after, p + 1, terms)?;
+            // Blanks after an operator are skipped (`3+ 4` is 7), and a
+            // missing operand is 0 (`10+` is 10, `<7*>` 0): real MIDAS 433.
+            let (after, _) = blanks(adv(i, 1))?;
+            let missing = match after.fragment().chars().next() {
+                None => true,
+                Some(c) => terms.contains(c) || ",)>]?\n;".contains(c),
+            };
+            let (r, rhs) = if missing {
+                (
+                    after,
+                    Expr::Syllable(Syllable::Number(0), after.location_offset()),
+                )
+            } else {
+                self.expr(after, p + 1, terms)?
+            };
             lhs = Expr::Binary(op, Box::new(lhs), Box::new(rhs));
             i = r;
         }
@@ -627,7 +738,7 @@ impl Parser {
             }
             '<' => {
                 let open = i.location_offset();
-                let (mut r, w) = self.word(adv(i, 1), ">?")?;
+                let (mut r, w) = self.group_word(adv(i, 1), ">?")?;
                 // `<a ? b>`: several words, the last gives the value (or,
                 // after .BYTE, the bytes packed).
                 let mut words = vec![w];
@@ -647,7 +758,7 @@ impl Parser {
             }
             '(' => {
                 let open = i.location_offset();
-                let (r, w) = self.word(adv(i, 1), ")")?;
+                let (r, w) = self.group_word(adv(i, 1), ")")?;
                 if !r.fragment().starts_with(')') {
                     return fail_unterminated(open, "unterminated (");
                 }
@@ -661,10 +772,11 @@ impl Parser {
                     return Ok((r, Syllable::Dot));
                 }
                 if is_symbol(s) {
+                    let (r, name) = symbol_name(i)?;
                     if r.fragment().starts_with('\'') {
-                        return Ok((adv(r, 1), Syllable::Variable(key(s))));
+                        return Ok((adv(r, 1), Syllable::Variable(name)));
                     }
-                    return Ok((r, Syllable::Symbol(key(s))));
+                    return Ok((r, Syllable::Symbol(name)));
                 }
                 self.number(i, run, r)
             }
@@ -694,24 +806,22 @@ impl Parser {
                 Some(']') => return Ok((adv(i, 1), Syllable::Literal(words))),
                 Some(_) => {
                     // A label inside a literal is an error in MIDAS.
-                    let lab: PResult<'a, _> = pair(squoze_run, ch(':'))(i);
-                    if let Ok((_, (name, _))) = lab {
-                        if is_symbol(name.fragment()) {
-                            return fail(i, "labels are not allowed inside a literal");
-                        }
+                    let lab: PResult<'a, _> = pair(symbol_name, ch(':'))(i);
+                    if lab.is_ok() {
+                        return fail(i, "labels are not allowed inside a literal");
                     }
                     // An assignment inside a literal defines its symbol
                     // and assembles nothing.
-                    let assign: PResult<'a, (In<'a>, In<'a>)> =
-                        pair(squoze_run, preceded(blanks, alt((tag("=="), tag("=")))))(i);
+                    let assign: PResult<'a, (String, In<'a>)> =
+                        pair(symbol_name, preceded(blanks, alt((tag("=="), tag("=")))))(i);
                     if let Ok((rest, (name, op))) = assign {
-                        if is_symbol(name.fragment()) && !rest.fragment().starts_with(':') {
+                        if !rest.fragment().starts_with(':') {
                             let at = i.location_offset();
                             let (rest, _) = blanks(rest)?;
                             let (r, value) = self.word(rest, "?\n]\u{10A}\u{10D}")?;
                             let half = op.fragment().starts_with("==");
                             words.push(WordAst {
-                                items: vec![Item::Assign(key(name.fragment()), half, value)],
+                                items: vec![Item::Assign(name, half, value)],
                                 at,
                             });
                             i = r;
@@ -725,235 +835,17 @@ impl Parser {
             }
         }
     }
-
-    /// Numbers (manual node Numbers): `17` in the current radix, `17.`
-    /// decimal, `17'` octal, `1.5` floating, `A^B` = A times radix^B,
-    /// `1.5^3` = 1500.0, and `X_N` after a float gives a fixed result.
-    fn number<'a>(&self, start: In<'a>, run: In<'a>, rest: In<'a>) -> PResult<'a, Syllable> {
-        let s = *run.fragment();
-        let mut rest = rest;
-        let dot = s.find('.');
-        let is_float = matches!(dot, Some(d) if d + 1 < s.len());
-        if is_float {
-            let value: f64 = match s.parse() {
-                Ok(v) => v,
-                Err(_) => return fail(start, format!("bad number {s}")),
-            };
-            let mut value = value;
-            if let Ok((r, exp)) = preceded(ch::<In<'a>, SyntaxError>('^'), self.int_token())(rest) {
-                value *= 10f64.powi(exp as i32);
-                rest = r;
-            }
-            if let Ok((r, shift)) = preceded(ch::<In<'a>, SyntaxError>('_'), self.int_token())(rest)
-            {
-                let fixed = (value * 2f64.powi(shift as i32)) as i64;
-                return Ok((r, Syllable::Number(fixed as u64 & pdp10_isa::WORD_MASK)));
-            }
-            return match float_word(value) {
-                Some(w) => Ok((rest, Syllable::Number(w))),
-                None => fail(start, format!("floating-point number {s} out of range")),
-            };
-        }
-        let (digits, radix) = if let Some(d) = s.strip_suffix('.') {
-            (d, 10)
-        } else if rest.fragment().starts_with('\'') {
-            rest = adv(rest, 1);
-            (s, 8)
-        } else {
-            (s, self.radix)
-        };
-        let mut value: u64 = 0;
-        for c in digits.chars() {
-            let Some(d) = c.to_digit(10) else {
-                return fail(start, format!("bad number {s}"));
-            };
-            value = value.wrapping_mul(radix).wrapping_add(d as u64) & pdp10_isa::WORD_MASK;
-        }
-        if let Ok((r, exp)) = preceded(ch::<In<'a>, SyntaxError>('^'), self.int_token())(rest) {
-            for _ in 0..exp.min(64) {
-                value = value.wrapping_mul(radix) & pdp10_isa::WORD_MASK;
-            }
-            rest = r;
-        }
-        Ok((rest, Syllable::Number(value)))
-    }
-
-    /// An unsigned integer in the current radix (or with `.`/`'`), as the
-    /// exponent of `^` and the shift of `_` in numbers.
-    fn int_token<'a>(&self) -> impl Fn(In<'a>) -> PResult<'a, u64> + '_ {
-        move |i: In<'a>| {
-            let (r, digits) = take_while1(|c: char| c.is_ascii_digit())(i)?;
-            let (r, suffix) = opt(one_of(".'"))(r)?;
-            let radix = match suffix {
-                Some('.') => 10,
-                Some(_) => 8,
-                None => self.radix,
-            };
-            let mut v: u64 = 0;
-            for c in digits.fragment().chars() {
-                v = v
-                    .saturating_mul(radix)
-                    .saturating_add(c.to_digit(10).unwrap_or(0) as u64);
-            }
-            // `A^B` may not run on into a symbol.
-            let (_, after) = peek(opt(take_while1(is_squoze)))(r)?;
-            if after.is_some() {
-                return Err(nom::Err::Error(SyntaxError::from_error_kind(
-                    i,
-                    NomKind::Digit,
-                )));
-            }
-            Ok((r, v))
-        }
-    }
 }
 
 fn printable(c: char) -> String {
     match c {
         '\n' => "end of line".into(),
-        c if (c as u32) < 0o40 => format!("character ^{}", ((c as u8) + 0o100) as char),
+        c if (c as u32) < 0o40 || matches!(c, crate::source::CTRL_A | crate::source::CTRL_B) => {
+            format!("character ^{}", (((c as u32 & 0o37) as u8) + 0o100) as char)
+        }
         c => format!("{c:?}"),
     }
 }
 
-/// Whether `k` (a symbol's key) names a pseudo-op, of the parser or of
-/// the statement gatherer.
-pub(crate) fn is_pseudo_name(k: &str) -> bool {
-    pseudo(k).is_some()
-        || matches!(
-            k,
-            "DEFINE"
-                | "TERMIN"
-                | "REPEAT"
-                | "IRP"
-                | "IRPC"
-                | "IRPS"
-                | "IFE"
-                | "IFN"
-                | "IFG"
-                | "IFGE"
-                | "IFL"
-                | "IFLE"
-                | "IFDEF"
-                | "IFNDEF"
-                | "IFB"
-                | "IFNB"
-                | "IFSE"
-                | "IFSN"
-                | "IF1"
-                | "IF2"
-                | ".ELSE"
-                | ".ALSO"
-                | "ASCII"
-                | "ASCIZ"
-                | "ASCIC"
-                | "SIXBIT"
-                | ".LENGT"
-                | "PRINTX"
-                | ".ERR"
-                | ".INSRT"
-                | "TITLE"
-                | "EXPUNG"
-                | ".RPCNT"
-                | ".IRPCN"
-                | ".FNAM1"
-                | ".FNAM2"
-                | "XWD"
-                | "SQUOZE"
-                | ".SCALA"
-                | ".VECTO"
-                | "EQUALS"
-                | "PRINTC"
-                | "COMMEN"
-                | ".TYO"
-                | ".TYO6"
-                | ".INEOF"
-                | ".STOP"
-                | ".ISTOP"
-                | "NULL"
-                | "IFSQ"
-                | "IFNSQ"
-                | ".TTYMA"
-        )
-}
-
-fn pseudo(k: &str) -> Option<Pseudo> {
-    Some(match k {
-        "LOC" => Pseudo::Loc,
-        "BLOCK" => Pseudo::Block,
-        "CONSTA" => Pseudo::Constants,
-        "VARIAB" => Pseudo::Variables,
-        "END" => Pseudo::End,
-        "RADIX" => Pseudo::Radix,
-        "OFFSET" => Pseudo::Offset,
-        ".KILL" => Pseudo::Kill,
-        ".HKILL" => Pseudo::HalfKill,
-        ".AUXIL" | ".LSTON" | ".LSTOF" | ".SYMTA" | "NOSYMS" | ".XCREF" | ".SEE" | ".BEGIN"
-        | ".END" | "SUBTTL" | ".YSTGW" | ".NSTGW" => Pseudo::Ignored,
-        _ => return None,
-    })
-}
-
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn word_items(s: &str) -> Vec<Item> {
-        match statement(s, 8).unwrap().body {
-            Body::Word(w) => w.items,
-            other => panic!("{other:?}"),
-        }
-    }
-
-    #[test]
-    fn labels_and_assignments() {
-        let s = statement("FOO: BAR:: MOVE A,B", 8).unwrap();
-        assert_eq!(s.labels.len(), 2);
-        assert!(s.labels[1].half_killed);
-        let s = statement("constants==:5", 8).unwrap();
-        assert!(
-            matches!(s.body, Body::Assign { ref name, half_killed: true, no_redefine: true, .. } if name == "CONSTA")
-        );
-        assert!(matches!(
-            statement(".=100", 8).unwrap().body,
-            Body::SetLocation(_)
-        ));
-        assert!(matches!(
-            statement("LOC 100", 8).unwrap().body,
-            Body::Pseudo {
-                op: Pseudo::Loc,
-                ..
-            }
-        ));
-    }
-
-    #[test]
-    fn numbers() {
-        let n = |s: &str| match &word_items(s)[0] {
-            Item::Field(Expr::Syllable(Syllable::Number(v), _)) => *v,
-            other => panic!("{other:?}"),
-        };
-        // The manual's table in node Numbers.
-        assert_eq!(n("23"), 0o23);
-        assert_eq!(n("23."), 0o27);
-        assert_eq!(n("3^3"), 0o3000);
-        assert_eq!(n("3.^3"), 0o5670);
-        assert_eq!(n("1.5_3"), 0o14);
-        assert_eq!(n("1.5"), 0o201600_000000);
-        assert_eq!(n("17'"), 0o17);
-        assert_eq!(n("\"+"), 0o53);
-        assert_eq!(n("^C"), 3);
-        assert_eq!(n("'TTY"), 0o646471);
-        assert_eq!(n("'A"), 0o41);
-    }
-
-    #[test]
-    fn errors() {
-        let e = statement("MOVE A,[1", 8).unwrap_err();
-        assert_eq!((e.offset, e.message.as_str()), (7, "unterminated literal"));
-        let e = statement("MOVE A,B)", 8).unwrap_err();
-        assert_eq!(e.message, "unmatched )");
-        let e = statement("[FOO: 1]", 8).unwrap_err();
-        assert_eq!(e.message, "labels are not allowed inside a literal");
-    }
-}
+mod tests;

@@ -1,6 +1,8 @@
 //! The symbols MIDAS knows before reading a program: every opcode and alias
-//! of the one opcode table in `pdp10-isa`, the I/O devices, and the ITS
-//! system-call names and bit symbols.
+//! of the one opcode table in `pdp10-isa`, and the ITS system-call names and
+//! bit symbols. No device names: real MIDAS has none (its `ISYMTB` holds
+//! instructions and pseudo-ops, and ITS's `.GETSYS CALLS` table none), so
+//! `CONO PI,` is "PI Undefined" there unless the program defines PI.
 
 use pdp10_isa::opcodes;
 
@@ -14,7 +16,6 @@ pub(crate) fn predefined() -> impl Iterator<Item = (&'static str, u64, bool)> {
     let ops = opcodes::all_names()
         .filter(|(n, _)| !NOT_IN_MIDAS.contains(n))
         .map(|(n, v)| (n, v, v >> 33 == 0o7));
-    let devices = opcodes::DEVICES.iter().map(|&(n, d)| (n, d as u64, false));
     let its = pdp10_isa::its::predefined().map(|(n, v)| (n, v, false));
-    ops.chain(devices).chain(its)
+    ops.chain(its)
 }

@@ -22,6 +22,11 @@ pub struct Span {
 pub(crate) const BARE_LF: char = '\u{10A}';
 /// A bare ITS carriage return (host byte 356).
 pub(crate) const BARE_CR: char = '\u{10D}';
+/// ITS ^A and ^B, kept apart from the markers the assembler writes into
+/// statements (`parse::MARK`, `cond::SUCCESS`); like [`BARE_LF`], their
+/// low seven bits are the character (real MIDAS packs a ^A of a string).
+pub(crate) const CTRL_A: char = '\u{101}';
+pub(crate) const CTRL_B: char = '\u{102}';
 
 /// The largest source file `.INSRT` (or the command line) will read: real
 /// ITS sources are under 1 MB (ITS itself is 590 KB), so a bigger file is a
@@ -37,8 +42,7 @@ pub(crate) struct SourceFile {
     pub path: PathBuf,
     /// The text as ITS characters: an ITS CR LF is one `\n` (so that lines
     /// are the host's lines), a bare LF or CR is [`BARE_LF`] or [`BARE_CR`];
-    /// cut at the first ^C; the control characters the assembler uses
-    /// internally made spaces.
+    /// cut at the first ^C; ^A and ^B are [`CTRL_A`] and [`CTRL_B`].
     pub text: String,
     line_starts: Vec<usize>,
 }
@@ -83,7 +87,8 @@ impl SourceFile {
                 }
                 0o15 => text.push(BARE_CR),
                 0o12 => text.push(BARE_LF),
-                1 | 2 => text.push(' '),
+                1 => text.push(CTRL_A),
+                2 => text.push(CTRL_B),
                 c => text.push(c as char),
             }
         }

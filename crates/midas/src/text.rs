@@ -198,6 +198,17 @@ pub(crate) fn its_date(unix_seconds: u64) -> u64 {
     (left << 18) | (secs * 2)
 }
 
+/// What ITS's `.RDATIM` gives at `unix_seconds`: the time as SIXBIT
+/// `HHMMSS` and the date as SIXBIT `YYMMDD` (UTC).
+pub(crate) fn rdatim(unix_seconds: u64) -> (u64, u64) {
+    let d = its_date(unix_seconds);
+    let (left, secs) = (d >> 18, (d & 0o777777) / 2);
+    let (year, month, day) = ((left >> 9) % 100, (left >> 5) & 0o17, left & 0o37);
+    let time = format!("{:02}{:02}{:02}", secs / 3600, secs / 60 % 60, secs % 60);
+    let date = format!("{year:02}{month:02}{day:02}");
+    (sixbit_word(&time), sixbit_word(&date))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

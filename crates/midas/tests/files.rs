@@ -66,6 +66,38 @@ fn host_text_is_read_as_its_characters() {
 }
 
 #[test]
+fn control_a_and_b_are_characters_of_text() {
+    // Host byte 201 is ITS rubout then ^A (itstar's escapes). Real MIDAS
+    // 433 packs both into the string; ^A and ^B alone too.
+    let dir = scratch("ctrl");
+    let src = dir.join("t.mid");
+    std::fs::write(&src, b"ASCII /A\x81$B/\nASCII /\x01\x02/\n\"\x01\nEND\n").unwrap();
+    let a = assemble(&src, None).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        words_of(&a),
+        vec![0o407760_122204, 0o004040_000000, 0o000000_000001]
+    );
+}
+
+#[test]
+fn macros_of_pass_1_serve_pass_2() {
+    // A file that ends at once on pass 2 (`IF2 .INEOF`, as rms;macros
+    // does): its macros, defined on pass 1, are still there (real MIDAS 433
+    // assembles 7).
+    let dir = scratch("ineof-macros");
+    std::fs::create_dir_all(dir.join("user")).unwrap();
+    std::fs::write(
+        dir.join("user/mac.mid"),
+        "IF2 .INEOF\nDEFINE M\n7\nTERMIN\n",
+    )
+    .unwrap();
+    let src = dir.join("user/mp.mid");
+    std::fs::write(&src, "TITLE MP\n.INSRT USER;MAC MID\n\tM\nEND\n").unwrap();
+    let a = assemble(&src, Some(&dir)).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(words_of(&a), vec![7]);
+}
+
+#[test]
 fn insrt_names_stay_under_the_dsk_root() {
     let dir = scratch("root");
     std::fs::create_dir_all(dir.join("its/sys")).unwrap();

@@ -1,0 +1,89 @@
+//! The names of pseudo-ops: those the parser reads as statements and
+//! those the statement gatherer does.
+
+use super::Pseudo;
+
+/// Whether `k` (a symbol's key) names a pseudo-op, of the parser or of
+/// the statement gatherer.
+pub(crate) fn is_pseudo_name(k: &str) -> bool {
+    pseudo(k).is_some()
+        || matches!(
+            k,
+            "DEFINE"
+                | "TERMIN"
+                | "REPEAT"
+                | "IRP"
+                | "IRPC"
+                | "IRPS"
+                | "IFE"
+                | "IFN"
+                | "IFG"
+                | "IFGE"
+                | "IFL"
+                | "IFLE"
+                | "IFDEF"
+                | "IFNDEF"
+                | "IFB"
+                | "IFNB"
+                | "IFSE"
+                | "IFSN"
+                | "IF1"
+                | "IF2"
+                | ".ELSE"
+                | ".ALSO"
+                | "ASCII"
+                | "ASCIZ"
+                | "ASCIC"
+                | "SIXBIT"
+                | ".LENGT"
+                | "PRINTX"
+                | ".ERR"
+                | ".INSRT"
+                | "TITLE"
+                | "EXPUNG"
+                | ".RPCNT"
+                | ".IRPCN"
+                | ".FNAM1"
+                | ".FNAM2"
+                | "XWD"
+                | "SQUOZE"
+                | ".SCALA"
+                | ".VECTO"
+                | "EQUALS"
+                | "PRINTC"
+                | "COMMEN"
+                | ".TYO"
+                | ".TYO6"
+                | ".INEOF"
+                | ".STOP"
+                | ".ISTOP"
+                | "NULL"
+                | "IFSQ"
+                | "IFNSQ"
+                | ".TTYMA"
+                | ".FORMA"
+                | ".AOP"
+                | ".1STWD"
+                | ".NTHWD"
+                | ".RADIX"
+        )
+}
+
+pub(super) fn pseudo(k: &str) -> Option<Pseudo> {
+    Some(match k {
+        "LOC" => Pseudo::Loc,
+        "BLOCK" => Pseudo::Block,
+        "CONSTA" => Pseudo::Constants,
+        "VARIAB" => Pseudo::Variables,
+        "END" => Pseudo::End,
+        "RADIX" => Pseudo::Radix,
+        "OFFSET" => Pseudo::Offset,
+        ".KILL" => Pseudo::Kill,
+        ".HKILL" => Pseudo::HalfKill,
+        ".BEGIN" => Pseudo::Begin,
+        ".END" => Pseudo::BlockEnd,
+        ".AUXIL" | ".LSTON" | ".LSTOF" | ".SYMTA" | "NOSYMS" | ".XCREF" | ".SEE" | "SUBTTL"
+        | ".YSTGW" | ".NSTGW" => Pseudo::Ignored,
+        _ => return None,
+    })
+}

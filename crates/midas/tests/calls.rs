@@ -1,0 +1,112 @@
+//! Macro calls, each source checked against the words real MIDAS 433 makes
+//! of it (run on the ITS shim with `pdp10 midas-oracle`).
+
+/// (address, word) of every word the source assembles.
+fn words(src: &str) -> Vec<(u32, u64)> {
+    match midas::assemble_str("t.mid", src) {
+        Ok(a) => a.words.iter().map(|(a, w)| (*a, w.raw())).collect(),
+        Err(e) => panic!("{e}"),
+    }
+}
+
+fn from_100(values: &[u64]) -> Vec<(u32, u64)> {
+    values
+        .iter()
+        .enumerate()
+        .map(|(k, &v)| (0o100 + k as u32, v))
+        .collect()
+}
+
+#[test]
+fn the_line_end_after_a_last_bracketed_argument_ends_the_statement() {
+    // Node Calls-2a: the scan of the next dummy begins after the `]`; with
+    // no dummy left, the EOL after it is read after the expansion (whose
+    // body has no line end of its own: TERMIN is on its line), so
+    // `.LOSE 1` is a word of its own.
+    let src = "define syscal a,b\n\t.call [setz ? sixbit/a/ ? b ? setz+3000,,0] termin\n\
+               go:\tsyscal open,[5000,,1\n\t       1000,,2\n\t       [sixbit /TTY/]]\n\
+               \t  .lose 1\n\tsyscal open,[5000,,1 ? 1000,,2]\n\t  .lose 3\n\t.value\nEND go\n";
+    assert_eq!(
+        words(src),
+        from_100(&[
+            0o043000_000106,
+            0o043100_000001,
+            0o043000_000114,
+            0o043100_000003,
+            0o043200_000000,
+            0o646471_000000,
+            0o400000_000000,
+            0o576045_560000,
+            0o005000_000001,
+            0o001000_000002,
+            0o000000_000105,
+            0o003000_000000,
+            0o400000_000000,
+            0o576045_560000,
+            0o005000_000001,
+            0o001000_000002,
+            0o003000_000000,
+        ])
+    );
+}
+
+#[test]
+fn the_next_dummy_is_read_right_after_a_bracketed_argument() {
+    // `[AB]X`: X is the second argument; `[A],X`: the comma nullspecifies
+    // it and X is read after the call; `[A] X`: " X"; `[A]` and EOL: none.
+    let src = "DEFINE LT P,F\n\tIRPC C,,[P]\n\t\"C\n\tTERMIN\n\tJRST F\nTERMIN\n\
+               LT [AB]X\nLT [A],X\nLT [A] X\nLT [A]\nX: 0\nEND\n";
+    assert_eq!(
+        words(src),
+        from_100(&[
+            0o101,
+            0o102,
+            0o254000_000112,
+            0o101,
+            0o254000_000000,
+            0o112,
+            0o101,
+            0o254000_000112,
+            0o101,
+            0o254000_000000,
+            0,
+        ])
+    );
+}
+
+#[test]
+fn irpc_makes_an_iteration_of_each_of_cr_and_lf() {
+    let src = "\tIRPC X,,[:\n\u{17}\u{1b}\n\u{1b}P\u{16}]\n\t MOVEI 1,\"X\n\t IDPB 1,4\n\
+               \tTERMIN\n\t.VALUE\nEND\n";
+    let mut expected = Vec::new();
+    for c in [0o72, 0o15, 0o12, 0o27, 0o33, 0o15, 0o12, 0o33, 0o120, 0o26] {
+        expected.push(0o201040_000000 | c);
+        expected.push(0o136040_000004);
+    }
+    expected.push(0o043200_000000);
+    assert_eq!(words(src), from_100(&expected));
+}
+
+#[test]
+fn irp_second_dummy_is_ended_by_a_comma_or_a_blank() {
+    // `irps x,A B C`: Y is A and the list B C (sysen2;name writes
+    // `irps x,mc oz xx ...`); `irp x,y,[7,10]`: X+Y is 7+10, then 10+ (a
+    // missing operand is 0).
+    let src = "A=1\nB=2\nC=3\nirps x,A B C\n\tx\n\ttermin\nirp x,y,[7,10]\n\tx+y\n\ttermin\n\
+               irps x,,A B\n\tx\n\ttermin\nEND\n";
+    assert_eq!(words(src), from_100(&[2, 3, 0o17, 0o10, 1, 2]));
+}
+
+#[test]
+fn the_line_end_of_a_call_ends_the_statement_unless_a_whole_line_argument_takes_it() {
+    // Bodies without a line end (TERMIN on their line): real MIDAS 433 keeps
+    // the next line's word apart after a degenerate call, a normal or a
+    // quoted argument; a whole-line argument takes its line end (3+2 21).
+    let src = "DEFINE D A\n\tA+1 TERMIN\n\tD\n\t20\nDEFINE W A/\n\tA+2 TERMIN\n\tW 3\n\t21\n\
+               DEFINE S A\n\tA TERMIN\n\tS \"X\"\n\t22\nDEFINE T A,B\n\tA+B\nTERMIN\n\tT 1,2\n\t23\n\
+               DEFINE M A,B,C=<5>\n\tA+B+C TERMIN\n\tM 1,[2]\n\t7\n\tM 1,2\n\t10\nEND\n";
+    assert_eq!(
+        words(src),
+        from_100(&[1, 0o20, 0o26, 0o026040, 0o22, 3, 0o23, 0o10, 7, 0o10, 0o10])
+    );
+}

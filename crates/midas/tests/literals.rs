@@ -1,0 +1,34 @@
+//! Constants: which literals real MIDAS 433 merges, each source checked
+//! against the words it makes (run on the ITS shim with
+//! `pdp10 midas-oracle`).
+
+/// (address, word) of every word the source assembles.
+fn words(src: &str) -> Vec<(u32, u64)> {
+    match midas::assemble_str("t.mid", src) {
+        Ok(a) => a.words.iter().map(|(a, w)| (*a, w.raw())).collect(),
+        Err(e) => panic!("{e}"),
+    }
+}
+
+#[test]
+fn pass_1_keeps_apart_literals_that_use_forward_references_non_linearly() {
+    // [A+B] twice is one constant on pass 1; [A*2] or [#A] twice are two
+    // (merged on pass 2, leaving a gap), so X is at 113, not 111.
+    let src = "MOVE 1,[A*2]\nMOVE 2,[A*2]\nMOVE 3,[A+B]\nMOVE 4,[A+B]\nMOVE 5,[#A]\n\
+               MOVE 6,[#A]\nCONSTANTS\nX: 0\nA=1\nB=2\nEND\n";
+    assert_eq!(
+        words(src),
+        vec![
+            (0o100, 0o200040_000106),
+            (0o101, 0o200100_000106),
+            (0o102, 0o200140_000107),
+            (0o103, 0o200200_000107),
+            (0o104, 0o200240_000110),
+            (0o105, 0o200300_000110),
+            (0o106, 2),
+            (0o107, 3),
+            (0o110, 0o777777_777776),
+            (0o113, 0),
+        ]
+    );
+}

@@ -1,0 +1,58 @@
+//! Quoted syllables (`"`, `'`, `^`), each source checked against the words
+//! real MIDAS 433 makes of it (run on the ITS shim with `pdp10 midas-oracle`).
+
+fn words(src: &str) -> Vec<u64> {
+    match midas::assemble_str("t.mid", src) {
+        Ok(a) => a.words.iter().map(|(_, w)| w.raw()).collect(),
+        Err(e) => panic!("{e}"),
+    }
+}
+
+#[test]
+fn a_quote_after_the_text_goes_on_with_the_syllable() {
+    // QOTCON: 'AM'@ is SIXBIT AM@ (sysen3;date), "AB"C is ASCII ABC; ^AB
+    // is two control characters; lower case is folded for ' and ^, and {
+    // in SIXBIT is [.
+    let src = "\tXORI 2,'AM'@\n\t'AM'+1\n\t'A\n\t'AB'C\n\t\"AB\"C\n\t^AB\n\t^q\n\t\"a\n\t'ab\n\t'{\nEND\n";
+    assert_eq!(
+        words(src),
+        vec![
+            0o431100_415540,
+            0o000041_551321,
+            0o41,
+            0o414243,
+            0o000004_060503,
+            0o202,
+            0o21,
+            0o141,
+            0o4142,
+            0o73
+        ]
+    );
+}
+
+#[test]
+fn a_character_below_space_is_not_sixbit() {
+    let e = midas::assemble_str("t.mid", "'\u{7}\nEND\n").unwrap_err();
+    assert!(e.to_string().contains("character not SIXBIT"), "{e}");
+}
+
+#[test]
+fn qmtch_makes_quotes_run_to_a_closing_delimiter() {
+    // .QMTCH nonzero (syseng;netwrk sets it): 'text' and "text", a doubled
+    // delimiter standing for itself; one setting for every block.
+    let src = "\t'A\n.QMTCH==-1\n\tCAIN 1,'-'\n\t\"0\"\n\t\"AB\"\"C\"\n\t'ab'+1\n\
+               .BEGIN X\n.QMTCH==0\n.END X\n\t'AB'C\n\t.QMTCH\nEND\n";
+    assert_eq!(
+        words(src),
+        vec![
+            0o41,
+            0o306040_000015,
+            0o60,
+            0o001014_110503,
+            0o4143,
+            0o414243,
+            0
+        ]
+    );
+}
