@@ -54,6 +54,44 @@ fn type_out(messages: &[String]) {
     }
 }
 
+/// The most terminal answers read, from `--tty` or standard input: far
+/// more than any `.TTYMAC` dialogue types, and a bound on `--tty /dev/zero`.
+const TERMINAL_ANSWERS_LIMIT: u64 = 1 << 20;
+
+/// Whether the assembly stopped because a `.TTYMAC` found no answer left.
+fn wants_terminal(result: &Result<midas::Assembly, midas::Error>) -> bool {
+    result.as_ref().is_err_and(|e| {
+        e.diagnostics
+            .iter()
+            .any(|d| d.kind == midas::ErrorKind::NoTerminalAnswer)
+    })
+}
+
+/// Reads the lines typed at the terminal for `.TTYMAC`: text of at most
+/// [`TERMINAL_ANSWERS_LIMIT`] bytes, one answer a line.
+fn terminal_answers(input: impl Read, name: &str) -> anyhow::Result<Vec<String>> {
+    let mut bytes = Vec::new();
+    input
+        .take(TERMINAL_ANSWERS_LIMIT + 1)
+        .read_to_end(&mut bytes)
+        .with_context(|| format!("reading the terminal answers from {name}"))?;
+    if bytes.len() as u64 > TERMINAL_ANSWERS_LIMIT {
+        anyhow::bail!(
+            "{name}: more than {} bytes of terminal answers; nothing assembled",
+            TERMINAL_ANSWERS_LIMIT
+        );
+    }
+    let text = String::from_utf8(bytes).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        let line = e.as_bytes()[..at].iter().filter(|&&b| b == b'\n').count() + 1;
+        anyhow::anyhow!(
+            "{name}:{line}: byte {:#o} is not text; the terminal answers must be ASCII lines",
+            e.as_bytes()[at]
+        )
+    })?;
+    Ok(text.lines().map(str::to_string).collect())
+}
+
 /// Runs `pdp10 midas`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let time = std::env::var("SOURCE_DATE_EPOCH")
@@ -65,26 +103,28 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 .map_or(0, |d| d.as_secs())
         });
     let user = std::env::var("USER").unwrap_or_else(|_| "PDP10".into());
-    let terminal = match &args.tty {
-        Some(path) => std::fs::read_to_string(path)
-            .with_context(|| format!("reading the terminal answers {}", path.display()))?,
-        None if !std::io::stdin().is_terminal() => {
-            let mut text = String::new();
-            std::io::stdin()
-                .read_to_string(&mut text)
-                .context("reading the terminal answers from standard input")?;
-            text
-        }
-        None => String::new(),
-    };
-    let options = midas::Options {
-        terminal: terminal.lines().map(str::to_string).collect(),
+    let mut options = midas::Options {
+        terminal: match &args.tty {
+            Some(path) => terminal_answers(
+                std::fs::File::open(path)
+                    .with_context(|| format!("reading the terminal answers {}", path.display()))?,
+                &path.display().to_string(),
+            )?,
+            None => Vec::new(),
+        },
         dsk_root: args.dsk_root.clone(),
         user,
         time,
         ..midas::Options::default()
     };
-    let assembly = match midas::assemble(&args.source, &midas::FsLoader, &options) {
+    let mut result = midas::assemble(&args.source, &midas::FsLoader, &options);
+    // Standard input is read only when a `.TTYMAC` asks for answers, so
+    // that a source without one never waits on an open pipe.
+    if args.tty.is_none() && !std::io::stdin().is_terminal() && wants_terminal(&result) {
+        options.terminal = terminal_answers(std::io::stdin().lock(), "standard input")?;
+        result = midas::assemble(&args.source, &midas::FsLoader, &options);
+    }
+    let assembly = match result {
         Ok(a) => a,
         Err(e) => {
             type_out(&e.messages);

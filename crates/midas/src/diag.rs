@@ -24,6 +24,9 @@ pub enum ErrorKind {
     User,
     /// A limit of the assembler: nesting, expansion size, addresses.
     Limit,
+    /// A `.TTYMAC` asked for a line typed at the terminal and no answer
+    /// was left ([`Options::terminal`](crate::Options::terminal)).
+    NoTerminalAnswer,
 }
 
 /// One problem, ready to print.

@@ -243,7 +243,7 @@ impl Assembler<'_> {
         let Some(answer) = self.options.terminal.get(self.terminal_lines_read).cloned() else {
             self.error(
                 at,
-                ErrorKind::MissingFile,
+                ErrorKind::NoTerminalAnswer,
                 format!(
                     ".TTYMAC wants line {} from the terminal and none is left \
                      (give the answers with --tty FILE)",
