@@ -163,3 +163,36 @@ fn sopen_takes_the_mode_and_a_long_file_name_string() {
     ran.finished();
     assert_eq!(std::fs::read(ran.dsk.join("puzzle/longer.names")).unwrap(), b"Y");
 }
+
+/// Opens ERR: with FN1 3 and `status` as FN2 (a .STATUS word), and types
+/// its text up to the form feed that ends it.
+fn err_text(name: &str, status: u64) -> String {
+    let src = prog(&format!(
+        "GO:\t.OPEN 1,[.UAO,,'TTY]\n\t .LOSE\n\
+         \t.OPEN 2,[.UAI,,'ERR ? 3 ? {status:o}]\n\t .LOSE\n\
+         LOOP:\t.IOT 2,A\n\tCAIN A,14\n\t JRST DONE\n\t.IOT 1,A\n\tJRST LOOP\n\
+         DONE:\t.LOGOUT 1,"
+    ));
+    let ran = run(name, &src);
+    ran.finished();
+    ran.output.clone()
+}
+
+#[test]
+fn err_device_words_ioc_errors_as_its_table_does() {
+    // The ERR device's texts for I/O channel errors (bits 4.4-4.1 of a
+    // .STATUS word) are ITS's ERMST3 table, which says some of them
+    // differently from the list in _calls.127.
+    assert_eq!(
+        err_text("err1", 0o010000_000000),
+        "DEVICE HUNG OR REPORTING NON-DATA ERROR\n"
+    );
+    assert_eq!(err_text("err2", 0o020000_000000), "END OF FILE\n");
+    assert_eq!(
+        err_text("err4", 0o040000_000000),
+        "NON-EXISTENT SUB DEVICE\n"
+    );
+    assert_eq!(err_text("err11", 0o110000_000000), "DEVICE FULL\n");
+    // An open failure in bits 3.6-3.1: the call error's message.
+    assert_eq!(err_text("errf", 0o4_000000), "FILE NOT FOUND\n");
+}

@@ -1,0 +1,102 @@
+//! The console calls, checked through small MIDAS programs against
+//! `doc/sysdoc/_calls.127` (CNSGET, CNSSET, TTYVAR) and
+//! `doc/sysdoc/ttyvar.105` (the TTY variables, and TTYVAR applying an
+//! instruction to one). Written for mutation testing (docs/mutants.md).
+
+mod mutants_support;
+use mutants_support::*;
+
+const HEAD: &str = "TITLE T\nA=1\nB=2\nC=3\nD=4\nE=5\nP=17\n";
+
+fn prog(body: &str) -> String {
+    format!("{HEAD}{body}\n")
+}
+
+/// `.CALL [SETZ ? SIXBIT /TTYVAR/ ? %CLIMM,,1 ? [SIXBIT /name/] ? SETZM at]`
+/// then `.LOSE` when it fails.
+fn read_var(name: &str, at: &str) -> String {
+    format!(
+        "\t.CALL [SETZ ? SIXBIT /TTYVAR/ ? %CLIMM,,1 ? [SIXBIT /{name}/] ? SETZM {at}]\n\t .LOSE\n"
+    )
+}
+
+#[test]
+fn cnsset_sizes_come_back_from_cnsget_and_ttyvar() {
+    // CNSSET's arguments are CNSGET's values: vertical size, horizontal
+    // size, TCTYP; TTYVAR's HEIGHT and WIDTH are the same two sizes.
+    let src = prog(&format!(
+        "GO:\t.OPEN 1,[.UAO,,'TTY]\n\t .LOSE\n\
+         \t.CALL [SETZ ? SIXBIT /CNSSET/ ? %CLIMM,,1 ? [30.] ? [100.] ? SETZ [-1]]\n\t .LOSE\n\
+         \t.CALL [SETZ ? SIXBIT /CNSGET/ ? %CLIMM,,1 ? %CLOUT,,V ? %CLOUT,,H ? SETZM T]\n\t .LOSE\n\
+         {}{}\
+         \t.CALL [SETZ ? SIXBIT /RSSIZE/ ? %CLIMM,,1 ? %CLOUT,,RV ? SETZM RH]\n\t .LOSE\n\
+         \t.LOGOUT 1,\nV:\t0\nH:\t0\nT:\t0\nTH:\t0\nTW:\t0\nRV:\t0\nRH:\t0",
+        read_var("HEIGHT", "TH"),
+        read_var("WIDTH", "TW"),
+    ));
+    let ran = run("cnsset", &src);
+    ran.finished();
+    assert_eq!((ran.word("V"), ran.word("H")), (30, 100));
+    assert_eq!((ran.word("TH"), ran.word("TW")), (30, 100));
+    assert_eq!((ran.word("RV"), ran.word("RH")), (30, 100));
+    // A negative TCTYP is left alone: a printing terminal (%TNPRT) here.
+    assert_eq!(ran.word("T"), 0);
+}
+
+#[test]
+fn ttyvar_sets_reads_and_refuses() {
+    // %TNAAA (16) is ITS's last terminal type: 17 is MEANINGLESS ARGS.
+    let src = prog(&format!(
+        "GO:\t.OPEN 1,[.UAO,,'TTY]\n\t .LOSE\n\
+         \t.CALL [SETZ ? SIXBIT /TTYVAR/ ? %CLIMM,,1 ? [SIXBIT /TCTYP/] ? SETZ [16]]\n\t .LOSE\n\
+         {}\
+         \t.CALL [SETZ ? SIXBIT /TTYVAR/ ? %CLIMM,,1 ? [SIXBIT /TCTYP/] ? %CLERR,,ERR ? SETZ [17]]\n\
+         \t SKIPA\n\t  .LOSE\n\
+         {}\
+         \t.LOGOUT 1,\nT1:\t0\nT2:\t0\nERR:\t0",
+        read_var("TCTYP", "T1"),
+        read_var("TCTYP", "T2"),
+    ));
+    let ran = run("ttyvar", &src);
+    ran.finished();
+    assert_eq!(ran.word("T1"), 0o16);
+    assert_eq!(ran.word("ERR"), 0o33, "MEANINGLESS ARGS");
+    assert_eq!(ran.word("T2"), 0o16, "unchanged by the refused set");
+}
+
+#[test]
+fn ttyvar_applies_an_instruction_to_a_variable() {
+    // ttyvar.105: with a fourth argument, the instruction is done as if
+    // the variable were in AC 0.
+    let apply = |ins: &str| {
+        format!(
+            "\t.CALL [SETZ ? SIXBIT /TTYVAR/ ? %CLIMM,,1 ? [SIXBIT /TTYOPT/] ? [0] ? SETZ [{ins}]]\n\t .LOSE\n"
+        )
+    };
+    let src = prog(&format!(
+        "GO:\t.OPEN 1,[.UAO,,'TTY]\n\t .LOSE\n\
+         {}{}{}\
+         {}{}{}\
+         {}{}{}\
+         {}{}{}\
+         \t.LOGOUT 1,\nO1:\t0\nO2:\t0\nO3:\t0\nO4:\t0",
+        apply("SETO 0,"),
+        apply("TLZ 0,1"),
+        read_var("TTYOPT", "O1"),
+        apply("TRZ 0,3"),
+        apply("ANDI 0,770"),
+        read_var("TTYOPT", "O2"),
+        apply("TLO 0,5"),
+        apply("IORI 0,1"),
+        read_var("TTYOPT", "O3"),
+        apply("MOVEI 0,7"),
+        apply("ADDI 0,2"),
+        read_var("TTYOPT", "O4"),
+    ));
+    let ran = run("ttyvarins", &src);
+    ran.finished();
+    assert_eq!(ran.word("O1"), 0o777776_777777);
+    assert_eq!(ran.word("O2"), 0o770);
+    assert_eq!(ran.word("O3"), 0o000005_000771);
+    assert_eq!(ran.word("O4"), 0o11);
+}
