@@ -196,3 +196,22 @@ fn err_device_words_ioc_errors_as_its_table_does() {
     // An open failure in bits 3.6-3.1: the call error's message.
     assert_eq!(err_text("errf", 0o4_000000), "FILE NOT FOUND\n");
 }
+
+#[test]
+fn loaded_symbols_name_addresses_in_messages() {
+    // The SBLK file's symbol table (binfmt.101) gives DDT's names: a stop
+    // names its place as SYMBOL+offset. Half-killed symbols (MIDAS `==`)
+    // and AC numbers are not used for addresses.
+    let src = prog("GO:\tJFCL\nHIDDEN==.\n\tJFCL\n\t.VALUE\nLATER:\t0");
+    let (image, _) = image(&src);
+    let names: Vec<&str> = image.symbols.iter().map(|(_, n)| n.as_str()).collect();
+    assert!(names.contains(&"GO") && names.contains(&"LATER"), "{names:?}");
+    assert!(!names.contains(&"HIDDEN") && !names.contains(&"A"), "{names:?}");
+    assert_eq!(image.symbolic(0o102), "GO+2");
+    let ran = run("symbols", &src);
+    assert!(
+        ran.outcome.message().unwrap().contains("GO+2>>.VALUE"),
+        "{:?}",
+        ran.outcome
+    );
+}

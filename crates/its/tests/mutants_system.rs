@@ -168,3 +168,81 @@ fn new_style_interrupt_pushes_and_dismis_pops() {
     assert_eq!(ran.word("B"), 1);
     assert_eq!(ran.word("PDLP"), 0o777760_000000 | (ran.address("PDL") as u64 - 1));
 }
+
+#[test]
+fn corblk_pages_fresh_read_only_and_from_a_file() {
+    // _calls.127 CORBLK: %CBNDW gets a writable page, %CBNDR a readable
+    // one; from a disk channel the page comes at the access pointer, which
+    // is left after the last word inserted (5 characters a word in unit
+    // ASCII mode, RFPNTR counting bytes).
+    let dsk = scratch("corblk");
+    let mut text = vec![b'A'; 5 * 1024];
+    text.extend_from_slice(&[b'B'; 100]);
+    std::fs::write(dsk.join("puzzle/two.pages"), &text).unwrap();
+    let src = prog(
+        "GO:\t.CALL [SETZ ? SIXBIT /CORBLK/ ? %CLIMM,,%CBNDW ? %CLIMM,,777777 ? %CLIMM,,5 ? SETZI 777773]\n\t .LOSE\n\
+         \tMOVEI A,17\n\tMOVEM A,5*2000+7\n\
+         \t.OPEN 1,[.UAI,,'DSK ? SIXBIT /TWO/ ? SIXBIT /PAGES/]\n\t .LOSE %LSFIL\n\
+         \t.CALL [SETZ ? SIXBIT /CORBLK/ ? %CLIMM,,%CBNDR ? %CLIMM,,777777 ? %CLIMM,,6 ? SETZI 1]\n\t .LOSE\n\
+         \tMOVE A,6*2000\n\tMOVEM A,FIRST\n\
+         \t.CALL [SETZ ? SIXBIT /RFPNTR/ ? %CLIMM,,1 ? SETZM PTR]\n\t .LOSE\n\
+         \t.IOT 1,NEXT\n\
+         \t.LOGOUT 1,\nFIRST:\t0\nPTR:\t0\nNEXT:\t0",
+    );
+    let ran = run_in(&dsk, &src, Setup::default());
+    ran.finished();
+    assert_eq!(ran.job.cpu().read(5 * 1024 + 7).unwrap().raw(), 0o17);
+    let a5 = (0..5).fold(0u64, |v, _| v << 7 | 0o101) << 1;
+    assert_eq!(ran.word("FIRST"), a5);
+    assert_eq!(ran.word("PTR"), 5 * 1024);
+    assert_eq!(ran.word("NEXT"), u64::from(b'B'));
+    // CORTYP: negative for a writable page, positive for a read-only one
+    // (%CBRED), zero for none.
+    let src = prog(
+        "GO:\t.CALL [SETZ ? SIXBIT /CORBLK/ ? %CLIMM,,%CBNDR ? %CLIMM,,777777 ? %CLIMM,,5 ? SETZI 777773]\n\t .LOSE\n\
+         \t.CALL [SETZ ? SIXBIT /CORBLK/ ? %CLIMM,,%CBNDW ? %CLIMM,,777777 ? %CLIMM,,6 ? SETZI 777773]\n\t .LOSE\n\
+         \t.CALL [SETZ ? SIXBIT /CORTYP/ ? %CLIMM,,5 ? SETZM T5]\n\t .LOSE\n\
+         \t.CALL [SETZ ? SIXBIT /CORTYP/ ? %CLIMM,,6 ? SETZM T6]\n\t .LOSE\n\
+         \t.CALL [SETZ ? SIXBIT /CORTYP/ ? %CLIMM,,7 ? SETZM T7]\n\t .LOSE\n\
+         \t.LOGOUT 1,\nT5:\t0\nT6:\t0\nT7:\t0",
+    );
+    let ran = run("corblkro", &src);
+    ran.finished();
+    assert_eq!(ran.word("T5"), 0o200000_000000);
+    assert_eq!(ran.word("T6"), 0o600000_000000);
+    assert_eq!(ran.word("T7"), 0);
+}
+
+#[test]
+fn cblk_public_and_private_keep_the_page() {
+    // uuos.114 .CBLK: operations 6 and 7 (make my page public, private)
+    // ignore bit 2.9 and skip for an existing page; with one job there is
+    // nothing else to do. Page 0 holds this program.
+    let src = prog(
+        "GO:\tMOVE A,[6000,,0]\n\t.CBLK A,\n\t .LOSE\n\
+         \tMOVE A,[7000,,0]\n\t.CBLK A,\n\t .LOSE\n\
+         \tMOVE A,[6000,,37000]\n\t.CBLK A,\n\t SKIPA\n\t .LOSE\n\
+         \tMOVEI B,1\n\t.LOGOUT 1,",
+    );
+    let ran = run("cblk", &src);
+    ran.finished();
+    assert_eq!(ran.word("B"), 1);
+}
+
+#[test]
+fn corblk_copies_a_page_of_a_file_open_for_output() {
+    // _calls.127 CORBLK cbits: 2.3 %CBCPY makes a copy (disk files only),
+    // so a page of a file being written may be mapped writable.
+    let src = prog(
+        "GO:\t.OPEN 1,[.UIO,,'DSK ? SIXBIT /OUT/ ? SIXBIT /WORDS/]\n\t .LOSE %LSFIL\n\
+         \tSETZ A,\n\
+         WR:\t.IOT 1,A\n\tADDI A,1\n\tCAIGE A,2100\n\t JRST WR\n\
+         \t.CALL [SETZ ? SIXBIT /CORBLK/ ? %CLIMM,,%CBNDW+%CBCPY ? %CLIMM,,777777 ? %CLIMM,,5\n\
+         \t\t%CLIMM,,1 ? SETZI 1]\n\t .LOSE\n\
+         \tMOVE A,5*2000+3\n\tMOVEM A,GOT\n\t.CLOSE 1,\n\t.LOGOUT 1,\nGOT:\t0",
+    );
+    let ran = run("corblkcpy", &src);
+    ran.finished();
+    // Page 1 of the file: words 2000-3777, word 2003 being 2003.
+    assert_eq!(ran.word("GOT"), 0o2003);
+}
