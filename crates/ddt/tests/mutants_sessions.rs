@@ -164,3 +164,81 @@ PDL+2/   $0"LD^@^@^@$
     assert_eq!(count_session("text_type_in", commands), expected);
 }
 
+/// `$L`'s loader, as the `pdp10` command's: an SBLK file in the evacuated
+/// encoding, with its symbols.
+fn load_sblk(name: &str) -> Result<ddt::Program, String> {
+    let bytes = std::fs::read(name).map_err(|e| format!("{name}: {e}"))?;
+    let image = its::loader::load_bytes(&bytes).map_err(|e| e.to_string())?;
+    let words = pdp10_isa::evacuated::decode(&bytes).map_err(|e| e.to_string())?;
+    let sblk = pdp10_isa::sblk::Sblk::parse(&words).map_err(|e| e.to_string())?;
+    let symbols = sblk.symbols();
+    Ok(ddt::Program {
+        start: image.start_address(),
+        core: image.core,
+        blocks: image.blocks,
+        symbols: ddt::SymbolTable::new(symbols.iter().map(|s| {
+            (
+                s.name.as_str(),
+                s.value.raw(),
+                s.flags & pdp10_isa::squoze::HALF_KILLED != 0,
+            )
+        })),
+    })
+}
+
+#[test]
+fn dump_then_load_revives_the_job() {
+    // DDT ORDER: $Y dumps the job's core and symbols; $L loads a program
+    // in its place, ready to start again ($G) even after the job logged
+    // out.
+    let dir = scratch("dumpload");
+    let dump = dir.join("count.bin").to_string_lossy().into_owned();
+    let mut s = session("dumpload-job", COUNT);
+    s.set_loader(Box::new(load_sblk));
+    let out = typed(&mut s, &format!("$G\n$Y {dump}\n$P\n"));
+    assert!(out.ends_with("$P5\n:KILL   \n"), "{out}");
+    let out = typed(&mut s, &format!("$L {dump}\nTOTAL/\nBUMP/\n$G\n"));
+    assert_eq!(
+        out,
+        format!(
+            "$L {dump}\nTOTAL/   5   \nBUMP/   AOS TOTAL   \n$G\n.VAL 0; LOOP+2>>.VALUE   .VALUE at PC 000106   \n"
+        )
+    );
+    // A file that is not there: its name and the host's reason, then `?`.
+    let out = typed(&mut s, "$L /nonexistent/x.bin\n");
+    assert!(out.contains("/nonexistent/x.bin: No such file"), "{out}");
+    assert!(out.trim_end().ends_with('?'), "{out}");
+}
+
+/// DDT's output going nowhere is the crate's error, the host's reason its
+/// source.
+#[test]
+fn a_failing_output_is_an_error_with_its_cause() {
+    struct Broken;
+    impl std::io::Write for Broken {
+        fn write(&mut self, _: &[u8]) -> std::io::Result<usize> {
+            Err(std::io::Error::other("gone"))
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let assembly = midas::assemble_str("t.mid", COUNT).unwrap();
+    let image = its::loader::load_bytes(&assembly.to_bytes()).unwrap();
+    let job = its::Job::new(
+        &image,
+        its::JobConfig::captured(&scratch("broken2"), "COUNT", None),
+    )
+    .unwrap();
+    let mut s = ddt::Session::new(
+        ddt::ItsJob::new(job),
+        ddt::SymbolTable::new([("GO", 0o100, false)]),
+        Broken,
+        true,
+    );
+    let quiet = std::sync::atomic::AtomicBool::new(false);
+    let e = s.line("GO/", &quiet).err().expect("writing fails");
+    assert!(e.to_string().contains("gone"), "{e}");
+    let source = std::error::Error::source(&e).expect("a source");
+    assert_eq!(source.to_string(), "gone");
+}
