@@ -44,3 +44,55 @@ RLOOP:\t.IOT 2,C\n\tMOVE B,A\n\tIMULI B,3\n\tADDI B,7\n\tHRL B,A\n\tCAME B,C\n\t
     assert_eq!(words.len(), 20000);
     assert_eq!(words[12345].raw(), 12345 << 18 | (3 * 12345 + 7));
 }
+
+#[test]
+fn file_calls_name_measure_rename_and_delete() {
+    // _calls.127: FILLEN (length in bytes of the channel's size, that
+    // size, then in words of 36 bits), RFPNTR (bytes read so far), RFNAME
+    // (device, names, directory, mode; zeros for a closed channel),
+    // RENAME (device, names, directory, then the new names), DELETE, and
+    // FILE NOT FOUND (4) for a name that is not there, FILE ALREADY
+    // EXISTS (13) for renaming onto one that is.
+    let dsk = scratch("filecalls");
+    std::fs::write(dsk.join("puzzle/data.text"), "ABCDEFGHIJKL").unwrap();
+    std::fs::write(dsk.join("puzzle/old.file"), "OLD").unwrap();
+    std::fs::write(dsk.join("puzzle/other.file"), "OTHER").unwrap();
+    std::fs::write(dsk.join("puzzle/gone.file"), "GONE").unwrap();
+    let src = "TITLE T\nA=1\nB=2\n\
+GO:\t.OPEN 3,[.UAI,,'DSK ? SIXBIT /DATA/ ? SIXBIT /TEXT/]\n\t .LOSE %LSFIL\n\
+\t.CALL [SETZ ? SIXBIT /FILLEN/ ? %CLIMM,,3 ? %CLOUT,,LEN ? %CLOUT,,SIZE ? %CLOUT,,WORDS ? SETZM WSIZE]\n\t .LOSE\n\
+\tREPEAT 6,[.IOT 3,A\n]\n\
+\t.CALL [SETZ ? SIXBIT /RFPNTR/ ? %CLIMM,,3 ? SETZM PTR]\n\t .LOSE\n\
+\t.CALL [SETZ ? SIXBIT /RFNAME/ ? %CLIMM,,3 ? %CLOUT,,NAMES ? %CLOUT,,NAMES+1 ? %CLOUT,,NAMES+2\n\
+\t\t%CLOUT,,NAMES+3 ? SETZM NAMES+4]\n\t .LOSE\n\
+\tSETOM CLOSED\n\
+\t.CALL [SETZ ? SIXBIT /RFNAME/ ? %CLIMM,,4 ? SETZM CLOSED]\n\t .LOSE\n\
+\t.CALL [SETZ ? SIXBIT /RENAME/ ? [SIXBIT /DSK/] ? [SIXBIT /OLD/] ? [SIXBIT /FILE/] ? [SIXBIT /PUZZLE/]\n\
+\t\t[SIXBIT /NEW/] ? SETZ [SIXBIT /NAME/]]\n\t .LOSE\n\
+\t.CALL [SETZ ? SIXBIT /RENAME/ ? [SIXBIT /DSK/] ? [SIXBIT /NEW/] ? [SIXBIT /NAME/] ? [SIXBIT /PUZZLE/]\n\
+\t\t[SIXBIT /OTHER/] ? %CLERR,,ERR1 ? SETZ [SIXBIT /FILE/]]\n\t SKIPA\n\t .LOSE\n\
+\t.CALL [SETZ ? SIXBIT /DELETE/ ? [SIXBIT /DSK/] ? [SIXBIT /GONE/] ? [SIXBIT /FILE/] ? SETZ [SIXBIT /PUZZLE/]]\n\t .LOSE\n\
+\t.CALL [SETZ ? SIXBIT /DELETE/ ? [SIXBIT /DSK/] ? [SIXBIT /GONE/] ? [SIXBIT /FILE/] ? %CLERR,,ERR2\n\
+\t\tSETZ [SIXBIT /PUZZLE/]]\n\t SKIPA\n\t .LOSE\n\
+\t.LOGOUT 1,\n\
+LEN:\t0\nSIZE:\t0\nWORDS:\t0\nWSIZE:\t0\nPTR:\t0\nNAMES:\tBLOCK 5\nCLOSED:\t0\nERR1:\t0\nERR2:\t0\n";
+    let ran = run_in(&dsk, src, Setup::default());
+    ran.finished();
+    assert_eq!(ran.word("LEN"), 12);
+    assert_eq!(ran.word("SIZE"), 7);
+    assert_eq!(ran.word("WORDS"), 3);
+    assert_eq!(ran.word("WSIZE"), 36);
+    assert_eq!(ran.word("PTR"), 6);
+    let names: Vec<u64> = (0..5).map(|k| ran.at("NAMES", k)).collect();
+    assert_eq!(
+        names,
+        [six("DSK"), six("DATA"), six("TEXT"), six("PUZZLE"), 0]
+    );
+    assert_eq!(ran.word("CLOSED"), 0);
+    assert_eq!(std::fs::read(dsk.join("puzzle/new.name")).unwrap(), b"OLD");
+    assert!(!dsk.join("puzzle/old.file").exists());
+    assert_eq!(ran.word("ERR1"), 0o13, "FILE ALREADY EXISTS");
+    assert_eq!(std::fs::read(dsk.join("puzzle/other.file")).unwrap(), b"OTHER");
+    assert!(!dsk.join("puzzle/gone.file").exists());
+    assert_eq!(ran.word("ERR2"), 0o4, "FILE NOT FOUND");
+}
