@@ -100,3 +100,32 @@ fn ttyvar_applies_an_instruction_to_a_variable() {
     assert_eq!(ran.word("O3"), 0o000005_000771);
     assert_eq!(ran.word("O4"), 0o11);
 }
+
+#[test]
+fn iot_call_control_bits_change_the_mode_for_that_transfer_only() {
+    // _calls.127 IOT: arg 2 the word to output from (not immediate);
+    // control bits (%CLBIT) are XORed into the channel's mode for this
+    // transfer: %TJDIS makes ^P start a display
+    // code (^PC clears the screen). Without them the channel's own mode
+    // (printing) stays: ^P is typed as a character.
+    let src = prog(
+        "GO:\t.OPEN 1,[.UAO,,'TTY]\n\t .LOSE\n\
+         \t.CALL [SETZ ? SIXBIT /IOT/ ? %CLIMM,,1 ? SETZ [20]]\n\t .LOSE\n\
+         \t.CALL [SETZ ? SIXBIT /IOT/ ? %CLIMM,,1 ? SETZ [\"C]]\n\t .LOSE\n\
+         \t.IOT 1,[\"|]\n\
+         \t.CALL [SETZ ? SIXBIT /IOT/ ? %CLBIT,,%TJDIS ? %CLIMM,,1 ? SETZ [20]]\n\t .LOSE\n\
+         \t.CALL [SETZ ? SIXBIT /IOT/ ? %CLBIT,,%TJDIS ? %CLIMM,,1 ? SETZ [\"C]]\n\t .LOSE\n\
+         \t.IOT 1,[\"|]\n\
+         \t.IOT 1,[20]\n\t.IOT 1,[\"C]\n\
+         \t.LOGOUT 1,",
+    );
+    let plain = run(
+        "iotplain",
+        &prog("GO:\t.OPEN 1,[.UAO,,'TTY]\n\t .LOSE\n\t.IOT 1,[20]\n\t.IOT 1,[\"C]\n\t.LOGOUT 1,"),
+    );
+    plain.finished();
+    let ran = run("iotctl", &src);
+    ran.finished();
+    let printed = plain.output.clone();
+    assert_eq!(ran.output, format!("{printed}|\u{1b}[H\u{1b}[2J|{printed}"));
+}

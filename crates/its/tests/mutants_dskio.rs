@@ -92,7 +92,10 @@ LEN:\t0\nSIZE:\t0\nWORDS:\t0\nWSIZE:\t0\nPTR:\t0\nNAMES:\tBLOCK 5\nCLOSED:\t0\nE
     assert_eq!(std::fs::read(dsk.join("puzzle/new.name")).unwrap(), b"OLD");
     assert!(!dsk.join("puzzle/old.file").exists());
     assert_eq!(ran.word("ERR1"), 0o13, "FILE ALREADY EXISTS");
-    assert_eq!(std::fs::read(dsk.join("puzzle/other.file")).unwrap(), b"OTHER");
+    assert_eq!(
+        std::fs::read(dsk.join("puzzle/other.file")).unwrap(),
+        b"OTHER"
+    );
     assert!(!dsk.join("puzzle/gone.file").exists());
     assert_eq!(ran.word("ERR2"), 0o4, "FILE NOT FOUND");
 }

@@ -78,9 +78,7 @@ fn value_with_kill_commands_logs_out_and_other_commands_stop() {
 fn rjcl_reads_the_whole_command_line() {
     // .BREAK 12,[..RJCL,,BUF]: the JCL, five 7-bit characters a word,
     // ending with CR, then a zero word (uuos.114, ddtord).
-    let src = prog(
-        "GO:\t.BREAK 12,[5,,BUF]\n\t.LOGOUT 1,\nBUF:\tBLOCK 10",
-    );
+    let src = prog("GO:\t.BREAK 12,[5,,BUF]\n\t.LOGOUT 1,\nBUF:\tBLOCK 10");
     let ran = run_in(
         &scratch("rjcl"),
         &src,
@@ -148,7 +146,10 @@ fn renmwo_gives_an_output_file_its_new_names() {
     );
     let ran = run("renmwo", &src);
     ran.finished();
-    assert_eq!(std::fs::read(ran.dsk.join("puzzle/new.name")).unwrap(), b"X");
+    assert_eq!(
+        std::fs::read(ran.dsk.join("puzzle/new.name")).unwrap(),
+        b"X"
+    );
 }
 
 #[test]
@@ -161,7 +162,10 @@ fn sopen_takes_the_mode_and_a_long_file_name_string() {
     );
     let ran = run("sopen", &src);
     ran.finished();
-    assert_eq!(std::fs::read(ran.dsk.join("puzzle/longer.names")).unwrap(), b"Y");
+    assert_eq!(
+        std::fs::read(ran.dsk.join("puzzle/longer.names")).unwrap(),
+        b"Y"
+    );
 }
 
 /// Opens ERR: with FN1 3 and `status` as FN2 (a .STATUS word), and types
@@ -205,8 +209,14 @@ fn loaded_symbols_name_addresses_in_messages() {
     let src = prog("GO:\tJFCL\nHIDDEN==.\n\tJFCL\n\t.VALUE\nLATER:\t0");
     let (image, _) = image(&src);
     let names: Vec<&str> = image.symbols.iter().map(|(_, n)| n.as_str()).collect();
-    assert!(names.contains(&"GO") && names.contains(&"LATER"), "{names:?}");
-    assert!(!names.contains(&"HIDDEN") && !names.contains(&"A"), "{names:?}");
+    assert!(
+        names.contains(&"GO") && names.contains(&"LATER"),
+        "{names:?}"
+    );
+    assert!(
+        !names.contains(&"HIDDEN") && !names.contains(&"A"),
+        "{names:?}"
+    );
     assert_eq!(image.symbolic(0o102), "GO+2");
     let ran = run("symbols", &src);
     assert!(

@@ -62,7 +62,10 @@ fn dates_on_the_last_second_of_a_common_year() {
     // 4.9: 365 days and after February 28.
     let expected = 1 << 35 | 1 << 32 | 1 << 30 | 2023;
     assert_eq!(ran.word("YEAR"), expected);
-    assert_eq!(ran.word("DISK"), 23 << 27 | 12 << 22 | 31 << 18 | 2 * 86_399);
+    assert_eq!(
+        ran.word("DISK"),
+        23 << 27 | 12 << 22 | 31 << 18 | 2 * 86_399
+    );
 }
 
 #[test]
@@ -166,7 +169,10 @@ fn new_style_interrupt_pushes_and_dismis_pops() {
     // DISMIS popped .DF1 back to 0 and resumed after the MOVE.
     assert_eq!(ran.word("DF1B"), 0);
     assert_eq!(ran.word("B"), 1);
-    assert_eq!(ran.word("PDLP"), 0o777760_000000 | (ran.address("PDL") as u64 - 1));
+    assert_eq!(
+        ran.word("PDLP"),
+        0o777760_000000 | (ran.address("PDL") as u64 - 1)
+    );
 }
 
 #[test]

@@ -60,13 +60,12 @@ pub fn session(name: &str, source: &str) -> Ddt {
     let mut config = JobConfig::captured(&scratch(name), "COUNT", None);
     config.clock = Clock::Fixed(1_795_327_719);
     let job = Job::new(&image, config).unwrap();
-    let symbols = SymbolTable::new(assembly.symbols.iter().map(|s| {
-        (
-            s.name.as_str(),
-            s.value.raw(),
-            s.flags & HALF_KILLED != 0,
-        )
-    }));
+    let symbols = SymbolTable::new(
+        assembly
+            .symbols
+            .iter()
+            .map(|s| (s.name.as_str(), s.value.raw(), s.flags & HALF_KILLED != 0)),
+    );
     Session::new(ItsJob::new(job), symbols, Vec::new(), true)
 }
 
