@@ -225,3 +225,26 @@ fn loaded_symbols_name_addresses_in_messages() {
         ran.outcome
     );
 }
+
+#[test]
+fn a_debugged_job_keeps_its_files_open_until_closed() {
+    // Job::run_slice (for DDT) leaves the job's files open when it stops;
+    // Job::close_files then writes and closes them, as ITS does when a job
+    // dies.
+    let src = prog(
+        "GO:\t.OPEN 1,[.UAO,,'DSK ? SIXBIT /SLICE/ ? SIXBIT /OUT/]\n\t .LOSE %LSFIL\n\
+         \t.IOT 1,[\"H]\n\t.IOT 1,[\"I]\n\t.VALUE\n\t.LOGOUT 1,",
+    );
+    let dsk = scratch("slice");
+    let (image, _) = image(&src);
+    let mut job = its::Job::new(&image, its::JobConfig::captured(&dsk, "TEST", None)).unwrap();
+    let slice = job.run_slice(1000, &mut ka10::NoTrace, |_| false).unwrap();
+    assert!(
+        matches!(slice, its::Slice::Ended(its::Outcome::Value { .. })),
+        "{slice:?}"
+    );
+    let file = dsk.join("puzzle/slice.out");
+    assert!(!file.exists(), "written before the job is done with it");
+    job.close_files().unwrap();
+    assert_eq!(std::fs::read(&file).unwrap(), b"HI");
+}
