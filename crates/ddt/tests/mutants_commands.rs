@@ -77,3 +77,11 @@ fn a_step_opens_the_memory_operand_of_push_and_pop() {
     assert!(out.contains(">>POP P,B   P/   "), "{out}");
     assert!(out.contains("   B/   0"), "{out}");
 }
+
+#[test]
+fn a_leading_space_is_no_field() {
+    // Spaces separate fields; before the first one there is no field, so
+    // " -1" is the full word -1, not -1 added into a right half.
+    assert_eq!(value_of("lead", " -1"), value_of("nolead", "-1"));
+    assert_eq!(value_of("minus", "-1"), "777777777777");
+}
