@@ -23,6 +23,7 @@ fn fields_commas_and_halfwords() {
     // "Usually the value of the word is that of the first field, with all
     // the other fields added into the RH."
     assert_eq!(value_of("f1", "1 2 3"), "6");
+    assert_eq!(value_of("f1b", "1 2 3 4"), "12");
     // <lh>,,<rh>: halfword type-in.
     assert_eq!(value_of("f2", "3,,4"), "3000004");
     // <insn> <ac>,<addr>: the AC field.
