@@ -237,7 +237,7 @@ fn a_failing_output_is_an_error_with_its_cause() {
         true,
     );
     let quiet = std::sync::atomic::AtomicBool::new(false);
-    let e = s.line("GO/", &quiet).err().expect("writing fails");
+    let e = s.line("GO/", &quiet).expect_err("writing fails");
     assert!(e.to_string().contains("gone"), "{e}");
     let source = std::error::Error::source(&e).expect("a source");
     assert_eq!(source.to_string(), "gone");

@@ -50,7 +50,7 @@ fn dates_in_a_leap_year_on_february_29() {
     assert_eq!(ran.word("YEAR"), expected);
     // RQDATE, the disk format: year mod 100 in 4.7-4.1, month 3.9-3.6,
     // day 3.5-3.1, half-seconds since midnight in the right half.
-    assert_eq!(ran.word("DISK"), 2 << 22 | 29 << 18 | 2 * 45_296);
+    assert_eq!(ran.word("DISK"), 2 << 22 | 29 << 18 | (2 * 45_296));
 }
 
 #[test]
@@ -64,7 +64,7 @@ fn dates_on_the_last_second_of_a_common_year() {
     assert_eq!(ran.word("YEAR"), expected);
     assert_eq!(
         ran.word("DISK"),
-        23 << 27 | 12 << 22 | 31 << 18 | 2 * 86_399
+        23 << 27 | 12 << 22 | 31 << 18 | (2 * 86_399)
     );
 }
 
