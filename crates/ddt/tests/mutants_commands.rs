@@ -86,3 +86,49 @@ fn a_leading_space_is_no_field() {
     assert_eq!(value_of("lead", " -1"), value_of("nolead", "-1"));
     assert_eq!(value_of("minus", "-1"), "777777777777");
 }
+
+/// A bare machine (exec mode, 10000 words) with `words` stored, DDT over it.
+fn bare(words: &[(u32, u64)], symbols: &[(&str, u64)]) -> ddt::Session<ddt::BareMachine, Vec<u8>> {
+    let mut cpu = ka10::Cpu::new(0o10000);
+    for &(a, w) in words {
+        cpu.write(a, pdp10_isa::Word::new(w));
+    }
+    let table = ddt::SymbolTable::new(symbols.iter().map(|&(n, v)| (n, v, false)));
+    ddt::Session::new(ddt::BareMachine::new(cpu, 0o1000), table, Vec::new(), true)
+}
+
+fn bare_typed(s: &mut ddt::Session<ddt::BareMachine, Vec<u8>>, commands: &str) -> String {
+    let quiet = AtomicBool::new(false);
+    for line in commands.lines() {
+        s.line(line, &quiet).unwrap();
+    }
+    String::from_utf8(std::mem::take(s.output())).unwrap()
+}
+
+#[test]
+fn absolute_mode_names_a_changed_memory_word_by_number() {
+    // $$A: "addresses will be typed as numbers". After a step DDT shows
+    // the words that changed: location 20 (the first that is no AC) by
+    // number even though the symbol X names it.
+    let mut s = bare(
+        &[
+            (0o1000, 0o201040_000005),
+            (0o1001, 0o202040_000020),
+            (0o1002, 0o254200_000000),
+        ],
+        &[("X", 0o20)],
+    );
+    let out = bare_typed(&mut s, "1001$B\n$G\n$$A\n^N\n");
+    assert!(out.contains("   20/   5"), "{out}");
+}
+
+#[test]
+fn a_bare_machine_stops_where_the_processor_gives_up() {
+    // A processor stop other than the end of a slice (here the KA10
+    // refuses the zero word at 1001 in exec mode) ends $G: DDT types why
+    // and where, and reads the next command.
+    let mut s = bare(&[(0o1000, 0o201040_000005)], &[]);
+    let out = bare_typed(&mut s, "$G\n1/\n");
+    assert!(out.contains("at PC 001001"), "{out}");
+    assert!(out.ends_with("1/   5   \n"), "{out}");
+}
