@@ -99,3 +99,22 @@ LEN:\t0\nSIZE:\t0\nWORDS:\t0\nWSIZE:\t0\nPTR:\t0\nNAMES:\tBLOCK 5\nCLOSED:\t0\nE
     assert!(!dsk.join("puzzle/gone.file").exists());
     assert_eq!(ran.word("ERR2"), 0o4, "FILE NOT FOUND");
 }
+
+#[test]
+fn a_greater_than_second_name_is_the_next_version_on_output() {
+    // ITS file names: ">" as the second name is the highest-numbered
+    // version for input and one more than it for output.
+    let dsk = scratch("versions");
+    std::fs::write(dsk.join("puzzle/foo.1"), "ONE").unwrap();
+    std::fs::write(dsk.join("puzzle/foo.2"), "TWO").unwrap();
+    std::fs::write(dsk.join("puzzle/bar.9"), "BAR").unwrap();
+    let src = "TITLE T\nA=1\n\
+GO:\t.OPEN 1,[.UAI,,'DSK ? SIXBIT /FOO/ ? SIXBIT />/]\n\t .LOSE %LSFIL\n\t.IOT 1,A\n\tMOVEM A,FIRST\n\
+\t.OPEN 2,[.UAO,,'DSK ? SIXBIT /FOO/ ? SIXBIT />/]\n\t .LOSE %LSFIL\n\t.IOT 2,[\"3]\n\t.CLOSE 2,\n\
+\t.LOGOUT 1,\nFIRST:\t0\n";
+    let ran = run_in(&dsk, src, Setup::default());
+    ran.finished();
+    assert_eq!(ran.word("FIRST"), u64::from(b'T'));
+    assert_eq!(std::fs::read(dsk.join("puzzle/foo.3")).unwrap(), b"3");
+    assert_eq!(std::fs::read(dsk.join("puzzle/foo.1")).unwrap(), b"ONE");
+}

@@ -171,9 +171,14 @@ fn sopen_takes_the_mode_and_a_long_file_name_string() {
 /// Opens ERR: with FN1 3 and `status` as FN2 (a .STATUS word), and types
 /// its text up to the form feed that ends it.
 fn err_text(name: &str, status: u64) -> String {
+    err_text_from(name, 3, status)
+}
+
+/// Opens ERR: with `fn1` and `fn2` and types its text.
+fn err_text_from(name: &str, fn1: u64, fn2: u64) -> String {
     let src = prog(&format!(
         "GO:\t.OPEN 1,[.UAO,,'TTY]\n\t .LOSE\n\
-         \t.OPEN 2,[.UAI,,'ERR ? 3 ? {status:o}]\n\t .LOSE\n\
+         \t.OPEN 2,[.UAI,,'ERR ? {fn1} ? {fn2:o}]\n\t .LOSE\n\
          LOOP:\t.IOT 2,A\n\tCAIN A,14\n\t JRST DONE\n\t.IOT 1,A\n\tJRST LOOP\n\
          DONE:\t.LOGOUT 1,"
     ));
@@ -199,6 +204,10 @@ fn err_device_words_ioc_errors_as_its_table_does() {
     assert_eq!(err_text("err11", 0o110000_000000), "DEVICE FULL\n");
     // An open failure in bits 3.6-3.1: the call error's message.
     assert_eq!(err_text("errf", 0o4_000000), "FILE NOT FOUND\n");
+    // _calls.127 OPEN: first name 4, the second the code a .CALL's error
+    // argument got (right-justified).
+    assert_eq!(err_text_from("err4c", 4, 0o4), "FILE NOT FOUND\n");
+    assert_eq!(err_text_from("err4d", 4, 0o20), "NON-EXISTENT DIRECTORY\n");
 }
 
 #[test]
@@ -247,4 +256,27 @@ fn a_debugged_job_keeps_its_files_open_until_closed() {
     assert!(!file.exists(), "written before the job is done with it");
     job.close_files().unwrap();
     assert_eq!(std::fs::read(&file).unwrap(), b"HI");
+}
+
+#[test]
+fn a_pdump_file_may_end_with_its_last_data_page() {
+    // A PDUMP file (first word zero): the page map, the ACs at 1000-1017
+    // of the map page, then one 1024-word page per page that has data;
+    // nothing after it means no start instruction and no symbols.
+    let mut words = vec![pdp10_isa::Word::ZERO; 2 * 1024];
+    words[1] = pdp10_isa::Word::new(0o600000); // page 0: read and write
+    words[0o1005] = pdp10_isa::Word::new(0o55); // AC 5
+    words[1024 + 0o100] = pdp10_isa::Word::new(0o254200_000000);
+    let image = its::loader::load_words(&words).unwrap();
+    assert_eq!(image.start, pdp10_isa::Word::ZERO);
+    assert_eq!(image.core, 1024);
+    let word_at = |a: u32| {
+        image
+            .blocks
+            .iter()
+            .rev()
+            .find_map(|(at, ws)| ws.get(a.checked_sub(*at)? as usize).copied())
+    };
+    assert_eq!(word_at(0o100), Some(pdp10_isa::Word::new(0o254200_000000)));
+    assert_eq!(word_at(5), Some(pdp10_isa::Word::new(0o55)));
 }
