@@ -129,3 +129,32 @@ fn iot_call_control_bits_change_the_mode_for_that_transfer_only() {
     let printed = plain.output.clone();
     assert_eq!(ran.output, format!("{printed}|\u{1b}[H\u{1b}[2J|{printed}"));
 }
+
+#[test]
+fn ttyset_and_reset_of_the_console() {
+    // _calls.127: TTYSET sets TTYST1 and TTYST2, which TTYGET gives back;
+    // RESET of a TTY input channel discards the characters typed ahead,
+    // so LISTEN then counts none.
+    let src = prog(
+        "GO:\t.OPEN 1,[.UAI,,'TTY]\n\t .LOSE\n\
+         \t.CALL [SETZ ? SIXBIT /TTYSET/ ? %CLIMM,,1 ? [123456,,654321] ? SETZ [010203,,040506]]\n\t .LOSE\n\
+         \t.CALL [SETZ ? SIXBIT /TTYGET/ ? %CLIMM,,1 ? %CLOUT,,ST1 ? SETZM ST2]\n\t .LOSE\n\
+         \t.CALL [SETZ ? SIXBIT /LISTEN/ ? %CLIMM,,1 ? SETZM BEFORE]\n\t .LOSE\n\
+         \t.CALL [SETZ ? SIXBIT /RESET/ ? SETZI 1]\n\t .LOSE\n\
+         \t.CALL [SETZ ? SIXBIT /LISTEN/ ? %CLIMM,,1 ? SETZM AFTER]\n\t .LOSE\n\
+         \t.LOGOUT 1,\nST1:\t0\nST2:\t0\nBEFORE:\t0\nAFTER:\t0",
+    );
+    let ran = run_in(
+        &scratch("ttyset"),
+        &src,
+        Setup {
+            input: b"AB",
+            ..Setup::default()
+        },
+    );
+    ran.finished();
+    assert_eq!(ran.word("ST1"), 0o123456_654321);
+    assert_eq!(ran.word("ST2"), 0o010203_040506);
+    assert_eq!(ran.word("BEFORE"), 2);
+    assert_eq!(ran.word("AFTER"), 0);
+}

@@ -254,3 +254,13 @@ fn corblk_copies_a_page_of_a_file_open_for_output() {
     ran.finished();
     assert_eq!(ran.word("TYPE"), 0o600000_000000);
 }
+
+#[test]
+fn dates_after_march_in_a_century_year_that_is_not_leap() {
+    // 2100-03-01 00:00 UTC, a Monday (2100 is no leap year: February has
+    // 28 days); 1 January 2100 was a Friday.
+    let ran = dated("y2100mar", 4_107_542_400);
+    assert_eq!(ran.word("DATE"), six("000301"));
+    let expected = 1 << 35 | 1 << 32 | 1 << 30 | 1 << 26 | 5 << 23 | 2100;
+    assert_eq!(ran.word("YEAR"), expected);
+}
