@@ -132,3 +132,13 @@ fn a_bare_machine_stops_where_the_processor_gives_up() {
     assert!(out.contains("at PC 001001"), "{out}");
     assert!(out.ends_with("1/   5   \n"), "{out}");
 }
+
+#[test]
+fn oper_family_calls_are_typed_by_their_names() {
+    // The .OPER family (op-code 42, E the call's number) is typed by the
+    // call's own name, as MIDAS defines them: GO+14 of COUNT holds
+    // `.LOGOUT 1,`.
+    let mut s = session("oper", COUNT);
+    let out = typed(&mut s, "GO+14/\n");
+    assert_eq!(out, "GO+14/   .LOGOUT 1,   \n");
+}
