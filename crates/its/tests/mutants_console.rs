@@ -158,3 +158,30 @@ fn ttyset_and_reset_of_the_console() {
     assert_eq!(ran.word("BEFORE"), 2);
     assert_eq!(ran.word("AFTER"), 0);
 }
+
+#[test]
+fn ttyvar_speeds_are_set_and_read_in_bits_per_second() {
+    // ttyvar.105: ISPEED and OSPEED are the speeds in bits per second of
+    // TTYTYP's speed codes; they may be set, TTYTYP itself not (DEVICE
+    // WRITE-LOCKED, 26).
+    let set = |name: &str, v: u32| {
+        format!(
+            "\t.CALL [SETZ ? SIXBIT /TTYVAR/ ? %CLIMM,,1 ? [SIXBIT /{name}/] ? SETZ [{v}.]]\n\t .LOSE\n"
+        )
+    };
+    let src = prog(&format!(
+        "GO:\t.OPEN 1,[.UAO,,'TTY]\n\t .LOSE\n{}{}{}{}\
+         \t.CALL [SETZ ? SIXBIT /TTYVAR/ ? %CLIMM,,1 ? [SIXBIT /TTYTYP/] ? %CLERR,,ERR ? SETZ [0]]\n\
+         \t SKIPA\n\t  .LOSE\n\
+         \t.LOGOUT 1,\nIN:\t0\nOUT:\t0\nERR:\t0",
+        set("ISPEED", 9600),
+        set("OSPEED", 1200),
+        read_var("ISPEED", "IN"),
+        read_var("OSPEED", "OUT"),
+    ));
+    let ran = run("speeds", &src);
+    ran.finished();
+    assert_eq!(ran.word("IN"), 9600);
+    assert_eq!(ran.word("OUT"), 1200);
+    assert_eq!(ran.word("ERR"), 0o26);
+}
