@@ -118,3 +118,16 @@ GO:\t.OPEN 1,[.UAI,,'DSK ? SIXBIT /FOO/ ? SIXBIT />/]\n\t .LOSE %LSFIL\n\t.IOT 1
     assert_eq!(std::fs::read(dsk.join("puzzle/foo.3")).unwrap(), b"3");
     assert_eq!(std::fs::read(dsk.join("puzzle/foo.1")).unwrap(), b"ONE");
 }
+
+#[test]
+fn delete_without_a_directory_uses_the_sname() {
+    // _calls.127 DELETE: device, first and second names, and optionally
+    // the directory (the job's SNAME when left out).
+    let dsk = scratch("delete3");
+    std::fs::write(dsk.join("puzzle/gone.file"), "GONE").unwrap();
+    let src = "TITLE T\n\
+GO:\t.CALL [SETZ ? SIXBIT /DELETE/ ? [SIXBIT /DSK/] ? [SIXBIT /GONE/] ? SETZ [SIXBIT /FILE/]]\n\t .LOSE\n\
+\t.LOGOUT 1,\n";
+    run_in(&dsk, src, Setup::default()).finished();
+    assert!(!dsk.join("puzzle/gone.file").exists());
+}

@@ -210,13 +210,17 @@ fn corblk_pages_fresh_read_only_and_from_a_file() {
          \t.CALL [SETZ ? SIXBIT /CORTYP/ ? %CLIMM,,5 ? SETZM T5]\n\t .LOSE\n\
          \t.CALL [SETZ ? SIXBIT /CORTYP/ ? %CLIMM,,6 ? SETZM T6]\n\t .LOSE\n\
          \t.CALL [SETZ ? SIXBIT /CORTYP/ ? %CLIMM,,7 ? SETZM T7]\n\t .LOSE\n\
-         \t.LOGOUT 1,\nT5:\t0\nT6:\t0\nT7:\t0",
+         \t.CALL [SETZ ? SIXBIT /CORTYP/ ? %CLIMM,,6 ? %CLOUT,,T6B ? %CLOUT,,SHARE ? %CLOUT,,T6C ? SETZM COUNT]\n\t .LOSE\n\
+         \t.LOGOUT 1,\nT5:\t0\nT6:\t0\nT7:\t0\nSHARE:\t0\nCOUNT:\t0\nT6B:\t0\nT6C:\t0",
     );
     let ran = run("corblkro", &src);
     ran.finished();
     assert_eq!(ran.word("T5"), 0o200000_000000);
     assert_eq!(ran.word("T6"), 0o600000_000000);
     assert_eq!(ran.word("T7"), 0);
+    // Val 2 -1: unshared; val 4: 4.9 the page is in core, one share.
+    assert_eq!(ran.word("SHARE"), 0o777777_777777);
+    assert_eq!(ran.word("COUNT"), 0o400000_000001);
 }
 
 #[test]
@@ -263,4 +267,23 @@ fn dates_after_march_in_a_century_year_that_is_not_leap() {
     assert_eq!(ran.word("DATE"), six("000301"));
     let expected = 1 << 35 | 1 << 32 | 1 << 30 | 1 << 26 | 5 << 23 | 2100;
     assert_eq!(ran.word("YEAR"), expected);
+}
+
+#[test]
+fn cblk_from_self_is_read_only_unless_write_is_asked() {
+    // uuos.114 .CBLK operation 0 (a page from self, block number in
+    // 1.9-1.1; 2.9 insert): 3.9 asks for write permission. Page 0 put
+    // back over itself without, then with it: CORTYP says read-only
+    // (positive), then writable (negative).
+    let src = prog(
+        "GO:\tMOVE A,[0,,400000]\n\t.CBLK A,\n\t .LOSE\n\
+         \t.CALL [SETZ ? SIXBIT /CORTYP/ ? %CLIMM,,0 ? SETZM T1]\n\t .LOSE\n\
+         \tMOVE A,[400,,400000]\n\t.CBLK A,\n\t .LOSE\n\
+         \t.CALL [SETZ ? SIXBIT /CORTYP/ ? %CLIMM,,0 ? SETZM T2]\n\t .LOSE\n\
+         \t.LOGOUT 1,\nT1:\t0\nT2:\t0",
+    );
+    let ran = run("cblkself", &src);
+    ran.finished();
+    assert_eq!(ran.word("T1"), 0o200000_000000, "read-only");
+    assert_eq!(ran.word("T2"), 0o600000_000000, "writable");
 }
