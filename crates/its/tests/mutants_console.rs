@@ -185,3 +185,23 @@ fn ttyvar_speeds_are_set_and_read_in_bits_per_second() {
     assert_eq!(ran.word("OUT"), 1200);
     assert_eq!(ran.word("ERR"), 0o26);
 }
+
+#[test]
+fn cnsset_changes_only_the_settable_ttycom_bits() {
+    // _calls.127 CNSSET arg 5: %TCICO, %TCOCO, %TCRFS, %TCQRY, %TCMTR and
+    // %TCINP (4.6-4.2, 3.9) may be set; "the remaining bits ... may not be
+    // changed": 4.9 stays 0 and the right half -1 (not in communicate
+    // mode).
+    let src = prog(
+        "GO:\t.OPEN 1,[.UAO,,'TTY]\n\t .LOSE\n\
+         \t.CALL [SETZ ? SIXBIT /CNSSET/ ? %CLIMM,,1 ? [-1] ? [-1] ? [-1] ? SETZ [-1]]\n\t .LOSE\n\
+         \t.CALL [SETZ ? SIXBIT /CNSGET/ ? %CLIMM,,1 ? %CLOUT,,X ? %CLOUT,,X ? %CLOUT,,X ? SETZM COM1]\n\t .LOSE\n\
+         \t.CALL [SETZ ? SIXBIT /CNSSET/ ? %CLIMM,,1 ? [-1] ? [-1] ? [-1] ? SETZ [0]]\n\t .LOSE\n\
+         \t.CALL [SETZ ? SIXBIT /CNSGET/ ? %CLIMM,,1 ? %CLOUT,,X ? %CLOUT,,X ? %CLOUT,,X ? SETZM COM2]\n\t .LOSE\n\
+         \t.LOGOUT 1,\nX:\t0\nCOM1:\t0\nCOM2:\t0",
+    );
+    let ran = run("ttycom", &src);
+    ran.finished();
+    assert_eq!(ran.word("COM1"), 0o076400_777777);
+    assert_eq!(ran.word("COM2"), 0o000000_777777);
+}
