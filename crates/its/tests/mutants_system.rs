@@ -287,3 +287,49 @@ fn cblk_from_self_is_read_only_unless_write_is_asked() {
     assert_eq!(ran.word("T1"), 0o200000_000000, "read-only");
     assert_eq!(ran.word("T2"), 0o600000_000000, "writable");
 }
+
+#[test]
+fn old_style_interrupt_stores_bits_and_pc_at_tsint() {
+    // intrup.108, the old way: 42 holds JSR TSINT (or any word whose right
+    // half is TSINT): the interrupt's bits go to TSINT, the PC to TSINT+1,
+    // the handler runs at TSINT+2; .DISMIS TSINT+1 returns.
+    let src = prog(
+        "LOC 42\n\tJSR TSINT\nLOC 100\n\
+         GO:\t.SUSET [.SMASK,,[%PIMPV]]\n\
+         \tMOVE A,377777\n\
+         AFTER:\tMOVEI B,1\n\
+         \t.LOGOUT 1,\n\
+         TSINT:\t0\n\t0\n\tMOVE C,TSINT\n\tMOVEM C,BITS\n\tMOVE C,TSINT+1\n\tMOVEM C,PCW\n\
+         \t.DISMIS TSINT+1\n\
+         BITS:\t0\nPCW:\t0",
+    );
+    let ran = run("oldint", &src);
+    ran.finished();
+    assert_eq!(ran.word("BITS"), 0o20000, "%PIMPV");
+    assert_eq!(ran.word("PCW") & 0o777777, ran.address("AFTER") as u64);
+    assert_eq!(ran.word("B"), 1);
+}
+
+#[test]
+fn suset_second_word_requests_and_short_getsys_areas() {
+    // usets.120: .SIFPIR sets, .SAIFPI clears bits of the second
+    // interrupt request word. uuos.114 .GETSYS: an area too small gets no
+    // skip and minus the length needed in AC's left half.
+    let src = prog(
+        "GO:\t.SUSET [.SIFPIR,,[7]]\n\t.SUSET [.SAIFPI,,[2]]\n\t.SUSET [.RIFPIR,,IFPIR]\n\
+         \tMOVE A,[-4,,AREA]\n\tMOVE B,[SIXBIT /CALLS/]\n\t.GETSYS A,\n\t SKIPA\n\t .LOSE\n\
+         \tMOVEM A,SHORT\n\t.LOGOUT 1,\nIFPIR:\t0\nSHORT:\t0\nAREA:\tBLOCK 4",
+    );
+    let ran = run("ifpir", &src);
+    ran.finished();
+    assert_eq!(ran.word("IFPIR"), 5);
+    // CALLS (ITS's symbol table, pairs of words) does not fit in four
+    // words: -length,,AREA, the length even and more than 4.
+    let short = ran.word("SHORT");
+    assert_eq!(short & 0o777777, ran.address("AREA") as u64);
+    let needed = 0o1000000 - (short >> 18);
+    assert!(
+        short >> 35 == 1 && needed > 4 && needed % 2 == 0,
+        "{short:o}"
+    );
+}
