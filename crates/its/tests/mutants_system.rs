@@ -329,7 +329,7 @@ fn suset_second_word_requests_and_short_getsys_areas() {
     assert_eq!(short & 0o777777, ran.address("AREA") as u64);
     let needed = 0o1000000 - (short >> 18);
     assert!(
-        short >> 35 == 1 && needed > 4 && needed % 2 == 0,
+        short >> 35 == 1 && needed > 4 && needed.is_multiple_of(2),
         "{short:o}"
     );
 }
