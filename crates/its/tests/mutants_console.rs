@@ -170,20 +170,25 @@ fn ttyvar_speeds_are_set_and_read_in_bits_per_second() {
         )
     };
     let src = prog(&format!(
-        "GO:\t.OPEN 1,[.UAO,,'TTY]\n\t .LOSE\n{}{}{}{}\
+        "GO:\t.OPEN 1,[.UAO,,'TTY]\n\t .LOSE\n{}{}{}{}{}{}\
          \t.CALL [SETZ ? SIXBIT /TTYVAR/ ? %CLIMM,,1 ? [SIXBIT /TTYTYP/] ? %CLERR,,ERR ? SETZ [0]]\n\
          \t SKIPA\n\t  .LOSE\n\
-         \t.LOGOUT 1,\nIN:\t0\nOUT:\t0\nERR:\t0",
+         \t.LOGOUT 1,\nIN:\t0\nOUT:\t0\nERR:\t0\nTYP1:\t0\nTYP2:\t0",
+        read_var("TTYTYP", "TYP1"),
         set("ISPEED", 9600),
         set("OSPEED", 1200),
         read_var("ISPEED", "IN"),
         read_var("OSPEED", "OUT"),
+        read_var("TTYTYP", "TYP2"),
     ));
     let ran = run("speeds", &src);
     ran.finished();
     assert_eq!(ran.word("IN"), 9600);
     assert_eq!(ran.word("OUT"), 1200);
     assert_eq!(ran.word("ERR"), 0o26);
+    // Only the two speed codes (3.8-3.5 and 3.4-3.1 of TTYTYP) changed.
+    let speeds = 0o17 << 22 | 0o17 << 18;
+    assert_eq!(ran.word("TYP1") & !speeds, ran.word("TYP2") & !speeds);
 }
 
 #[test]
@@ -198,10 +203,14 @@ fn cnsset_changes_only_the_settable_ttycom_bits() {
          \t.CALL [SETZ ? SIXBIT /CNSGET/ ? %CLIMM,,1 ? %CLOUT,,X ? %CLOUT,,X ? %CLOUT,,X ? SETZM COM1]\n\t .LOSE\n\
          \t.CALL [SETZ ? SIXBIT /CNSSET/ ? %CLIMM,,1 ? [-1] ? [-1] ? [-1] ? SETZ [0]]\n\t .LOSE\n\
          \t.CALL [SETZ ? SIXBIT /CNSGET/ ? %CLIMM,,1 ? %CLOUT,,X ? %CLOUT,,X ? %CLOUT,,X ? SETZM COM2]\n\t .LOSE\n\
-         \t.LOGOUT 1,\nX:\t0\nCOM1:\t0\nCOM2:\t0",
+         \t.CALL [SETZ ? SIXBIT /TTYVAR/ ? %CLIMM,,1 ? [SIXBIT /TTYCOM/] ? SETZ [-1]]\n\t .LOSE\n\
+         \t.CALL [SETZ ? SIXBIT /TTYVAR/ ? %CLIMM,,1 ? [SIXBIT /TTYCOM/] ? SETZM COM3]\n\t .LOSE\n\
+         \t.LOGOUT 1,\nX:\t0\nCOM1:\t0\nCOM2:\t0\nCOM3:\t0",
     );
     let ran = run("ttycom", &src);
     ran.finished();
     assert_eq!(ran.word("COM1"), 0o076400_777777);
     assert_eq!(ran.word("COM2"), 0o000000_777777);
+    // TTYVAR's TTYCOM (ttyvar.105) changes the same bits only.
+    assert_eq!(ran.word("COM3"), 0o076400_777777);
 }

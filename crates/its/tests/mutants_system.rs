@@ -211,7 +211,8 @@ fn corblk_pages_fresh_read_only_and_from_a_file() {
          \t.CALL [SETZ ? SIXBIT /CORTYP/ ? %CLIMM,,6 ? SETZM T6]\n\t .LOSE\n\
          \t.CALL [SETZ ? SIXBIT /CORTYP/ ? %CLIMM,,7 ? SETZM T7]\n\t .LOSE\n\
          \t.CALL [SETZ ? SIXBIT /CORTYP/ ? %CLIMM,,6 ? %CLOUT,,T6B ? %CLOUT,,SHARE ? %CLOUT,,T6C ? SETZM COUNT]\n\t .LOSE\n\
-         \t.LOGOUT 1,\nT5:\t0\nT6:\t0\nT7:\t0\nSHARE:\t0\nCOUNT:\t0\nT6B:\t0\nT6C:\t0",
+         \t.CALL [SETZ ? SIXBIT /CORTYP/ ? %CLIMM,,5 ? %CLOUT,,T6B ? %CLOUT,,T6B ? %CLOUT,,T6C ? SETZM COUNT5]\n\t .LOSE\n\
+         \t.LOGOUT 1,\nT5:\t0\nT6:\t0\nT7:\t0\nSHARE:\t0\nCOUNT:\t0\nT6B:\t0\nT6C:\t0\nCOUNT5:\t0",
     );
     let ran = run("corblkro", &src);
     ran.finished();
@@ -221,6 +222,11 @@ fn corblk_pages_fresh_read_only_and_from_a_file() {
     // Val 2 -1: unshared; val 4: 4.9 the page is in core, one share.
     assert_eq!(ran.word("SHARE"), 0o777777_777777);
     assert_eq!(ran.word("COUNT"), 0o400000_000001);
+    assert_eq!(
+        ran.word("COUNT5"),
+        0o400000_000001,
+        "a read-only page is in core too"
+    );
 }
 
 #[test]
