@@ -203,3 +203,7 @@ mod tests {
         assert_eq!((jan >> 35, jan >> 34 & 1), (0, 1));
     }
 }
+
+#[cfg(test)]
+#[path = "clock_mutants.rs"]
+mod mutants;

@@ -34,7 +34,7 @@ pub enum Page {
 /// CORBLK control bits (cbits, right half).
 const CB_WRT: u64 = 0o400000;
 const CB_NDW: u64 = 0o100000;
-const CB_CPY: u64 = 0o002000;
+const CB_CPY: u64 = 0o004000;
 /// Source codes: %JSNEW a fresh page, %JSABS an absolute page, and the
 /// core job (400001), taken as %JSNEW.
 const JS_NEW: u64 = 0o777773;
