@@ -335,3 +335,79 @@ fn terminal_answers_from_a_file() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Runs `pdp10 midas` with standard input a pipe that stays open for the
+/// whole run unless `answers` are given (then written and closed).
+fn midas_with_stdin(dir: &Path, source: &str, answers: Option<&[u8]>) -> std::process::Output {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_pdp10"))
+        .args(["midas", source])
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stdin = child.stdin.take().unwrap();
+    let kept = match answers {
+        Some(text) => {
+            let mut stdin = stdin;
+            stdin.write_all(text).unwrap();
+            None
+        }
+        None => Some(stdin),
+    };
+    // A run that waits on the open pipe never ends: give it 60 s.
+    let started = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if started.elapsed() > std::time::Duration::from_secs(60) {
+            child.kill().unwrap();
+            panic!("pdp10 midas {source} still running after 60 s: it waits on standard input");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    drop(kept);
+    child.wait_with_output().unwrap()
+}
+
+/// A source without `.TTYMAC` never reads standard input: an open pipe
+/// (CI, ssh, `yes |`) must not keep the assembly waiting.
+#[test]
+fn standard_input_is_not_read_without_ttymac() {
+    let dir = scratch("stdin-open");
+    std::fs::write(dir.join("one.mid"), "A: 1\nEND A\n").unwrap();
+    let out = midas_with_stdin(&dir, "one.mid", None);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(dir.join("ts.one").exists());
+}
+
+/// A `.TTYMAC` takes its answers from standard input, one a line; bytes
+/// that are not text are refused with their line.
+#[test]
+fn ttymac_answers_come_from_standard_input() {
+    let dir = scratch("stdin-ttymac");
+    std::fs::write(
+        dir.join("ask.mid"),
+        ".TTYMAC N\nX==N\nTERMIN\nA: X\nEND A\n",
+    )
+    .unwrap();
+    let out = midas_with_stdin(&dir, "ask.mid", Some(b"5\n5\n")); // one answer a pass
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let words =
+        Sblk::parse(&evacuated::decode(&std::fs::read(dir.join("ts.ask")).unwrap()).unwrap())
+            .unwrap()
+            .blocks
+            .iter()
+            .flat_map(|b| b.words.clone())
+            .map(|w| w.raw())
+            .collect::<Vec<_>>();
+    assert!(words.contains(&5), "{words:?}");
+    let out = midas_with_stdin(&dir, "ask.mid", Some(b"5\n\xff\n"));
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("standard input:2: byte 0o377 is not text"),
+        "{}",
+        text(&out.stderr)
+    );
+}

@@ -27,7 +27,8 @@ pub struct Args {
     dsk_root: Option<PathBuf>,
     /// Lines typed at the terminal, one answer a line, for the questions a
     /// source asks with `.TTYMAC` (as the PDP-10/its build answers them).
-    /// Without it, standard input when that is not a terminal.
+    /// Without it, standard input when that is not a terminal, read only
+    /// once a `.TTYMAC` asks. At most 1 MiB of ASCII lines.
     #[arg(long, value_name = "FILE")]
     tty: Option<PathBuf>,
 }
