@@ -1,0 +1,120 @@
+//! The arithmetic processor's CONO/CONI bits and the interrupts it
+//! requests (System Reference Manual, 1968, 3.1: overflow, pushdown
+//! overflow, each condition interrupting only with its enable). Written for
+//! mutation testing (docs/mutants.md), one small program per behaviour.
+
+use ka10::{Cpu, Exit, NoHandler, NoTrace};
+use pdp10_isa::Word;
+
+const MOVE: u64 = 0o200;
+const MOVEI: u64 = 0o201;
+const ADDI: u64 = 0o271;
+const SETO: u64 = 0o474;
+const PUSH: u64 = 0o261;
+const JSR: u64 = 0o264;
+const JRST: u64 = 0o254;
+
+const CONO: u64 = 4;
+const CONI: u64 = 5;
+const APR: u64 = 0o000;
+const PI: u64 = 0o004;
+
+/// CONI APR: pushdown overflow.
+const PDL_OVERFLOW: u64 = 0o200000;
+
+const fn ins(op: u64, ac: u64, e: u64) -> u64 {
+    op << 27 | ac << 23 | e
+}
+
+fn io(device: u64, function: u64, e: u64) -> u64 {
+    0o700 << 27 | (device >> 2) << 26 | function << 23 | e
+}
+
+const fn halt(e: u64) -> u64 {
+    ins(JRST, 4, e)
+}
+
+/// A 64K machine with `words` from 1000 and the PC there, plus `extra`.
+fn machine(words: &[u64], extra: &[(u32, u64)]) -> Cpu {
+    let mut cpu = Cpu::new(0o200000);
+    for (i, w) in words.iter().enumerate() {
+        assert!(cpu.write(0o1000 + i as u32, Word::new(*w)));
+    }
+    for &(a, w) in extra {
+        assert!(cpu.write(a, Word::new(w)));
+    }
+    cpu.set_pc(0o1000);
+    cpu
+}
+
+fn halts(cpu: &mut Cpu) -> u32 {
+    match cpu.run(&mut NoHandler, &mut NoTrace, 1000) {
+        Ok(Exit::Halt { pc }) => pc,
+        other => panic!("expected a HALT, got {other:?} at PC {:o}", cpu.pc()),
+    }
+}
+
+fn ac(cpu: &Cpu, n: u8) -> u64 {
+    cpu.ac(n).raw()
+}
+
+/// Level 3's interrupt instruction (46) is JSR 500, and 501 halts.
+const LEVEL_3: [(u32, u64); 2] = [(0o46, ins(JSR, 0, 0o500)), (0o501, 0o254200_000501)];
+
+#[test]
+fn overflow_interrupts_only_when_enabled() {
+    // APR on level 3 without the overflow enable: the ADDI's overflow sets
+    // AROV but requests nothing; CONO APR,23 enables it, and the level-3
+    // interrupt comes after that CONO (JSR saves 1005).
+    let mut cpu = machine(
+        &[
+            io(APR, CONO, 0o3),
+            io(PI, CONO, 0o2377),
+            ins(MOVE, 1, 0o2000),
+            ins(ADDI, 1, 1),
+            io(APR, CONO, 0o23),
+            halt(0o1005),
+        ],
+        &[LEVEL_3[0], LEVEL_3[1], (0o2000, 0o377777_777777)],
+    );
+    assert_eq!(halts(&mut cpu), 0o501);
+    assert_eq!(cpu.read(0o500).unwrap().right(), 0o1005);
+}
+
+#[test]
+fn the_overflow_enable_alone_requests_nothing() {
+    let mut cpu = machine(
+        &[
+            io(APR, CONO, 0o23),
+            io(PI, CONO, 0o2377),
+            ins(MOVEI, 1, 1),
+            halt(0o1003),
+        ],
+        &LEVEL_3,
+    );
+    assert_eq!(halts(&mut cpu), 0o1003);
+}
+
+#[test]
+fn pushdown_overflow_stays_until_cono_apr_400000() {
+    // PUSH with the pointer's count at -1 leaves a count of 0: pushdown
+    // overflow. CONO APR,0 leaves the flag; with it,
+    // the flag is cleared. No PI level is assigned: nothing interrupts.
+    let mut cpu = machine(
+        &[
+            ins(SETO, 0o17, 0),
+            ins(PUSH, 0o17, 0o1),
+            io(APR, CONI, 2),
+            io(APR, CONO, 0),
+            io(APR, CONI, 3),
+            io(APR, CONO, 0o400000),
+            io(APR, CONI, 4),
+            halt(0o1007),
+        ],
+        &[],
+    );
+    assert_eq!(halts(&mut cpu), 0o1007);
+    assert_eq!(ac(&cpu, 2) & PDL_OVERFLOW, PDL_OVERFLOW, "set by PUSH");
+    assert_eq!(ac(&cpu, 3) & PDL_OVERFLOW, PDL_OVERFLOW, "kept");
+    assert_eq!(ac(&cpu, 4) & PDL_OVERFLOW, 0, "cleared");
+}
