@@ -66,3 +66,14 @@ fn byte_mode_inside_a_literal() {
         vec![0o201040_000101, (0o15 << 29) | (0o12 << 22)]
     );
 }
+
+#[test]
+fn a_literal_may_hold_any_number_of_words() {
+    // Node Constructs, `[`: "There may be any number of lines or words in
+    // the literal." Far more words than brackets may nest.
+    let body: Vec<String> = (1..=150).map(|n| format!("{n:o}")).collect();
+    let w = words(&format!("MOVEI 1,[{}]", body.join("\n")));
+    assert_eq!(w.len(), 151);
+    assert_eq!(w[0], 0o201040_000101);
+    assert_eq!(w[1..], (1..=150).collect::<Vec<u64>>()[..]);
+}
