@@ -77,3 +77,11 @@ fn a_literal_may_hold_any_number_of_words() {
     assert_eq!(w[0], 0o201040_000101);
     assert_eq!(w[1..], (1..=150).collect::<Vec<u64>>()[..]);
 }
+
+#[test]
+fn a_stray_control_character_is_named_in_the_error() {
+    // A control character has no meaning in a field: the error names it
+    // the way a PDP-10 hacker types it, ^G for BEL.
+    let e = fails("MOVE 1,\u{7}2");
+    assert!(e.contains("unexpected character ^G"), "{e}");
+}
