@@ -81,18 +81,66 @@ fn overflow_interrupts_only_when_enabled() {
     assert_eq!(cpu.read(0o500).unwrap().right(), 0o1005);
 }
 
+/// JRSTF @2001: the flags come from the left half of 2001.
+const JRSTF_AT_2001: u64 = 0o254120_002001;
+
+/// CONO APR enable bits for overflow and floating overflow (System
+/// Reference Manual 3.1.2), and the PC flags they watch.
+const OVERFLOW: [(u64, u64, &str); 2] = [(0o20, 0o400000, "AROV"), (0o200, 0o040000, "FOV")];
+
 #[test]
-fn the_overflow_enable_alone_requests_nothing() {
+fn each_overflow_interrupts_only_when_enabled() {
+    for (enable, flag, what) in OVERFLOW {
+        // The flag set by JRSTF requests nothing without its enable; CONO
+        // APR with the enable brings the interrupt right after it.
+        let mut cpu = machine(
+            &[
+                io(APR, CONO, 0o3),
+                io(PI, CONO, 0o2377),
+                JRSTF_AT_2001,
+                io(APR, CONO, enable | 0o3),
+                halt(0o1004),
+            ],
+            &[LEVEL_3[0], LEVEL_3[1], (0o2001, flag << 18 | 0o1003)],
+        );
+        assert_eq!(halts(&mut cpu), 0o501, "{what}");
+        assert_eq!(cpu.read(0o500).unwrap().right(), 0o1004, "{what}");
+    }
+}
+
+#[test]
+fn the_overflow_enables_alone_request_nothing() {
+    for (enable, _, what) in OVERFLOW {
+        let mut cpu = machine(
+            &[
+                io(PI, CONO, 0o2377),
+                io(APR, CONO, enable | 0o3),
+                ins(MOVEI, 1, 1),
+                halt(0o1003),
+            ],
+            &LEVEL_3,
+        );
+        assert_eq!(halts(&mut cpu), 0o1003, "{what}");
+    }
+}
+
+#[test]
+fn a_pending_overflow_interrupts_once_the_pi_system_is_on() {
+    // The APR's request is a level: AROV with its enable, while the PI
+    // system is off, interrupts as soon as CONO PI turns the system on
+    // (JSR saves 1004, the instruction after that CONO).
     let mut cpu = machine(
         &[
             io(APR, CONO, 0o23),
+            ins(MOVE, 1, 0o2000),
+            ins(ADDI, 1, 1),
             io(PI, CONO, 0o2377),
-            ins(MOVEI, 1, 1),
-            halt(0o1003),
+            halt(0o1004),
         ],
-        &LEVEL_3,
+        &[LEVEL_3[0], LEVEL_3[1], (0o2000, 0o377777_777777)],
     );
-    assert_eq!(halts(&mut cpu), 0o1003);
+    assert_eq!(halts(&mut cpu), 0o501);
+    assert_eq!(cpu.read(0o500).unwrap().right(), 0o1004);
 }
 
 #[test]
