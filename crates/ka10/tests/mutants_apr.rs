@@ -10,15 +10,20 @@ const MOVE: u64 = 0o200;
 const MOVEI: u64 = 0o201;
 const ADDI: u64 = 0o271;
 const SETO: u64 = 0o474;
+const JSP: u64 = 0o265;
 const PUSH: u64 = 0o261;
 const JSR: u64 = 0o264;
 const JRST: u64 = 0o254;
 
 const CONO: u64 = 4;
 const CONI: u64 = 5;
+const DATAO: u64 = 3;
 const APR: u64 = 0o000;
 const PI: u64 = 0o004;
 
+/// CONI APR: nonexistent memory, memory protection.
+const NXM: u64 = 0o10000;
+const PROTECTION: u64 = 0o20000;
 /// CONI APR: pushdown overflow.
 const PDL_OVERFLOW: u64 = 0o200000;
 
@@ -165,4 +170,39 @@ fn pushdown_overflow_stays_until_cono_apr_400000() {
     assert_eq!(ac(&cpu, 2) & PDL_OVERFLOW, PDL_OVERFLOW, "set by PUSH");
     assert_eq!(ac(&cpu, 3) & PDL_OVERFLOW, PDL_OVERFLOW, "kept");
     assert_eq!(ac(&cpu, 4) & PDL_OVERFLOW, 0, "cleared");
+}
+
+#[test]
+fn nxm_and_protection_stay_until_their_own_cono_bit() {
+    // Exec mode reads beyond the 64K memory: nonexistent memory. Then user
+    // mode (limit 1777, no relocation) reads 5000: memory protection. A
+    // CALL (MUUO 040) comes back to exec through 41 (JSP 7,600). There,
+    // CONO APR,0 clears neither; 10000 clears NXM only; 20000 the other.
+    let mut cpu = machine(
+        &[
+            ins(MOVE, 1, 0o300000),
+            io(APR, DATAO, 0o1010),
+            ins(JRST, 1, 0o100),
+        ],
+        &[
+            (0o1010, 0),
+            (0o100, ins(MOVE, 1, 0o5000)),
+            (0o101, ins(0o040, 0, 0)),
+            (0o41, ins(JSP, 7, 0o600)),
+            (0o600, io(APR, CONI, 2)),
+            (0o601, io(APR, CONO, 0)),
+            (0o602, io(APR, CONI, 3)),
+            (0o603, io(APR, CONO, NXM)),
+            (0o604, io(APR, CONI, 4)),
+            (0o605, io(APR, CONO, PROTECTION)),
+            (0o606, io(APR, CONI, 5)),
+            (0o607, halt(0o607)),
+        ],
+    );
+    assert_eq!(halts(&mut cpu), 0o607);
+    let both = NXM | PROTECTION;
+    assert_eq!(ac(&cpu, 2) & both, both, "both set");
+    assert_eq!(ac(&cpu, 3) & both, both, "CONO APR,0 kept them");
+    assert_eq!(ac(&cpu, 4) & both, PROTECTION, "10000 cleared NXM");
+    assert_eq!(ac(&cpu, 5) & both, 0, "20000 cleared protection");
 }
