@@ -60,6 +60,9 @@ fn jsr_stores_every_flag_but_clears_bis() {
     put(&mut cpu, 0o201, HALT | 0o201);
     cpu.set_flags(KA10_FLAGS & !USER);
     assert_eq!(halts(&mut cpu), 0o201);
-    assert_eq!(get(&cpu, 0o200), ((KA10_FLAGS & !USER) as u64) << 18 | 0o101);
+    assert_eq!(
+        get(&cpu, 0o200),
+        ((KA10_FLAGS & !USER) as u64) << 18 | 0o101
+    );
     assert_eq!(cpu.flags(), KA10_FLAGS & !USER & !BIS);
 }

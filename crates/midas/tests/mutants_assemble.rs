@@ -39,10 +39,7 @@ fn labels_in_byte_mode() {
 
 #[test]
 fn block_reserves_words_up_to_the_memory() {
-    assert_eq!(
-        assembled("1\nBLOCK 10\n2"),
-        vec![(0o100, 1), (0o111, 2)]
-    );
+    assert_eq!(assembled("1\nBLOCK 10\n2"), vec![(0o100, 1), (0o111, 2)]);
     // An 18-bit address space: a larger BLOCK is an error naming it, not a
     // location counter that wraps.
     for n in ["1000000", "-1"] {

@@ -27,10 +27,7 @@ fn a_parenthesized_call_ends_at_the_matching_close() {
     // including the CLOSE matching the OPEN after the name.
     assert_eq!(words("DEFINE SUM A,B\nA+B\nTERMIN\nSUM(1,2)"), vec![3]);
     // The body ends with its line; the text after the close follows it.
-    assert_eq!(
-        words("DEFINE SUM A,B\nA+B\nTERMIN\nSUM(1,2) 5"),
-        vec![3, 5]
-    );
+    assert_eq!(words("DEFINE SUM A,B\nA+B\nTERMIN\nSUM(1,2) 5"), vec![3, 5]);
 }
 
 #[test]
