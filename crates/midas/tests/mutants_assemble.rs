@@ -82,3 +82,21 @@ fn a_stray_control_character_is_named_in_the_error() {
     let e = fails("MOVE 1,\u{7}2");
     assert!(e.contains("unexpected character ^G"), "{e}");
 }
+
+#[test]
+fn a_label_has_only_one_value() {
+    // Node Symbols: "If a symbol is defined as a label, it can have only
+    // one value." Node LocnCtr's OFFSET example relies on a label that
+    // disagrees with an earlier `=` reporting a multiply-defined symbol.
+    for src in ["FOO=5\nFOO: 0", "FOO: 0\nFOO=5"] {
+        let e = fails(src);
+        assert!(e.contains("FOO is multiply defined"), "{src:?}: {e}");
+    }
+    // Agreeing definitions are no error: the first word is at 100.
+    assert_eq!(
+        words("FOO=100\nFOO: 0\nMOVEI FOO"),
+        vec![0, 0o201000_000100]
+    );
+    // Plain assignments may change as often as they like.
+    assert_eq!(words("FOO=1\nFOO=2\nFOO"), vec![2]);
+}
