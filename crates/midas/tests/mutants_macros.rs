@@ -70,3 +70,12 @@ fn repeat_counts_beyond_the_address_space_are_refused() {
     let e = fails("REPEAT 1000000,[0]");
     assert!(e.contains("too many"), "{e}");
 }
+
+#[test]
+fn braced_conditionals_count_nested_braces() {
+    // Cond-A3c: a braced conditional counts only braces when matching:
+    // an inner `{...}` does not end it, brackets do not count at all.
+    assert_eq!(words("IFN 0,{IFE 0,{2}\n3}\n4"), vec![4]);
+    assert_eq!(words("IFE 0,{IFE 0,{2}\n3}\n4"), vec![2, 3, 4]);
+    assert_eq!(words("IFN 0,{[}\n5"), vec![5]);
+}
