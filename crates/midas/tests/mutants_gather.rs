@@ -27,3 +27,9 @@ fn the_character_after_a_caret_is_taken_as_it_is() {
     // After a number `^` is its exponent: 2 * 8^3.
     assert_eq!(words("2^3"), vec![0o2000]);
 }
+
+#[test]
+fn subttl_ignores_its_line() {
+    // Node Pseudos: "SUBTTL <line> ignores the line."
+    assert_eq!(words("SUBTTL Part 2: the [ tables, 'quoted'\n5"), vec![5]);
+}
