@@ -206,3 +206,40 @@ fn nxm_and_protection_stay_until_their_own_cono_bit() {
     assert_eq!(ac(&cpu, 4) & both, PROTECTION, "10000 cleared NXM");
     assert_eq!(ac(&cpu, 5) & both, 0, "20000 cleared protection");
 }
+
+#[test]
+fn an_unimplemented_opcode_as_interrupt_instruction_goes_through_60_and_61() {
+    // A program request on level 4 (CONO PI,4210: system on, request,
+    // level 4) executes 50, here opcode 100, which the KA10 does not
+    // implement: it is stored in 60 (opcode, AC and E) and 61 is
+    // executed, in exec space (JSR 600, then HALT).
+    let mut cpu = machine(
+        &[io(PI, CONO, 0o4210), halt(0o1001)],
+        &[
+            (0o50, 0o100100_000123),
+            (0o61, ins(JSR, 0, 0o600)),
+            (0o601, halt(0o601)),
+        ],
+    );
+    assert_eq!(halts(&mut cpu), 0o601);
+    assert_eq!(cpu.read(0o60).unwrap().raw(), 0o100100_000123);
+}
+
+#[test]
+fn a_trap_from_the_trap_instruction_is_taken_too() {
+    // Level 4's instruction at 50 is a monitor UUO (stored in 40, 41
+    // executed); 41 holds opcode 100, which traps in turn (stored in 60,
+    // 61 executed: JSR 600, then HALT).
+    let mut cpu = machine(
+        &[io(PI, CONO, 0o4210), halt(0o1001)],
+        &[
+            (0o50, 0o040100_000123),
+            (0o41, 0o100000_000456),
+            (0o61, ins(JSR, 0, 0o600)),
+            (0o601, halt(0o601)),
+        ],
+    );
+    assert_eq!(halts(&mut cpu), 0o601);
+    assert_eq!(cpu.read(0o40).unwrap().raw(), 0o040100_000123);
+    assert_eq!(cpu.read(0o60).unwrap().raw(), 0o100000_000456);
+}
