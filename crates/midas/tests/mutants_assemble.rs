@@ -100,3 +100,10 @@ fn a_label_has_only_one_value() {
     // Plain assignments may change as often as they like.
     assert_eq!(words("FOO=1\nFOO=2\nFOO"), vec![2]);
 }
+
+#[test]
+fn the_summary_counts_words_and_names_the_start() {
+    // The line `pdp10 midas` prints on standard error.
+    let a = midas::assemble_str("t.mid", "GO: MOVEI 1,5\nJRST GO\nEND GO\n").unwrap();
+    assert_eq!(a.summary(), "2 words assembled, start address 100");
+}
