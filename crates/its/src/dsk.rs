@@ -512,9 +512,17 @@ impl DskFile {
         self.spool.is_some()
     }
 
-    /// Word `i` of an input file; `None` beyond its end, for an output
-    /// file, or when the host file cannot be read.
+    /// Word `i` of the file: of an input file, or of an output file the
+    /// words written so far (CORBLK's %CBCPY copies a page of either);
+    /// `None` beyond its end or when the host file cannot be read.
     pub fn word_at(&mut self, i: u64) -> Option<Word> {
+        if let Some(spool) = &self.spool {
+            return if i < spool.len() {
+                spool.get(i).ok()
+            } else {
+                None
+            };
+        }
         self.source.as_mut()?.word(i).ok().flatten()
     }
 

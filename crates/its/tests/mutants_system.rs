@@ -249,8 +249,8 @@ fn cblk_public_and_private_keep_the_page() {
 fn corblk_copies_a_page_of_a_file_open_for_output() {
     // _calls.127 CORBLK cbits: 2.3 %CBCPY makes a copy (disk files only),
     // so a page of a file being written may be mapped writable (CORTYP
-    // negative). (What the copy holds is not checked here: see
-    // /work/coord/m10a-bugs.md, an output file's words read as zero.)
+    // negative), holding the words written so far: file page 1 is words
+    // 2000-3777, of which 2000-2077 were written (each its own index).
     let src = prog(
         "GO:\t.OPEN 1,[.UIO,,'DSK ? SIXBIT /OUT/ ? SIXBIT /WORDS/]\n\t .LOSE %LSFIL\n\
          \tSETZ A,\n\
@@ -258,11 +258,16 @@ fn corblk_copies_a_page_of_a_file_open_for_output() {
          \t.CALL [SETZ ? SIXBIT /CORBLK/ ? %CLIMM,,%CBNDW+%CBCPY ? %CLIMM,,777777 ? %CLIMM,,5\n\
          \t\t%CLIMM,,1 ? SETZI 1]\n\t .LOSE\n\
          \t.CALL [SETZ ? SIXBIT /CORTYP/ ? %CLIMM,,5 ? SETZM TYPE]\n\t .LOSE\n\
-         \t.CLOSE 1,\n\t.LOGOUT 1,\nTYPE:\t0",
+         \tMOVE B,12000\n\tMOVEM B,FIRST\n\tMOVE B,12077\n\tMOVEM B,LAST\n\
+         \tMOVE B,12100\n\tMOVEM B,AFTER\n\
+         \t.CLOSE 1,\n\t.LOGOUT 1,\nTYPE:\t0\nFIRST:\t-1\nLAST:\t-1\nAFTER:\t-1",
     );
     let ran = run("corblkcpy", &src);
     ran.finished();
     assert_eq!(ran.word("TYPE"), 0o600000_000000);
+    assert_eq!(ran.word("FIRST"), 0o2000);
+    assert_eq!(ran.word("LAST"), 0o2077);
+    assert_eq!(ran.word("AFTER"), 0);
 }
 
 #[test]
