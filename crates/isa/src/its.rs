@@ -768,11 +768,13 @@ pub fn system_symbol_table() -> Vec<(u64, u64)> {
     for &(n, v) in USET_VARIABLES {
         push(n, HALF_KILLED | GLOBAL, v as u64);
     }
-    for &(n, v) in BIT_SYMBOLS {
-        push(n, HALF_KILLED | GLOBAL, v);
-    }
+    // In SYSYMB's order, which "SHOULD BE LEFT IN CURRENT ORDER OR DDT
+    // WILL LOSE": .IOT .OPEN .OPER come before the bits.117 symbols.
     for &(n, op) in &UUOS[..3] {
         push(n, GLOBAL, (op as u64) << 27);
+    }
+    for &(n, v) in BIT_SYMBOLS {
+        push(n, HALF_KILLED | GLOBAL, v);
     }
     for &(n, e) in OPER_FAMILY {
         push(n, GLOBAL, (0o042 << 27) | e as u64);
