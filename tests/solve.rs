@@ -360,3 +360,18 @@ fn unreadable_input_is_an_error_naming_the_place() {
     let out = solve(&["--count", "--all", "tests/data/sudoku/invalid.txt"]);
     assert_eq!(out.status.code(), Some(2), "clap rejects conflicting flags");
 }
+
+/// `verify --first 0` would check nothing: refused as a usage error
+/// naming the option, not reported as a file without puzzles.
+#[test]
+fn verify_first_zero_is_refused() {
+    let out = Command::new(env!("CARGO_BIN_EXE_pdp10"))
+        .args(["verify", "--first", "0", "puzzles/puzzl1.sudoku"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(err.contains("'--first <N>'"), "{err}");
+    assert!(!err.contains("no puzzles"), "{err}");
+}

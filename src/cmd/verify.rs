@@ -51,9 +51,9 @@ pub struct Args {
     /// Instruction budget for each puzzle.
     #[arg(long, value_name = "N", default_value_t = 1_000_000_000)]
     max_insns: u64,
-    /// Take only the first N puzzles of each file.
-    #[arg(long, value_name = "N")]
-    first: Option<usize>,
+    /// Take only the first N puzzles of each file (N at least 1).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    first: Option<u64>,
     /// How many disagreements to show in full.
     #[arg(long, value_name = "N", default_value_t = 5)]
     show: usize,
@@ -109,7 +109,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     // The jobs' DSK: empty, so that the program reads only the puzzle.
     let dsk = tempfile::tempdir().context("creating a temporary DSK folder")?;
     let started = Instant::now();
-    let mut inputs = Inputs::new(&args.files, args.first);
+    let first = args.first.map(|n| usize::try_from(n).unwrap_or(usize::MAX));
+    let mut inputs = Inputs::new(&args.files, first);
     let mut totals = Totals::default();
     let mut pool = None;
     let mut threads = 1;
