@@ -14,3 +14,20 @@ fn ryear_says_when_daylight_saving_time_is_in_effect() {
     let winter = Civil::at(1_782_907_200, -5 * 3600, false).ryear();
     assert_eq!(winter >> 33 & 1, 0);
 }
+
+#[test]
+fn host_zone_flags_daylight_saving_only_where_the_offset_moves() {
+    // Whatever the host's zone: where January and July have the same
+    // offset there is no daylight saving time (UTC, for one); elsewhere
+    // exactly one of them has it, and that one is the further east.
+    // 2026-01-15 and 2026-07-15, 12:00 UTC.
+    let (jan, jan_dst) = super::host_zone(1_768_478_400);
+    let (jul, jul_dst) = super::host_zone(1_784_116_800);
+    if jan == jul {
+        assert!(!jan_dst && !jul_dst, "{jan} {jan_dst} {jul_dst}");
+    } else {
+        assert_ne!(jan_dst, jul_dst);
+        let (summer, winter) = if jan_dst { (jan, jul) } else { (jul, jan) };
+        assert!(summer > winter, "{summer} {winter}");
+    }
+}

@@ -1,0 +1,122 @@
+//! More system calls checked against ITS's documentation, for the
+//! survivors of the fresh whole-crate sample (docs/mutants.md):
+//! `doc/sysdoc/intrup.108` (old-style interrupts, the second word),
+//! `doc/sysdoc/usets.120` (.TTY, .WHO1-.WHO3, .MEMT, .PICLR) and
+//! `doc/sysdoc/_calls.127` (CORBLK, USRVAR).
+
+mod mutants_support;
+use mutants_support::*;
+
+const HEAD: &str = "TITLE T\nA=1\nB=2\nC=3\nD=4\nP=17\n";
+
+fn prog(body: &str) -> String {
+    format!("{HEAD}{body}\n")
+}
+
+/// An old-style handler at TSINT (intrup.108): it keeps the interrupt
+/// word, the PC word and a count, then returns with `.DISMIS TSINT+1`.
+const TSINT: &str = "TSINT:\t0\n\t0\n\tMOVE C,TSINT\n\tMOVEM C,BITS\n\
+                     \tMOVE C,TSINT+1\n\tMOVEM C,PCW\n\tAOS COUNT\n\t.DISMIS TSINT+1\n\
+                     BITS:\t0\nPCW:\t0\nCOUNT:\t0";
+
+#[test]
+fn an_interrupt_enabled_by_a_skipping_call_returns_after_the_skip() {
+    // intrup.108: the PC stored in TSINT+1 is where the job was going to
+    // run. A pending, enabled %PIMPV waits while .PICLR is 0; USRVAR
+    // setting .PICLR to -1 skips (success), so the interrupt comes on the
+    // way out of the call with the PC past the skipped .LOSE.
+    let src = prog(&format!(
+        "LOC 42\n\tJSR TSINT\nLOC 100\n\
+         GO:\t.SUSET [.SPICLR,,[0]]\n\t.SUSET [.SMASK,,[%PIMPV]]\n\
+         \t.SUSET [.SIPIRQ,,[%PIMPV]]\n\
+         \tMOVEI A,1\n\
+         \t.CALL [SETZ ? SIXBIT /USRVAR/ ? %CLIMM,,777777 ? [SIXBIT /PICLR/] ? SETZ [-1]]\n\
+         \t .LOSE\n\
+         AFTER:\tMOVEI B,1\n\t.LOGOUT 1,\n{TSINT}"
+    ));
+    let ran = run("skipint", &src);
+    ran.finished();
+    assert_eq!(ran.word("COUNT"), 1);
+    assert_eq!(ran.word("BITS"), 0o20000, "%PIMPV");
+    assert_eq!(ran.word("PCW") & 0o777777, ran.address("AFTER") as u64);
+    assert_eq!(ran.word("B"), 1);
+}
+
+#[test]
+fn second_word_interrupts_wait_for_their_mask() {
+    // intrup.108: only pending *enabled* undeferred second-word interrupts
+    // are given (.MSK2 enables, .DF2 defers); the word stored in TSINT is
+    // the second request word with its sign set.
+    let src = prog(&format!(
+        "LOC 42\n\tJSR TSINT\nLOC 100\n\
+         GO:\t.SUSET [.SIFPIR,,[4]]\n\
+         \t.SUSET [.SDF2,,[4]]\n\t.SUSET [.SMSK2,,[4]]\n\
+         \tMOVE A,COUNT\n\
+         \t.SUSET [.SDF2,,[0]]\n\
+         AFTER:\tMOVEI B,1\n\t.LOGOUT 1,\n{TSINT}"
+    ));
+    let ran = run("msk2", &src);
+    ran.finished();
+    assert_eq!(ran.word("A"), 0, "pending but not enabled, then deferred");
+    assert_eq!(ran.word("COUNT"), 1);
+    assert_eq!(ran.word("BITS"), 0o400000_000004, "sign set, bit 4");
+    assert_eq!(ran.word("PCW") & 0o777777, ran.address("AFTER") as u64);
+}
+
+#[test]
+fn deleting_the_top_page_leaves_the_pages_below() {
+    // _calls.127 CORBLK with no access bits deletes the page; usets.120:
+    // .MEMT is 1 plus the highest legal address, so after deleting page 3
+    // of pages 0, 2 and 3 it is the top of page 2, whose words stay.
+    let src = prog(
+        "GO:\t.CALL [SETZ ? SIXBIT /CORBLK/ ? %CLIMM,,%CBNDW ? %CLIMM,,777777 ? %CLIMM,,2 ? SETZI 777773]\n\t .LOSE\n\
+         \t.CALL [SETZ ? SIXBIT /CORBLK/ ? %CLIMM,,%CBNDW ? %CLIMM,,777777 ? %CLIMM,,3 ? SETZI 777773]\n\t .LOSE\n\
+         \tMOVEI A,17\n\tMOVEM A,2*2000+5\n\
+         \t.SUSET [.RMEMT,,MEMT1]\n\
+         \t.CALL [SETZ ? SIXBIT /CORBLK/ ? %CLIMM,,0 ? %CLIMM,,777777 ? SETZI 3]\n\t .LOSE\n\
+         \t.SUSET [.RMEMT,,MEMT2]\n\
+         \tMOVE B,2*2000+5\n\tMOVEM B,KEPT\n\
+         \t.LOGOUT 1,\nMEMT1:\t0\nMEMT2:\t0\nKEPT:\t0",
+    );
+    let ran = run("deltop", &src);
+    ran.finished();
+    assert_eq!(ran.word("MEMT1"), 4 * 0o2000);
+    assert_eq!(ran.word("MEMT2"), 3 * 0o2000);
+    assert_eq!(ran.word("KEPT"), 0o17);
+}
+
+#[test]
+fn tty_variable_takes_only_the_jobs_bits_and_gives_them_back() {
+    // usets.120 .TTY: %TBNVR (4.8) and %TBINT (4.7) are settable by the
+    // job; %TBNOT (4.9) is the system's and %TBWAT (4.6) only the
+    // superior's. Setting 0 afterwards clears what was set.
+    let src = prog(
+        "GO:\t.SUSET [.STTY,,[-1]]\n\t.SUSET [.RTTY,,T1]\n\
+         \t.SUSET [.STTY,,[0]]\n\t.SUSET [.RTTY,,T2]\n\
+         \t.LOGOUT 1,\nT1:\t0\nT2:\t0",
+    );
+    let ran = run("ttyvar", &src);
+    ran.finished();
+    let t1 = ran.word("T1");
+    assert_eq!(t1 & 0o300000_000000, 0o300000_000000, "{t1:o}");
+    assert_eq!(t1 & 0o440000_000000, 0, "{t1:o}");
+    assert_eq!(t1 & 0o777777, 0, "{t1:o}");
+    assert_eq!(ran.word("T2"), 0);
+}
+
+#[test]
+fn who_line_variables_are_three_words() {
+    // usets.120: .WHO1, .WHO2 and .WHO3 are three variables, each read
+    // back as set.
+    let src = prog(
+        "GO:\t.SUSET [.SWHO1,,[111]]\n\t.SUSET [.SWHO2,,[222]]\n\t.SUSET [.SWHO3,,[333]]\n\
+         \t.SUSET [.RWHO1,,W1]\n\t.SUSET [.RWHO2,,W2]\n\t.SUSET [.RWHO3,,W3]\n\
+         \t.LOGOUT 1,\nW1:\t0\nW2:\t0\nW3:\t0",
+    );
+    let ran = run("who", &src);
+    ran.finished();
+    assert_eq!(
+        [ran.word("W1"), ran.word("W2"), ran.word("W3")],
+        [0o111, 0o222, 0o333]
+    );
+}
