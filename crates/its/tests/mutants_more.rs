@@ -5,7 +5,9 @@
 //! `doc/sysdoc/_calls.127` (CORBLK, USRVAR).
 
 mod mutants_support;
+use its::Clock;
 use mutants_support::*;
+use std::time::{Duration, Instant};
 
 const HEAD: &str = "TITLE T\nA=1\nB=2\nC=3\nD=4\nP=17\n";
 
@@ -119,4 +121,56 @@ fn who_line_variables_are_three_words() {
         [ran.word("W1"), ran.word("W2"), ran.word("W3")],
         [0o111, 0o222, 0o333]
     );
+}
+
+/// Runs `source` with `clock` in a thread; whether it finished, and how
+/// long it took, or `None` when it is still running after `limit`.
+fn timed(
+    name: &'static str,
+    source: String,
+    clock: Clock,
+    limit: Duration,
+) -> Option<(bool, Duration)> {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let start = Instant::now();
+        let ran = run_in(
+            &scratch(name),
+            &source,
+            Setup {
+                clock,
+                ..Setup::default()
+            },
+        );
+        let finished = ran.outcome == its::Outcome::Finished { message: None };
+        let _ = tx.send((finished, start.elapsed()));
+    });
+    rx.recv_timeout(limit).ok()
+}
+
+#[test]
+fn sleep_on_a_fixed_clock_returns_at_once() {
+    // uuos.114 .SLEEP: a non-negative AC is a time in thirtieths of a
+    // second, a negative one the system time to wake at. The fixed clock
+    // never moves, so the shim returns at once (lib.rs `Clock::Fixed`):
+    // an hour's sleep and a sleep until far ahead both end now.
+    let src = prog(
+        "GO:\tMOVEI A,30.*3600.\n\t.SLEEP A,\n\
+         \tMOVE A,[-377777,,0]\n\t.SLEEP A,\n\t.LOGOUT 1,",
+    );
+    let ran = timed("sleepfix", src, Clock::Fixed(0), Duration::from_secs(10));
+    let (finished, _) = ran.expect("slept on a fixed clock");
+    assert!(finished);
+}
+
+#[test]
+fn sleep_on_the_host_clock_waits_its_thirtieths() {
+    // uuos.114 .SLEEP with AC 6: six thirtieths of a second (200 ms) at
+    // least; the system time counts whole thirtieths, so at least five
+    // of them have passed when the job goes on.
+    let src = prog("GO:\tMOVEI A,6\n\t.SLEEP A,\n\t.LOGOUT 1,");
+    let ran = timed("sleephost", src, Clock::Host, Duration::from_secs(10));
+    let (finished, took) = ran.expect("a 200 ms sleep ended");
+    assert!(finished);
+    assert!(took >= Duration::from_millis(5 * 1000 / 30), "{took:?}");
 }
