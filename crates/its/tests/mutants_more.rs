@@ -174,3 +174,41 @@ fn sleep_on_the_host_clock_waits_its_thirtieths() {
     assert!(finished);
     assert!(took >= Duration::from_millis(5 * 1000 / 30), "{took:?}");
 }
+
+#[test]
+fn less_than_reads_the_least_name_when_none_is_a_number() {
+    // uuos.114 / .INFO.;ITS PRIMER: "<" is the numerically smallest
+    // version, ">" the largest; with no numeric second name the shim
+    // takes the least (greatest) name in SIXBIT order, and ">" on output
+    // the greatest name's trailing digits plus one (names.rs
+    // `resolve_version`).
+    let dsk = scratch("lessthan");
+    std::fs::write(dsk.join("puzzle/foo.alpha"), "A").unwrap();
+    std::fs::write(dsk.join("puzzle/foo.beta"), "B").unwrap();
+    std::fs::write(dsk.join("puzzle/bar.ed27"), "E").unwrap();
+    std::fs::write(dsk.join("puzzle/bar.abc"), "C").unwrap();
+    let src = prog(
+        "GO:\t.OPEN 1,[.UAI,,'DSK ? SIXBIT /FOO/ ? SIXBIT /</]\n\t .LOSE %LSFIL\n\
+         \t.IOT 1,A\n\tMOVEM A,LEAST\n\
+         \t.OPEN 2,[.UAI,,'DSK ? SIXBIT /FOO/ ? SIXBIT />/]\n\t .LOSE %LSFIL\n\
+         \t.IOT 2,A\n\tMOVEM A,MOST\n\
+         \t.OPEN 3,[.UAO,,'DSK ? SIXBIT /BAR/ ? SIXBIT />/]\n\t .LOSE %LSFIL\n\
+         \t.IOT 3,[\"N]\n\t.CLOSE 3,\n\
+         \t.LOGOUT 1,\nLEAST:\t0\nMOST:\t0",
+    );
+    let ran = run_in(&dsk, &src, Setup::default());
+    ran.finished();
+    assert_eq!(ran.word("LEAST"), u64::from(b'A'));
+    assert_eq!(ran.word("MOST"), u64::from(b'B'));
+    assert_eq!(std::fs::read(dsk.join("puzzle/bar.ed28")).unwrap(), b"N");
+}
+
+#[test]
+fn addresses_are_named_within_1000_octal_of_a_symbol() {
+    // DDT types an address as SYM+offset only near a symbol (loader.rs
+    // `Image::symbolic`: within 1000 octal), else as a number.
+    let (image, symbols) = image("TITLE T\nGO:\t0\n\tBLOCK 2000\nEND GO");
+    let go = symbols["GO"];
+    assert_eq!(image.symbolic(go + 0o777), "GO+777");
+    assert_eq!(image.symbolic(go + 0o1000), format!("{:o}", go + 0o1000));
+}
