@@ -212,3 +212,19 @@ fn addresses_are_named_within_1000_octal_of_a_symbol() {
     assert_eq!(image.symbolic(go + 0o777), "GO+777");
     assert_eq!(image.symbolic(go + 0o1000), format!("{:o}", go + 0o1000));
 }
+
+#[test]
+fn core_takes_up_to_400_pages() {
+    // uuos.114 .CORE: the effective address is a number of 1K blocks
+    // between 0 and 400 octal (the whole address space); it skips when it
+    // succeeds. 401 is no such number: no skip, memory unchanged.
+    let src = prog(
+        "GO:\t.CORE 400\n\t .LOSE\n\t.SUSET [.RMEMT,,MEMT1]\n\
+         \t.CORE 401\n\t SKIPA\n\t .LOSE\n\t.SUSET [.RMEMT,,MEMT2]\n\
+         \t.LOGOUT 1,\nMEMT1:\t0\nMEMT2:\t0",
+    );
+    let ran = run("core400", &src);
+    ran.finished();
+    assert_eq!(ran.word("MEMT1"), 0o1000000);
+    assert_eq!(ran.word("MEMT2"), 0o1000000);
+}
