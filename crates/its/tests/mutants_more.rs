@@ -228,3 +228,33 @@ fn core_takes_up_to_400_pages() {
     assert_eq!(ran.word("MEMT1"), 0o1000000);
     assert_eq!(ran.word("MEMT2"), 0o1000000);
 }
+
+#[test]
+fn the_logout_call_ends_the_job_as_logout_does() {
+    // _calls.127 LOGOUT: no arguments (one present for the 4.9 bit); the
+    // top-level job is gone, as after .LOGOUT 1,: the next instruction
+    // never runs.
+    let src = prog("GO:\t.CALL [SETZ ? SIXBIT /LOGOUT/ ? SETZI 0]\n\tMOVEI B,1\n\t.VALUE\n");
+    let ran = run("logoutcall", &src);
+    ran.finished();
+    assert_eq!(ran.word("B"), 0);
+}
+
+#[test]
+fn fdele_reads_its_five_word_block_in_order() {
+    // uuos.114 .FDELE fblock: [1] delete: right-justified device, FN1,
+    // FN2, 0; [3] rename: device, old FN1, FN2, new FN1, FN2. Skips
+    // when it succeeds.
+    let dsk = scratch("fdele");
+    std::fs::write(dsk.join("puzzle/gone.file"), "GONE").unwrap();
+    std::fs::write(dsk.join("puzzle/old.name"), "KEPT").unwrap();
+    let src = prog(
+        "GO:\t.FDELE DEL\n\t .LOSE\n\t.FDELE REN\n\t .LOSE\n\t.LOGOUT 1,\n\
+         \t0\nDEL:\t'DSK\n\tSIXBIT /GONE/\n\tSIXBIT /FILE/\n\t0\n\t0\n\
+         \t0\nREN:\t'DSK\n\tSIXBIT /OLD/\n\tSIXBIT /NAME/\n\tSIXBIT /NEW/\n\tSIXBIT /NAME/",
+    );
+    run_in(&dsk, &src, Setup::default()).finished();
+    assert!(!dsk.join("puzzle/gone.file").exists());
+    assert!(!dsk.join("puzzle/old.name").exists());
+    assert_eq!(std::fs::read(dsk.join("puzzle/new.name")).unwrap(), b"KEPT");
+}
