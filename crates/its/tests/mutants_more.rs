@@ -258,3 +258,52 @@ fn fdele_reads_its_five_word_block_in_order() {
     assert!(!dsk.join("puzzle/old.name").exists());
     assert_eq!(std::fs::read(dsk.join("puzzle/new.name")).unwrap(), b"KEPT");
 }
+
+#[test]
+fn ttyset_leaves_the_systems_ttysts_bits_alone() {
+    // _calls.127 TTYSET arg 4 sets TTYSTS, but not %TSFRE (4.9), %TSCNS
+    // (4.6), %TSLCZ (3.6) and %TSHDX (3.9): TTYGET's third value keeps
+    // them as they were whether all ones or all zeros are asked.
+    let get = |at: &str| {
+        format!(
+            "\t.CALL [SETZ ? SIXBIT /TTYGET/ ? %CLIMM,,1 ? %CLOUT,,X ? %CLOUT,,X ? SETZM {at}]\n\t .LOSE\n"
+        )
+    };
+    let set = |v: &str| {
+        format!("\t.CALL [SETZ ? SIXBIT /TTYSET/ ? %CLIMM,,1 ? [0] ? [0] ? SETZ [{v}]]\n\t .LOSE\n")
+    };
+    let src = prog(&format!(
+        "GO:\t.OPEN 1,[.UAO,,'TTY]\n\t .LOSE\n{}{}{}{}{}\
+         \t.LOGOUT 1,\nX:\t0\nSTS0:\t0\nSTS1:\t0\nSTS2:\t0",
+        get("STS0"),
+        set("-1"),
+        get("STS1"),
+        set("0"),
+        get("STS2"),
+    ));
+    let ran = run("ttysts", &src);
+    ran.finished();
+    let fixed = (0o400000 | 0o040000 | 0o000040 | 0o000400) << 18;
+    let sts0 = ran.word("STS0") & fixed;
+    assert_eq!(ran.word("STS1") & fixed, sts0, "after -1");
+    assert_eq!(ran.word("STS2") & fixed, sts0, "after 0");
+    // The other bits of the left half did change.
+    assert_ne!(ran.word("STS1") >> 18, ran.word("STS2") >> 18);
+}
+
+#[test]
+fn ttyvar_width_reads_back_as_set() {
+    // ttyvar.105 WIDTH: the usable print positions, as CNSGET's second
+    // value (_calls.127); setting WIDTH 79 reads 79 back both ways.
+    let src = prog(
+        "GO:\t.OPEN 1,[.UAO,,'TTY]\n\t .LOSE\n\
+         \t.CALL [SETZ ? SIXBIT /TTYVAR/ ? %CLIMM,,1 ? [SIXBIT /WIDTH/] ? SETZ [79.]]\n\t .LOSE\n\
+         \t.CALL [SETZ ? SIXBIT /TTYVAR/ ? %CLIMM,,1 ? [SIXBIT /WIDTH/] ? SETZM W1]\n\t .LOSE\n\
+         \t.CALL [SETZ ? SIXBIT /CNSGET/ ? %CLIMM,,1 ? %CLOUT,,X ? SETZM W2]\n\t .LOSE\n\
+         \t.LOGOUT 1,\nX:\t0\nW1:\t0\nW2:\t0",
+    );
+    let ran = run("width", &src);
+    ran.finished();
+    assert_eq!(ran.word("W1"), 79);
+    assert_eq!(ran.word("W2"), 79);
+}
