@@ -307,3 +307,80 @@ fn ttyvar_width_reads_back_as_set() {
     assert_eq!(ran.word("W1"), 79);
     assert_eq!(ran.word("W2"), 79);
 }
+
+#[test]
+fn realt_counts_the_frames_begun() {
+    // uuos.114 .REALT: %RLSET turns on a clock of word 0's frame time (in
+    // sixtieths); %PIRLT (4.8) is requested at each frame begun; %RLGET
+    // puts the frame time in word 2's right half and the ticks since last
+    // examined in its left half (then zero), word 3's left half 0 at low
+    // priority. No facility seized: no skip. On the fixed clock real time
+    // is the emulated processor's (lib.rs `Clock::Fixed`).
+    let src = prog(
+        "GO:\tMOVE A,[%RLSET,,BLK]\n\t.REALT A,\n\t SKIPA\n\t .LOSE\n\
+         \tMOVEI B,100000.\nLOOP:\tSOJG B,LOOP\n\
+         \tMOVE A,[%RLGET,,BLK]\n\t.REALT A,\n\t SKIPA\n\t .LOSE\n\
+         \tMOVE C,BLK+2\n\tMOVEM C,FIRST\n\
+         \tMOVE A,[%RLGET,,BLK]\n\t.REALT A,\n\t JFCL\n\
+         \t.SUSET [.RPIRQC,,PIRQC]\n\t.LOGOUT 1,\n\
+         BLK:\t2\n\t0\n\t0\n\t0\nFIRST:\t0\nPIRQC:\t0",
+    );
+    let ran = run_in(
+        &scratch("realt"),
+        &src,
+        Setup {
+            budget: 1_000_000,
+            ..Setup::default()
+        },
+    );
+    ran.finished();
+    let first = ran.word("FIRST");
+    assert_eq!(first & 0o777777, 2, "frame time");
+    let frame_ns = 2 * 1_000_000_000 / 60;
+    let frames = ka10::timing::emulated_ns(ran.job.cpu().instructions()) / frame_ns;
+    let ticks = first >> 18;
+    assert!(
+        ticks >= 1 && ticks <= frames + 1,
+        "{ticks} ticks in {frames} frames"
+    );
+    // Read again at once: the count was zeroed.
+    assert!(ran.at("BLK", 2) >> 18 <= 1, "{:o}", ran.at("BLK", 2));
+    assert_eq!(ran.at("BLK", 3), 0);
+    assert_eq!(ran.word("PIRQC") & 0o200000_000000, 0o200000_000000);
+}
+
+#[test]
+fn rtmr_counts_down_in_4069_nanosecond_units() {
+    // usets.120 .RTMR: initially -1; when set, the run time left until
+    // %PIRUN (4.7 of .PIRQC), in 4.069 microsecond units on the KA10. Read
+    // at once it is still close to what was set; after more than 1000
+    // units of run time %PIRUN is requested.
+    let src = prog(
+        "GO:\t.SUSET [.RRTMR,,OFF]\n\
+         \t.SUSET [.SRTMR,,[1000.]]\n\t.SUSET [.RRTMR,,LEFT]\n\
+         \tMOVEI B,3000.\nLOOP:\tSOJG B,LOOP\n\
+         \t.SUSET [.RPIRQC,,PIRQC]\n\t.LOGOUT 1,\n\
+         OFF:\t0\nLEFT:\t0\nPIRQC:\t0",
+    );
+    let ran = run("rtmr", &src);
+    ran.finished();
+    assert_eq!(ran.word("OFF"), 0o777777_777777);
+    let left = ran.word("LEFT");
+    assert!((990..=1000).contains(&left), "{left}");
+    assert_eq!(ran.word("PIRQC") & 0o100000_000000, 0o100000_000000);
+}
+
+#[test]
+fn memt_and_df1_are_set_as_usets_says() {
+    // usets.120 .MEMT: setting it is like .CORE <FOO+1777>_12 (pages
+    // rounded up); .DF1 is the first word's defer bits, read back as set.
+    let src = prog(
+        "GO:\t.SUSET [.SMEMT,,[3000]]\n\t.SUSET [.RMEMT,,MEMT]\n\
+         \t.SUSET [.SDF1,,[123]]\n\t.SUSET [.RDF1,,DF1]\n\
+         \t.LOGOUT 1,\nMEMT:\t0\nDF1:\t0",
+    );
+    let ran = run("memtdf1", &src);
+    ran.finished();
+    assert_eq!(ran.word("MEMT"), 0o4000);
+    assert_eq!(ran.word("DF1"), 0o123);
+}
