@@ -384,3 +384,123 @@ fn memt_and_df1_are_set_as_usets_says() {
     assert_eq!(ran.word("MEMT"), 0o4000);
     assert_eq!(ran.word("DF1"), 0o123);
 }
+
+/// A PDL overflow with %PIPDL off, `wait` instructions (a loop), then
+/// %PIPDL enabled and a loop: how many interrupts the job got.
+fn stale_pdl_overflow(name: &str, wait: bool) -> u64 {
+    let wait = if wait {
+        "\tMOVEI B,20000.\nWAIT1:\tSOJG B,WAIT1\n"
+    } else {
+        ""
+    };
+    let src = prog(&format!(
+        "LOC 42\n\tJSR TSINT\nLOC 100\n\
+         GO:\tMOVE P,[-1,,PDL-1]\n\tPUSH P,A\n\tPUSH P,A\n{wait}\
+         \t.SUSET [.SMASK,,[%PIPDL]]\n\
+         \tMOVEI B,20000.\nWAIT2:\tSOJG B,WAIT2\n\
+         \t.LOGOUT 1,\nPDL:\tBLOCK 4\n{TSINT}"
+    ));
+    let ran = run_in(
+        &scratch(name),
+        &src,
+        Setup {
+            budget: 1_000_000,
+            ..Setup::default()
+        },
+    );
+    ran.finished();
+    ran.word("COUNT")
+}
+
+#[test]
+fn a_pdl_overflow_while_pipdl_is_off_is_never_given() {
+    // intrup.108: %PIPDL is class 3: "Class 3 interrupts will not even be
+    // signaled if they are disabled". An overflow while it is off must
+    // not come as an interrupt once the job enables it afterwards, at
+    // once or after a while.
+    assert_eq!(stale_pdl_overflow("stalepdl1", false), 0);
+    assert_eq!(stale_pdl_overflow("stalepdl2", true), 0);
+}
+
+#[test]
+fn a_pdl_overflow_while_pipdl_is_on_is_given() {
+    // intrup.108: with %PIPDL enabled the overflow interrupts (old style:
+    // the bit in TSINT).
+    let src = prog(&format!(
+        "LOC 42\n\tJSR TSINT\nLOC 100\n\
+         GO:\t.SUSET [.SMASK,,[%PIPDL]]\n\
+         \tMOVE P,[-1,,PDL-1]\n\tPUSH P,A\n\tPUSH P,A\n\
+         \tMOVEI B,20000.\nWAIT2:\tSOJG B,WAIT2\n\
+         \t.LOGOUT 1,\nPDL:\tBLOCK 4\n{TSINT}"
+    ));
+    let ran = run_in(
+        &scratch("pdlon"),
+        &src,
+        Setup {
+            budget: 1_000_000,
+            ..Setup::default()
+        },
+    );
+    ran.finished();
+    assert_eq!(ran.word("COUNT"), 1);
+    assert_eq!(ran.word("BITS"), 0o200000);
+}
+
+#[test]
+fn realt_on_the_host_clock_counts_each_frame_once() {
+    // uuos.114 .REALT: %PIRLT at the beginning of each frame, the ticks
+    // counting the frames begun. On the host clock the job waits for two
+    // frames to begin (clearing %PIRLT with .SAPIRQ in between); the count
+    // is then at least 2 and no more than the frames the run lasted.
+    let src = prog(
+        "GO:\tMOVE A,[%RLSET,,BLK]\n\t.REALT A,\n\t JFCL\n\
+         \tMOVEI D,2\n\
+         WAIT:\t.SUSET [.RPIRQC,,C]\n\tTLNN C,(%PIRLT)\n\t JRST WAIT\n\
+         \t.SUSET [.SAPIRQ,,[%PIRLT]]\n\tSOJG D,WAIT\n\
+         \tMOVE A,[%RLGET,,BLK]\n\t.REALT A,\n\t JFCL\n\
+         \t.LOGOUT 1,\nBLK:\t1\n\t0\n\t0\n\t0",
+    );
+    let start = Instant::now();
+    let ran = run_in(
+        &scratch("realthost"),
+        &src,
+        Setup {
+            clock: Clock::Host,
+            budget: 20_000_000,
+            ..Setup::default()
+        },
+    );
+    let frames = start.elapsed().as_nanos() as u64 / (1_000_000_000 / 60);
+    ran.finished();
+    let ticks = ran.at("BLK", 2) >> 18;
+    assert!(
+        ticks >= 2 && ticks <= frames + 1,
+        "{ticks} ticks in {frames} frames"
+    );
+}
+
+#[test]
+fn the_slow_clock_ticks_every_half_second() {
+    // usets.120 / intrup.108: %PICLK, the slow clock, every half second
+    // of real time (the emulated processor's on the fixed clock). A job
+    // that enables it and runs about 1.3 seconds gets two or three.
+    let src = prog(&format!(
+        "LOC 42\n\tJSR TSINT\nLOC 100\n\
+         GO:\t.SUSET [.SMASK,,[%PICLK]]\n\
+         \tMOVE B,[500000.]\nWAIT:\tSOJG B,WAIT\n\
+         \t.LOGOUT 1,\n{TSINT}"
+    ));
+    let ran = run_in(
+        &scratch("slowclock"),
+        &src,
+        Setup {
+            budget: 2_000_000,
+            ..Setup::default()
+        },
+    );
+    ran.finished();
+    let seconds = ka10::timing::emulated_ns(ran.job.cpu().instructions()) as f64 / 1e9;
+    let count = ran.word("COUNT");
+    assert!((2..=3).contains(&count), "{count} in {seconds} s");
+    assert_eq!(ran.word("BITS"), 0o10000, "%PICLK");
+}
