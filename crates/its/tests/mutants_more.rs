@@ -504,3 +504,44 @@ fn the_slow_clock_ticks_every_half_second() {
     assert!((2..=3).contains(&count), "{count} in {seconds} s");
     assert_eq!(ran.word("BITS"), 0o10000, "%PICLK");
 }
+
+#[test]
+fn open_with_a_directory_and_rchst_name_the_file() {
+    // _calls.127 OPEN: arg 5, when given, is the directory (else the
+    // SNAME). RCHST (obsolete): device, FN1, FN2, directory, access
+    // pointer of the channel.
+    let dsk = scratch("opendir");
+    std::fs::create_dir_all(dsk.join("other")).unwrap();
+    std::fs::write(dsk.join("other/foo.bar"), "XY").unwrap();
+    let src = prog(
+        "GO:\t.CALL [SETZ ? SIXBIT /OPEN/ ? [.UAI,,1] ? [SIXBIT /DSK/] ? [SIXBIT /FOO/] ? [SIXBIT /BAR/] ? SETZ [SIXBIT /OTHER/]]\n\t .LOSE %LSFIL\n\
+         \t.IOT 1,A\n\tMOVEM A,FIRST\n\
+         \t.CALL [SETZ ? SIXBIT /RCHST/ ? %CLIMM,,1 ? %CLOUT,,DEV ? %CLOUT,,FN1 ? %CLOUT,,FN2 ? %CLOUT,,DIR ? SETZM PTR]\n\t .LOSE\n\
+         \t.LOGOUT 1,\nFIRST:\t0\nDEV:\t0\nFN1:\t0\nFN2:\t0\nDIR:\t0\nPTR:\t0",
+    );
+    let ran = run_in(&dsk, &src, Setup::default());
+    ran.finished();
+    assert_eq!(ran.word("FIRST"), u64::from(b'X'));
+    assert_eq!(ran.word("DEV"), six("DSK"));
+    assert_eq!(ran.word("FN1"), six("FOO"));
+    assert_eq!(ran.word("FN2"), six("BAR"));
+    assert_eq!(ran.word("DIR"), six("OTHER"));
+}
+
+#[test]
+fn a_user_uuo_goes_to_the_handler_at_41() {
+    // uuos.114 / the KA10's UUOs 001-037: the instruction, with its
+    // effective address, goes into 40; 41 holds JSR handler, which gets
+    // the return PC and runs at handler+1.
+    let src = prog(
+        "LOC 41\n\tJSR UUOH\nLOC 100\n\
+         GO:\t001040,,123\nBACK:\tMOVEI B,1\n\t.LOGOUT 1,\n\
+         UUOH:\t0\n\tMOVE C,40\n\tMOVEM C,SAVED\n\tMOVE C,UUOH\n\tMOVEM C,RET\n\tJRST @UUOH\n\
+         SAVED:\t0\nRET:\t0",
+    );
+    let ran = run("useruuo", &src);
+    ran.finished();
+    assert_eq!(ran.word("SAVED"), 0o001040_000123);
+    assert_eq!(ran.word("RET") & 0o777777, ran.address("BACK") as u64);
+    assert_eq!(ran.word("B"), 1);
+}
