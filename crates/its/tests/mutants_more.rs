@@ -529,19 +529,24 @@ fn open_with_a_directory_and_rchst_name_the_file() {
 }
 
 #[test]
-fn a_user_uuo_goes_to_the_handler_at_41() {
-    // uuos.114 / the KA10's UUOs 001-037: the instruction, with its
-    // effective address, goes into 40; 41 holds JSR handler, which gets
-    // the return PC and runs at handler+1.
+fn user_uuos_go_to_the_handler_at_41() {
+    // The KA10 gives UUOs 001-037 to the job through 40 and 41; ITS gives
+    // it 000 and 050-077 the same way (USRUUO): the instruction, with its
+    // effective address, in 40; 41's JSR handler gets the return PC and
+    // runs at handler+1.
     let src = prog(
         "LOC 41\n\tJSR UUOH\nLOC 100\n\
-         GO:\t001040,,123\nBACK:\tMOVEI B,1\n\t.LOGOUT 1,\n\
-         UUOH:\t0\n\tMOVE C,40\n\tMOVEM C,SAVED\n\tMOVE C,UUOH\n\tMOVEM C,RET\n\tJRST @UUOH\n\
-         SAVED:\t0\nRET:\t0",
+         GO:\t001040,,123\nBACK1:\t050040,,456\nBACK2:\tMOVEI B,1\n\t.LOGOUT 1,\n\
+         UUOH:\t0\n\tAOS D,COUNT\n\tMOVE C,40\n\tMOVEM C,SAVED-1(D)\n\
+         \tMOVE C,UUOH\n\tMOVEM C,RET-1(D)\n\tJRST @UUOH\n\
+         COUNT:\t0\nSAVED:\t0\n\t0\nRET:\t0\n\t0",
     );
     let ran = run("useruuo", &src);
     ran.finished();
-    assert_eq!(ran.word("SAVED"), 0o001040_000123);
-    assert_eq!(ran.word("RET") & 0o777777, ran.address("BACK") as u64);
+    assert_eq!(ran.word("COUNT"), 2);
+    assert_eq!(ran.at("SAVED", 0), 0o001040_000123);
+    assert_eq!(ran.at("SAVED", 1), 0o050040_000456);
+    assert_eq!(ran.at("RET", 0) & 0o777777, ran.address("BACK1") as u64);
+    assert_eq!(ran.at("RET", 1) & 0o777777, ran.address("BACK2") as u64);
     assert_eq!(ran.word("B"), 1);
 }
