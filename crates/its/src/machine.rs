@@ -28,6 +28,9 @@ pub trait Machine {
     fn resume_pc(&self) -> Option<u32> {
         None
     }
+    /// Forgets a pushdown overflow that has happened (the processor's
+    /// condition, as CONO APR clears it).
+    fn clear_pushdown_overflow(&mut self) {}
 }
 
 impl Machine for ka10::Cpu {
@@ -54,6 +57,9 @@ impl Machine for ka10::Cpu {
     }
     fn resume_pc(&self) -> Option<u32> {
         Some(ka10::Cpu::pc(self))
+    }
+    fn clear_pushdown_overflow(&mut self) {
+        ka10::Cpu::set_pushdown_overflow(self, false)
     }
 }
 

@@ -435,6 +435,7 @@ impl System {
         }
         self.class2.set(0);
         let was_sliced = self.needs_slices();
+        let wanted_pdl = self.wants_pdl_overflow();
         let mut step = match trap.kind {
             ka10::TrapKind::MonitorUuo => self.uuo(m, pc, word, e),
             ka10::TrapKind::Unimplemented => {
@@ -470,6 +471,12 @@ impl System {
         }
         if self.vars.mask & timer::PI_CLK == 0 {
             self.slow_clock_seen = None;
+        }
+        // %PIPDL is class 3, "not even signaled" while disabled
+        // (intrup.108): an overflow from before this call enabled it is
+        // forgotten, not given at the next slice's end.
+        if !wanted_pdl && self.wants_pdl_overflow() {
+            m.clear_pushdown_overflow();
         }
         let to = match step {
             Ok(Flow::Next) => (pc + 1) & 0o777777,
