@@ -155,11 +155,9 @@ impl Assembler<'_> {
         }
     }
 
-    /// `.AOP insn`: real MIDAS executes the instruction. Only ITS's
-    /// `.RDATIM` is done here (time and date of the assembly, from
-    /// [`Options::time`](crate::Options::time), in .AVAL1 and .AVAL2, as
-    /// `rms;macros` and `mrc;macros` use it); anything else is refused.
-    pub(crate) fn assembly_op(&mut self, at: Span) {
+    /// The text up to the end of the statement (`?`, a line end or a
+    /// comment), taken from the input; the end itself is left.
+    fn rest_of_statement(&mut self) -> String {
         let mut line = String::new();
         while let Some(c) = self.reader.peek() {
             if matches!(c, '\n' | '?' | ';' | BARE_LF | BARE_CR) {
@@ -168,6 +166,15 @@ impl Assembler<'_> {
             self.reader.next();
             line.push(c);
         }
+        line
+    }
+
+    /// `.AOP insn`: real MIDAS executes the instruction. Only ITS's
+    /// `.RDATIM` is done here (time and date of the assembly, from
+    /// [`Options::time`](crate::Options::time), in .AVAL1 and .AVAL2, as
+    /// `rms;macros` and `mrc;macros` use it); anything else is refused.
+    pub(crate) fn assembly_op(&mut self, at: Span) {
+        let line = self.rest_of_statement();
         if !line.to_ascii_uppercase().contains(".RDATIM") {
             self.error(
                 at,
@@ -187,14 +194,7 @@ impl Assembler<'_> {
     pub(crate) fn equals(&mut self, at: Span) {
         // The names, up to the end of the statement (`?`, a line end or a
         // comment).
-        let mut line = String::new();
-        while let Some(c) = self.reader.peek() {
-            if matches!(c, '\n' | '?' | ';' | BARE_LF | BARE_CR) {
-                break;
-            }
-            self.reader.next();
-            line.push(c);
-        }
+        let line = self.rest_of_statement();
         let names: Vec<String> = line
             .split([',', ' ', '\t'])
             .filter(|n| !n.is_empty())

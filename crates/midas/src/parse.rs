@@ -409,19 +409,11 @@ impl Parser {
         let (mut i, _) = blanks(i)?;
         let mut args = Vec::new();
         let mut names = Vec::new();
-        match op {
+        let rest = match op {
             Pseudo::Kill | Pseudo::HalfKill => loop {
                 let (r, _) = take_while(|c| c == ' ' || c == '\t' || c == ',')(i)?;
                 if r.fragment().is_empty() {
-                    return Ok((
-                        r,
-                        Body::Pseudo {
-                            op,
-                            at,
-                            args,
-                            names,
-                        },
-                    ));
+                    break r;
                 }
                 let pos = r.location_offset();
                 let (r, name) = symbol_name(r)?;
@@ -434,56 +426,28 @@ impl Parser {
                     names.push((key(name.fragment()), i.location_offset()));
                     i = r;
                 }
-                Ok((
-                    i,
-                    Body::Pseudo {
-                        op,
-                        at,
-                        args,
-                        names,
-                    },
-                ))
+                i
             }
-            Pseudo::Ignored => {
-                let end = In::new("");
-                let _ = end;
-                let (r, _) = take_while(|_| true)(i)?;
-                Ok((
-                    r,
-                    Body::Pseudo {
-                        op,
-                        at,
-                        args,
-                        names,
-                    },
-                ))
-            }
-            Pseudo::Constants | Pseudo::Variables => Ok((
-                i,
-                Body::Pseudo {
-                    op,
-                    at,
-                    args,
-                    names,
-                },
-            )),
+            Pseudo::Ignored => take_while(|_| true)(i)?.0,
+            Pseudo::Constants | Pseudo::Variables => i,
             _ => {
                 if !i.fragment().trim().is_empty() {
                     let (r, w) = self.word(i, "")?;
                     args.push(w);
                     i = r;
                 }
-                Ok((
-                    i,
-                    Body::Pseudo {
-                        op,
-                        at,
-                        args,
-                        names,
-                    },
-                ))
+                i
             }
-        }
+        };
+        Ok((
+            rest,
+            Body::Pseudo {
+                op,
+                at,
+                args,
+                names,
+            },
+        ))
     }
 
     fn variables<'a>(&self, mut i: In<'a>) -> PResult<'a, Body> {
