@@ -23,33 +23,33 @@ fn pdp10(dir: &Path, args: &[&str]) -> (Option<i32>, String) {
     (out.status.code(), stderr)
 }
 
+/// Each command that loads a program file refuses `path` with status 2
+/// and a message holding `message`.
+fn refused_by_every_loader(dir: &Path, path: &str, message: &str) {
+    for command in ["boot", "disasm", "run"] {
+        let (status, stderr) = pdp10(dir, &[command, path]);
+        assert_eq!(status, Some(2), "{command}: {stderr}");
+        assert!(stderr.contains(message), "{command}: {stderr}");
+    }
+}
+
 /// `/dev/null` reads as empty; `/dev/zero` would never end. Both are
 /// devices, refused before reading.
 #[test]
 fn a_device_is_not_a_program() {
     let dir = scratch("device");
-    for command in ["boot", "disasm", "run"] {
-        let (status, stderr) = pdp10(&dir, &[command, "/dev/null"]);
-        assert_eq!(status, Some(2), "{command}: {stderr}");
-        assert!(
-            stderr.contains("/dev/null is not a regular file"),
-            "{command}: {stderr}"
-        );
-    }
+    refused_by_every_loader(&dir, "/dev/null", "/dev/null is not a regular file");
 }
 
 #[test]
 fn a_folder_is_not_a_program() {
     let dir = scratch("folder");
     std::fs::create_dir(dir.join("prog.bin")).unwrap();
-    for command in ["boot", "disasm", "run"] {
-        let (status, stderr) = pdp10(&dir, &[command, "./prog.bin"]);
-        assert_eq!(status, Some(2), "{command}: {stderr}");
-        assert!(
-            stderr.contains("./prog.bin is a folder, not a program file"),
-            "{command}: {stderr}"
-        );
-    }
+    refused_by_every_loader(
+        &dir,
+        "./prog.bin",
+        "./prog.bin is a folder, not a program file",
+    );
 }
 
 /// A (sparse) file past the cap is refused without being read whole.
@@ -58,14 +58,7 @@ fn a_file_larger_than_any_program_is_refused() {
     let dir = scratch("huge");
     let file = std::fs::File::create(dir.join("huge.bin")).unwrap();
     file.set_len((64 << 20) + 1).unwrap();
-    for command in ["boot", "disasm", "run"] {
-        let (status, stderr) = pdp10(&dir, &[command, "./huge.bin"]);
-        assert_eq!(status, Some(2), "{command}: {stderr}");
-        assert!(
-            stderr.contains("./huge.bin is larger than 64 MiB"),
-            "{command}: {stderr}"
-        );
-    }
+    refused_by_every_loader(&dir, "./huge.bin", "./huge.bin is larger than 64 MiB");
 }
 
 /// The parse error already says "not an SBLK file": once is enough.
