@@ -6,6 +6,8 @@
 
 use ka10::{ClockMode, Cpu, Exit, NoHandler, NoTrace};
 use pdp10_isa::Word;
+mod support;
+use support::{halt, ins, io, machine};
 
 // Opcodes.
 const MOVE: u64 = 0o200;
@@ -40,38 +42,9 @@ const DK10: u64 = 0o070;
 /// A device code nothing answers to.
 const ABSENT: u64 = 0o774;
 
-/// An instruction: opcode, AC, E.
-fn ins(op: u64, ac: u64, e: u64) -> u64 {
-    op << 27 | ac << 23 | e
-}
-
 /// An indirect instruction: opcode, AC, @E.
 fn ind(op: u64, ac: u64, e: u64) -> u64 {
     ins(op, ac, e) | 1 << 22
-}
-
-/// An I/O instruction: device, function, E.
-fn io(device: u64, function: u64, e: u64) -> u64 {
-    0o700 << 27 | (device >> 2) << 26 | function << 23 | e
-}
-
-/// HALT E.
-fn halt(e: u64) -> u64 {
-    ins(JRST, 4, e)
-}
-
-/// A 64K machine with `words` from 1000 and the PC there, plus `extra`
-/// words elsewhere.
-fn machine(words: &[u64], extra: &[(u32, u64)]) -> Cpu {
-    let mut cpu = Cpu::new(0o200000);
-    for (i, w) in words.iter().enumerate() {
-        assert!(cpu.write(0o1000 + i as u32, Word::new(*w)));
-    }
-    for &(a, w) in extra {
-        assert!(cpu.write(a, Word::new(w)));
-    }
-    cpu.set_pc(0o1000);
-    cpu
 }
 
 /// Runs to a HALT; its address.

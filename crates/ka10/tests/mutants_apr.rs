@@ -4,7 +4,8 @@
 //! mutation testing (docs/mutants.md), one small program per behaviour.
 
 use ka10::{Cpu, Exit, NoHandler, NoTrace};
-use pdp10_isa::Word;
+mod support;
+use support::{halt, ins, io, machine};
 
 const MOVE: u64 = 0o200;
 const MOVEI: u64 = 0o201;
@@ -26,31 +27,6 @@ const NXM: u64 = 0o10000;
 const PROTECTION: u64 = 0o20000;
 /// CONI APR: pushdown overflow.
 const PDL_OVERFLOW: u64 = 0o200000;
-
-const fn ins(op: u64, ac: u64, e: u64) -> u64 {
-    op << 27 | ac << 23 | e
-}
-
-fn io(device: u64, function: u64, e: u64) -> u64 {
-    0o700 << 27 | (device >> 2) << 26 | function << 23 | e
-}
-
-const fn halt(e: u64) -> u64 {
-    ins(JRST, 4, e)
-}
-
-/// A 64K machine with `words` from 1000 and the PC there, plus `extra`.
-fn machine(words: &[u64], extra: &[(u32, u64)]) -> Cpu {
-    let mut cpu = Cpu::new(0o200000);
-    for (i, w) in words.iter().enumerate() {
-        assert!(cpu.write(0o1000 + i as u32, Word::new(*w)));
-    }
-    for &(a, w) in extra {
-        assert!(cpu.write(a, Word::new(w)));
-    }
-    cpu.set_pc(0o1000);
-    cpu
-}
 
 fn halts(cpu: &mut Cpu) -> u32 {
     match cpu.run(&mut NoHandler, &mut NoTrace, 1000) {

@@ -6,25 +6,8 @@
 
 use ka10::flags::{AROV, BIS, CRY0, CRY1, DCK, FOV, FXU, USER, USERIO};
 use ka10::{Cpu, Exit, NoHandler, NoTrace};
-use pdp10_isa::Word;
-
-/// A machine with `words` at 100 on, PC at 100, in exec mode.
-fn machine(words: &[u64]) -> Cpu {
-    let mut cpu = Cpu::new(0o10000);
-    for (i, w) in words.iter().enumerate() {
-        assert!(cpu.write(0o100 + i as u32, Word::new(*w)));
-    }
-    cpu.set_pc(0o100);
-    cpu
-}
-
-fn put(cpu: &mut Cpu, address: u32, w: u64) {
-    assert!(cpu.write(address, Word::new(w)));
-}
-
-fn get(cpu: &Cpu, address: u32) -> u64 {
-    cpu.read(address).unwrap().raw()
-}
+mod support;
+use support::{get, put, small_machine as machine};
 
 /// Runs to a HALT, which must come within 1000 instructions; its address.
 fn halts(cpu: &mut Cpu) -> u32 {

@@ -7,6 +7,8 @@
 use ka10::flags::{AROV, BIS, CRY0, CRY1, FOV, USER, USERIO};
 use ka10::{Cpu, Exit, NoHandler, NoTrace, Resume, Trap, TrapHandler, TrapKind};
 use pdp10_isa::Word;
+mod support;
+use support::{get, put, small_machine as machine};
 
 /// Stops at the first trap, reporting its kind and address.
 struct Catch;
@@ -16,24 +18,6 @@ impl TrapHandler for Catch {
     fn trap(&mut self, _: &mut Cpu, trap: Trap) -> Resume<Self::Stop> {
         Resume::Stop((trap.kind, trap.pc))
     }
-}
-
-/// A machine with `words` at 100 on, PC at 100, in exec mode.
-fn machine(words: &[u64]) -> Cpu {
-    let mut cpu = Cpu::new(0o10000);
-    for (i, w) in words.iter().enumerate() {
-        assert!(cpu.write(0o100 + i as u32, Word::new(*w)));
-    }
-    cpu.set_pc(0o100);
-    cpu
-}
-
-fn put(cpu: &mut Cpu, address: u32, w: u64) {
-    assert!(cpu.write(address, Word::new(w)));
-}
-
-fn get(cpu: &Cpu, address: u32) -> u64 {
-    cpu.read(address).unwrap().raw()
 }
 
 fn run(cpu: &mut Cpu) -> Exit<(TrapKind, u32)> {
