@@ -301,12 +301,10 @@ impl System {
                         channel: 0,
                         fault: crate::channel::Fault::Mpv(x),
                     })?;
-                let memory = || m.read(e).map_or(0, |w| w.raw());
-                let e64 = e as u64;
-                let new = match i.opcode() {
-                    0o200 => Some(memory()),
-                    0o201 => Some(e64),
-                    0o202 => {
+                let memory = m.read(e).map_or(0, |w| w.raw());
+                let new = match variable_instruction(i.opcode().into(), value, e as u64, memory) {
+                    Some(VariableOp::Set(v)) => Some(v),
+                    Some(VariableOp::Store) => {
                         crate::machine::store(m, e, Word::new(value)).map_err(|x| {
                             CallFailure::Fault {
                                 channel: 0,
@@ -315,16 +313,7 @@ impl System {
                         })?;
                         None
                     }
-                    0o400 => Some(0),
-                    0o474 => Some(pdp10_isa::WORD_MASK),
-                    0o271 => Some(value.wrapping_add(e64)),
-                    0o275 => Some(value.wrapping_sub(e64)),
-                    0o435 | 0o660 => Some(value | e64),
-                    0o405 => Some(value & e64),
-                    0o421 | 0o620 => Some(value & !e64),
-                    0o661 => Some(value | (e64 << 18)),
-                    0o621 => Some(value & !(e64 << 18)),
-                    _ => return Err(CallFailure::error(CallError::MEANINGLESS_ARGS, 0)),
+                    None => return Err(CallFailure::error(CallError::MEANINGLESS_ARGS, 0)),
                 };
                 if let Some(v) = new {
                     set(self, v)?;
@@ -353,5 +342,130 @@ impl System {
         let c = &mut self.console;
         c.command_lines = n.min(c.lines.saturating_sub(1));
         Ok(vec![])
+    }
+}
+
+/// What a TTYVAR instruction does to the variable, "executed as if the
+/// variable was in ac 0".
+#[derive(Debug, PartialEq)]
+enum VariableOp {
+    /// The variable's new value.
+    Set(u64),
+    /// MOVEM: the variable is stored at E and keeps its value.
+    Store,
+}
+
+/// The instructions _calls.127 allows in TTYVAR's instruction and block
+/// modes: "MOVx, MOVxI, MOVEM, ADD, ADDI, SUB, SUBI, all Booleans in
+/// normal and immediate modes, and TxZ, TxC, and TxO"; `None` for the
+/// rest (MEANINGLESS ARGS). `memory` is the word at E (0 if none).
+fn variable_instruction(opcode: u32, value: u64, e: u64, memory: u64) -> Option<VariableOp> {
+    use pdp10_isa::WORD_MASK;
+    let negate = |w: u64| w.wrapping_neg() & WORD_MASK;
+    let magnitude = |w: u64| if w >> 35 != 0 { negate(w) } else { w };
+    let swap = |w: u64| (w >> 18 | w << 18) & WORD_MASK;
+    // The operand of a memory or immediate form.
+    let operand = |immediate: bool| if immediate { e } else { memory };
+    let new = match opcode {
+        0o202 => return Some(VariableOp::Store),
+        0o200 | 0o201 => operand(opcode & 1 != 0),
+        0o204 | 0o205 => swap(operand(opcode & 1 != 0)),
+        0o210 | 0o211 => negate(operand(opcode & 1 != 0)),
+        0o214 | 0o215 => magnitude(operand(opcode & 1 != 0)),
+        0o270 | 0o271 => value.wrapping_add(operand(opcode & 1 != 0)) & WORD_MASK,
+        0o274 | 0o275 => value.wrapping_sub(operand(opcode & 1 != 0)) & WORD_MASK,
+        // The Booleans: the four bits above the two mode bits are the
+        // truth table, bit 3 for a 0 in the variable and in the operand,
+        // bit 2 for variable 1 and operand 0, bit 1 for 0 and 1, bit 0
+        // for 1 and 1 (AND is 404, ANDCA 410, ANDCM 420, ANDCB 440).
+        0o400..=0o477 if opcode & 0o3 <= 1 => {
+            let m = operand(opcode & 1 != 0);
+            let table = (opcode >> 2) & 0o17;
+            let mut out = 0;
+            for (a_bit, m_bit, k) in [(0, 0, 3), (0, 1, 1), (1, 0, 2), (1, 1, 0)] {
+                if table >> k & 1 != 0 {
+                    let a = if a_bit == 1 { value } else { !value };
+                    let mm = if m_bit == 1 { m } else { !m };
+                    out |= a & mm;
+                }
+            }
+            out & WORD_MASK
+        }
+        // Test instructions that modify and never skip (skip bits 0o6
+        // clear): the mask from E (TR, TL: +1), or memory (TD: +010, TS:
+        // +011, swapped); the modification Z 020, C 040, O 060.
+        0o620..=0o677 if opcode & 0o6 == 0 => {
+            let mask = match opcode & 0o11 {
+                0o00 => e,
+                0o01 => e << 18 & WORD_MASK,
+                0o10 => memory,
+                _ => swap(memory),
+            };
+            match opcode & 0o60 {
+                0o20 => value & !mask & WORD_MASK,
+                0o40 => value ^ mask,
+                _ => value | mask,
+            }
+        }
+        _ => return None,
+    };
+    Some(VariableOp::Set(new))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{variable_instruction as run, VariableOp::*};
+
+    const V: u64 = 0o123456_701234;
+    const MEM: u64 = 0o000777_000707;
+
+    #[test]
+    fn moves_and_arithmetic() {
+        assert_eq!(run(0o200, V, 5, MEM), Some(Set(MEM)));
+        assert_eq!(run(0o201, V, 5, MEM), Some(Set(5)));
+        assert_eq!(run(0o202, V, 5, MEM), Some(Store));
+        assert_eq!(run(0o205, V, 5, MEM), Some(Set(0o000005_000000)));
+        assert_eq!(run(0o211, V, 5, MEM), Some(Set(0o777777_777773)));
+        assert_eq!(run(0o214, V, 5, 0o777777_777776), Some(Set(2)));
+        assert_eq!(run(0o271, 0o777777_777777, 1, MEM), Some(Set(0)));
+        assert_eq!(
+            run(0o274, 3, 5, MEM),
+            Some(Set(3 + 0o777777_777777 - MEM + 1))
+        );
+        assert_eq!(run(0o275, 3, 5, MEM), Some(Set(0o777777_777776)));
+    }
+
+    #[test]
+    fn booleans_follow_their_truth_tables() {
+        let all = 0o777777_777777;
+        assert_eq!(run(0o400, V, 5, MEM), Some(Set(0)));
+        assert_eq!(run(0o404, V, 5, MEM), Some(Set(V & MEM)));
+        assert_eq!(run(0o410, V, 5, MEM), Some(Set(!V & MEM & all)));
+        assert_eq!(run(0o421, V, 7, MEM), Some(Set(V & !7)));
+        assert_eq!(run(0o424, V, 5, MEM), Some(Set(V)));
+        assert_eq!(run(0o431, V, 0o777, MEM), Some(Set(V ^ 0o777)));
+        assert_eq!(run(0o435, V, 0o10, MEM), Some(Set(V | 0o10)));
+        assert_eq!(run(0o444, V, 5, MEM), Some(Set(!(V ^ MEM) & all)));
+        assert_eq!(run(0o454, V, 5, MEM), Some(Set((!V | MEM) & all)));
+        assert_eq!(run(0o464, V, 5, MEM), Some(Set((V | !MEM) & all)));
+        assert_eq!(run(0o474, V, 5, MEM), Some(Set(all)));
+        // Memory and "both" modes store into memory: not allowed.
+        assert_eq!(run(0o436, V, 5, MEM), None);
+        assert_eq!(run(0o437, V, 5, MEM), None);
+    }
+
+    #[test]
+    fn tests_that_modify_without_skipping() {
+        assert_eq!(run(0o620, V, 0o34, MEM), Some(Set(V & !0o34)));
+        assert_eq!(run(0o641, V, 0o1, MEM), Some(Set(V ^ 0o000001_000000)));
+        assert_eq!(run(0o670, V, 5, MEM), Some(Set(V | MEM)));
+        assert_eq!(run(0o651, V, 5, MEM), Some(Set(V ^ 0o000707_000777)));
+        // Skipping and non-modifying tests are refused.
+        assert_eq!(run(0o622, V, 5, MEM), None);
+        assert_eq!(run(0o600, V, 5, MEM), None);
+        assert_eq!(run(0o602, V, 5, MEM), None);
+        // As is anything else, e.g. IMUL or JRST.
+        assert_eq!(run(0o221, V, 5, MEM), None);
+        assert_eq!(run(0o254, V, 5, MEM), None);
     }
 }
