@@ -125,9 +125,26 @@ impl System {
             let handler = word(4).map_err(|x| self.bad_pi(x))? as u32 & 0o777777;
             let p_at = stack_at.right() as u32;
             let mut p = load(m, p_at).map_err(|x| self.bad_pi(x))?;
-            for w in [b1, b2, self.vars.df1, self.vars.df2, pc_word.raw()] {
+            let mut push = |m: &mut _, w: u64| {
                 p = Word::new(p.raw().wrapping_add(0o000001_000001) & pdp10_isa::WORD_MASK);
-                store(m, p.right() as u32, Word::new(w)).map_err(|x| self.bad_pi(x))?;
+                store(m, p.right() as u32, Word::new(w))
+            };
+            for w in [b1, b2, self.vars.df1, self.vars.df2, pc_word.raw()] {
+                push(m, w).map_err(|x| self.bad_pi(x))?;
+            }
+            // intrup.108: the stack word's LH asks for more, pushed after
+            // the PC: ACs first, then .JPC, .SUUOH and LSPCL.
+            let extra = Extra::from_bits(stack_at.left());
+            for ac in extra.acs() {
+                let w = load(m, ac).map_err(|x| self.bad_pi(x))?;
+                push(m, w.raw()).map_err(|x| self.bad_pi(x))?;
+            }
+            if extra.debugging {
+                // LSPCL is ITS's own record of where the job was last
+                // stopped; a job run by the shim is never stopped, so 0.
+                for w in [self.vars.jpc, self.vars.suuoh, 0] {
+                    push(m, w).map_err(|x| self.bad_pi(x))?;
+                }
             }
             store(m, p_at, p).map_err(|x| self.bad_pi(x))?;
             self.vars.pirqc &= !b1;
@@ -186,18 +203,30 @@ impl System {
             }
             Some(p_at) => {
                 let mut p = first.value;
-                let extra = block.control as u64 & 0o777;
-                p = Word::new(p.raw().wrapping_sub(extra * 0o000001_000001) & pdp10_isa::WORD_MASK);
-                let mut pop = || {
+                let mut pop = |m: &mut _| {
                     let w = load(m, p.right() as u32).map(|w| w.raw());
                     p = Word::new(p.raw().wrapping_sub(0o000001_000001) & pdp10_isa::WORD_MASK);
                     w
                 };
-                let pc = pop().map_err(fault)?;
-                let df2 = pop().map_err(fault)?;
-                let df1 = pop().map_err(fault)?;
-                pop().map_err(fault)?;
-                pop().map_err(fault)?;
+                // intrup.108: the control bits say what else the
+                // interrupt pushed, in the layout of the stack word's LH:
+                // the three debugging words are thrown away, the ACs
+                // restored (the last pushed first).
+                let extra = Extra::from_bits(block.control as u64 & 0o777777);
+                if extra.debugging {
+                    for _ in 0..3 {
+                        pop(m).map_err(fault)?;
+                    }
+                }
+                for ac in extra.acs().rev() {
+                    let w = pop(m).map_err(fault)?;
+                    store(m, ac, Word::new(w)).map_err(fault)?;
+                }
+                let pc = pop(m).map_err(fault)?;
+                let df2 = pop(m).map_err(fault)?;
+                let df1 = pop(m).map_err(fault)?;
+                pop(m).map_err(fault)?;
+                pop(m).map_err(fault)?;
                 store(m, p_at, p).map_err(fault)?;
                 (pc, df1, df2)
             }
@@ -216,5 +245,33 @@ impl System {
         self.vars.piclr = true;
         m.set_flags(((pc >> 18) as u32) | ka10::flags::USER);
         Ok((pc & 0o777777) as u32)
+    }
+}
+
+/// What an interrupt pushes beyond the minimum, and DISMIS pops: the LH of
+/// the interrupt table's first word, or DISMIS's control bits (intrup.108).
+struct Extra {
+    /// Bits 3.7-4.1 (control bits 1.7-2.1): the first AC.
+    first_ac: u32,
+    /// Bits 3.5-3.1 (1.5-1.1): how many ACs.
+    count: u32,
+    /// Bit 4.9 (2.9): .JPC, .SUUOH and LSPCL.
+    debugging: bool,
+}
+
+impl Extra {
+    fn from_bits(half: u64) -> Extra {
+        Extra {
+            first_ac: ((half >> 6) & 0o17) as u32,
+            count: (half & 0o37) as u32,
+            debugging: half & 0o400000 != 0,
+        }
+    }
+
+    /// The ACs, in the order they are pushed (wrapping past 17, as AC
+    /// addresses do).
+    fn acs(&self) -> impl DoubleEndedIterator<Item = u32> {
+        let first = self.first_ac;
+        (0..self.count).map(move |k| (first + k) & 0o17)
     }
 }

@@ -84,6 +84,9 @@ pub(crate) struct Vars {
     pub mara: u64,
     pub marpc: u64,
     pub jpc: u64,
+    /// .UUOH: the PC word as of the last system call, as the JSR at 41
+    /// saved it (flags,,the PC after the call).
+    pub suuoh: u64,
     pub mpva: u64,
     /// .WHO1, .WHO2, .WHO3: the who-line the job asks for.
     pub who: [u64; 3],
@@ -115,6 +118,7 @@ impl Vars {
             mara: 0,
             marpc: 0,
             jpc: 0,
+            suuoh: 0,
             mpva: 0,
             who: [0; 3],
         }
@@ -569,6 +573,8 @@ impl System {
     }
 
     fn uuo(&mut self, m: &mut impl Machine, pc: u32, word: Word, e: u32) -> Step {
+        // ITS's UUO trap is a JSR at 41 into SUUOH (its.1652).
+        self.vars.suuoh = Word::from_halves(m.flags() as u64, (pc as u64 + 1) & 0o777777).raw();
         let i = Instruction(word);
         let ac = i.ac();
         match i.opcode() {

@@ -195,8 +195,8 @@ impl System {
             }
             MARA => vars.mara,
             MARPC => vars.marpc,
-            // The PC of the last system call: this one.
-            UUOH => pc as u64,
+            // The PC word the last system call (this one) saved.
+            UUOH => vars.suuoh,
             UIND => USER_INDEX,
             RUNT => Self::run_time(m.instructions()),
             MSK2 => vars.msk2,
