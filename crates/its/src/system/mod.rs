@@ -988,8 +988,12 @@ impl System {
                 self.vars.option &= !OPCMD;
                 Ok(())
             }
-            (1, false) => {
-                store(m, at, Word::new(self.image.start_address() as u64)).map_err(|x| mpv(self, x))
+            // ..RSTA/..SSTA: the start instruction (JRST addr, or 0 for
+            // none), not just its address (ddt.33, .BREAK 12 type 1).
+            (1, false) => store(m, at, self.image.start).map_err(|x| mpv(self, x)),
+            (1, true) => {
+                self.image.start = load(m, at).map_err(|x| mpv(self, x))?;
+                Ok(())
             }
             (2, false) => {
                 let n = self.loaded_name;

@@ -1,7 +1,8 @@
-//! What a new-style interrupt pushes beyond the minimum, and what DISMIS
-//! pops again (`doc/sysdoc/intrup.108`, "How Jobs Are Informed about Their
-//! Interrupts"), and the PC word `.UUOH` holds (`usets.120`; ITS's UUO trap
-//! is a JSR at 41 into SUUOH).
+//! Words ITS saves for a job and gives back: what a new-style interrupt
+//! pushes beyond the minimum and DISMIS pops again (`doc/sysdoc/intrup.108`,
+//! "How Jobs Are Informed about Their Interrupts"), the PC word `.UUOH`
+//! holds (`usets.120`; ITS's UUO trap is a JSR at 41 into SUUOH), and the
+//! start instruction `.BREAK 12,` type 1 reads and writes (`info/ddt.33`).
 
 mod mutants_support;
 use mutants_support::*;
@@ -94,4 +95,20 @@ fn uuoh_is_the_pc_word_after_the_call() {
     let w = ran.word("UUOH");
     assert_eq!(w & 0o777777, ran.address("CALL") as u64 + 1);
     assert_ne!(w >> 18 & ka10::flags::USER as u64, 0, "user mode flag");
+}
+
+#[test]
+fn break_12_type_1_reads_and_writes_the_start_instruction() {
+    // ddt.33: type 1 "reads or writes the start instruction, whose right
+    // half is the start address, and whose left half should be JRST or
+    // JUMPA"; 400001 writes it.
+    let src = prog(
+        "GO:\t.BREAK 12,[1,,STA]\n\t.BREAK 12,[400001,,NEW]\n\t.BREAK 12,[1,,STA2]\n\
+         \t.LOGOUT 1,\nSTA:\t0\nSTA2:\t0\nNEW:\tJRST GO+1",
+    );
+    let ran = run("rsta", &src);
+    ran.finished();
+    let go = ran.address("GO") as u64;
+    assert_eq!(ran.word("STA"), halves(0o254000, go));
+    assert_eq!(ran.word("STA2"), halves(0o254000, go + 1));
 }
