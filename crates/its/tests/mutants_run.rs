@@ -112,3 +112,24 @@ fn the_job_starts_in_user_mode_at_the_start_address_with_its_options() {
     assert_eq!(opt & 0o30000, 0o30000, "%OPBRK, %OPDDT: {opt:o}");
     assert_eq!(opt & 0o40000, 0, "no %OPCMD without JCL");
 }
+
+#[test]
+fn rdtime_counts_thirtieths_of_real_time_on_the_host_clock() {
+    // uuos.114 .RDTIME: the time the system has been up, in thirtieths of
+    // a second; .SLEEP 6 waits a fifth of a second of it.
+    let src = prog("GO:\t.RDTIME A,\n\tMOVEI B,6\n\t.SLEEP B,\n\t.RDTIME C,\n\t.LOGOUT 1,");
+    let start = std::time::Instant::now();
+    let ran = run_in(
+        &scratch("rdtimehost"),
+        &src,
+        Setup {
+            clock: its::Clock::Host,
+            ..Setup::default()
+        },
+    );
+    let took = start.elapsed().as_millis() as u64 * 30 / 1000;
+    ran.finished();
+    let (a, c) = (ran.word("A"), ran.word("C"));
+    assert!(a <= 1, "{a}");
+    assert!(c >= 6 && c <= took + 1, "{c} thirtieths, {took} elapsed");
+}
