@@ -130,3 +130,26 @@ fn tty_arguments_name_the_console_by_channel_or_number() {
         [0, 0, 0o1, 0o34, 0o44, 0o14]
     );
 }
+
+#[test]
+fn styget_and_ttyget_name_this_job_as_the_owner() {
+    // _calls.127 STYGET: val 1 0 (no STY), val 2 the user index of the
+    // job owning the TTY, val 3 4.7 (logged in) and the top-level job's
+    // index, val 4 no waits. TTYGET's third value, TTYSTS, has the
+    // owner's index in its right half.
+    let body = "\t.SUSET [.RUIND,,UIND]\n\
+                \t.CALL [SETZ ? SIXBIT /STYGET/ ? %CLIMM,,1 ? %CLOUT,,S1 ? %CLOUT,,S2 ? %CLOUT,,S3 ? SETZM S4]\n\t .LOSE\n\
+                \t.CALL [SETZ ? SIXBIT /TTYGET/ ? %CLIMM,,1 ? %CLOUT,,X ? %CLOUT,,X ? SETZM STS]\n\t .LOSE\n";
+    let ran = run_body(
+        "styget",
+        body,
+        "UIND:\t-1\nS1:\t-1\nS2:\t0\nS3:\t0\nS4:\t-1\nX:\t0\nSTS:\t0",
+    );
+    ran.finished();
+    let uind = ran.word("UIND");
+    assert_eq!(ran.word("S1"), 0);
+    assert_eq!(ran.word("S2"), uind);
+    assert_eq!(ran.word("S3"), 1 << 33 | uind);
+    assert_eq!(ran.word("S4"), 0);
+    assert_eq!(ran.word("STS") & 0o777777, uind);
+}
