@@ -155,3 +155,25 @@ fn oper_members_lacking_or_missing() {
     ran.finished();
     assert_eq!(ran.word("C"), 1);
 }
+
+#[test]
+fn dot_rchst_fills_a_block_with_the_channels_status() {
+    // uuos.114 .RCHST: AC channel,,address; word 0 the device name in the
+    // right half, then FN1, FN2, SNAME, the access pointer in words; an
+    // illegal channel number is an illegal operation.
+    let dsk = scratch("dotrchst");
+    std::fs::write(dsk.join("puzzle/in.text"), b"ABCDEFGHIJ").unwrap();
+    let src = prog(
+        "GO:\t.OPEN 3,[.UAI,,'DSK ? SIXBIT /IN/ ? SIXBIT /TEXT/]\n\t .LOSE\n\
+         \tMOVEI B,6\nRD:\t.IOT 3,C\n\tSOJG B,RD\n\
+         \tMOVE A,[3,,BLK]\n\t.RCHST A,\n\t.LOGOUT 1,\nBLK:\tBLOCK 6",
+    );
+    let ran = run_in(&dsk, &src, Setup::default());
+    ran.finished();
+    assert_eq!(
+        [0, 1, 2, 3, 4, 5].map(|k| ran.at("BLK", k)),
+        [six("DSK") >> 18, six("IN"), six("TEXT"), six("PUZZLE"), 1, 0]
+    );
+    let ran = run("dotrchstbad", &prog("GO:\tMOVE A,[20,,BLK]\n\t.RCHST A,\n\t.LOGOUT 1,\nBLK:\tBLOCK 5"));
+    assert!(ran.outcome.message().unwrap().starts_with("ILOPR;"), "{:?}", ran.outcome);
+}
