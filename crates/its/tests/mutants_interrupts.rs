@@ -193,3 +193,19 @@ fn a_pdl_overflow_not_enabled_is_ignored() {
     let ran = run("pdlquiet", &src);
     ran.finished();
 }
+
+#[test]
+fn forty_addr_moves_where_interrupts_look() {
+    // usets.120 .40ADDR: "if .40ADDR is set to 500, the system expects
+    // location 502 to contain the address of the interrupt routine".
+    let src = prog(
+        "LOC 502\n\tJSR TSINT\nLOC 100\n\
+         GO:\t.SUSET [.S40ADDR,,[500]]\n\t.SUSET [.SMASK,,[%PIMPV]]\n\
+         \tMOVE A,377777\n\t.LOGOUT 1,\n\
+         TSINT:\t0\n\t0\n\tAOS N\n\t.DISMIS TSINT+1\nN:\t0",
+    );
+    let ran = run("fortyint", &src);
+    ran.finished();
+    assert_eq!(ran.word("N"), 1);
+    assert_eq!(ran.word("TSINT"), 0o20000, "%PIMPV");
+}
