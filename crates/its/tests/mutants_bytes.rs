@@ -41,8 +41,15 @@ fn eight_and_thirty_six_bit_bytes_are_deposited_in_their_fields() {
     // (S = 36): each byte a whole word, P 0.
     let dsk = scratch("bytes8");
     fs::write(dsk.join("puzzle/in.text"), b"ABCDE").unwrap();
-    let words = [pdp10_isa::Word::new(0o123456_654321), pdp10_isa::Word::new(0o7)];
-    fs::write(dsk.join("puzzle/in.words"), pdp10_isa::evacuated::encode(&words)).unwrap();
+    let words = [
+        pdp10_isa::Word::new(0o123456_654321),
+        pdp10_isa::Word::new(0o7),
+    ];
+    fs::write(
+        dsk.join("puzzle/in.words"),
+        pdp10_isa::evacuated::encode(&words),
+    )
+    .unwrap();
     let src = prog(
         "GO:\t.OPEN 1,[.UAI,,'DSK ? SIXBIT /IN/ ? SIXBIT /TEXT/]\n\t .LOSE\n\
          \tMOVE A,[441000,,W8]\n\tMOVEI B,5\n\
@@ -57,10 +64,16 @@ fn eight_and_thirty_six_bit_bytes_are_deposited_in_their_fields() {
     let (a, b, c, d, e) = (0o101u64, 0o102, 0o103, 0o104, 0o105);
     assert_eq!(ran.at("W8", 0), a << 28 | b << 20 | c << 12 | d << 4 | 0o17);
     assert_eq!(ran.at("W8", 1), e << 28 | 0o17);
-    assert_eq!(ran.word("A"), 0o341000 << 18 | (ran.address("W8") as u64 + 1));
+    assert_eq!(
+        ran.word("A"),
+        0o341000 << 18 | (ran.address("W8") as u64 + 1)
+    );
     assert_eq!(ran.at("W36", 0), 0o123456_654321);
     assert_eq!(ran.at("W36", 1), 0o7);
-    assert_eq!(ran.word("C"), 0o004400 << 18 | (ran.address("W36") as u64 + 1));
+    assert_eq!(
+        ran.word("C"),
+        0o004400 << 18 | (ran.address("W36") as u64 + 1)
+    );
 }
 
 #[test]
@@ -106,7 +119,10 @@ fn a_call_block_without_setz_or_with_too_many_arguments() {
     // A block not starting with SETZ: illegal operation. Ten inputs or two
     // error arguments: TOO MANY ARGUMENTS (15), stored in the error
     // argument.
-    let ran = run("notsetz", &prog("GO:\t.CALL [0 ? SIXBIT /RFNAME/ ? SETZ [1]]\n\t.LOGOUT 1,"));
+    let ran = run(
+        "notsetz",
+        &prog("GO:\t.CALL [0 ? SIXBIT /RFNAME/ ? SETZ [1]]\n\t.LOGOUT 1,"),
+    );
     assert_eq!(ran.outcome.exit_status(), 2);
     assert!(ran.outcome.message().unwrap().starts_with("ILOPR;"));
     let src = prog(

@@ -62,7 +62,8 @@ fn close_call_closes_and_installs_an_output_file() {
 fn status_call_gives_the_status_word() {
     let body = format!(
         "GO:\t.OPEN 2,[.UII,,'NUL]\n\t .LOSE\n{}\t.STATUS 2,V2\n\t.LOGOUT 1,\n{DATA}",
-        call("STATUS", &["[2]", "%CLOUT,,V1"]).replace(" ? SETZ+%CLOUT,,V1]", " ? SETZ+<%CLOUT,,V1>]")
+        call("STATUS", &["[2]", "%CLOUT,,V1"])
+            .replace(" ? SETZ+%CLOUT,,V1]", " ? SETZ+<%CLOUT,,V1>]")
     );
     let ran = run_with("statuscall", &[], &body);
     ran.finished();
@@ -96,7 +97,10 @@ fn calls_on_a_closed_channel_fail_channel_not_open() {
         ("FINISH", &["[5]"][..]),
         ("FORCE", &["[5]"][..]),
     ] {
-        let args: Vec<String> = args.iter().map(|a| a.replace("%CLOUT,,V1", "<%CLOUT,,V1>")).collect();
+        let args: Vec<String> = args
+            .iter()
+            .map(|a| a.replace("%CLOUT,,V1", "<%CLOUT,,V1>"))
+            .collect();
         let args: Vec<&str> = args.iter().map(|s| s.as_str()).collect();
         let body = format!("GO:{}\t.LOGOUT 1,\n{DATA}", call(name, &args));
         let ran = run_with(&format!("closed{name}"), &[], &body);
@@ -235,7 +239,10 @@ fn siot_call_moves_bytes_and_wants_locations() {
     let buf = ran.address("BUF") as u64;
     assert_eq!(ran.word("V1"), 0o170700 << 18 | buf, "three bytes on");
     assert_eq!(ran.word("V2"), 0);
-    assert_eq!(ran.word("BUF") >> 15, (b'H' as u64) << 14 | (b'E' as u64) << 7 | b'L' as u64);
+    assert_eq!(
+        ran.word("BUF") >> 15,
+        (b'H' as u64) << 14 | (b'E' as u64) << 7 | b'L' as u64
+    );
     assert!(failed(&ran).0, "immediate byte pointer and count");
 }
 
@@ -246,23 +253,59 @@ fn delete_and_rename_errors() {
     // a missing file: 4; renaming onto an existing file: 13; RENAME
     // without new names: too few arguments (30).
     let cases: [(&str, &[&str], u64); 5] = [
-        ("DELETE", &["[SIXBIT /TTY/]", "[SIXBIT /A/]", "[SIXBIT /B/]"], 0o34),
-        ("DELETE", &["[SIXBIT /DSK/]", "[SIXBIT /NO/]", "[SIXBIT /SUCH/]"], 0o4),
-        ("RENAME", &["[SIXBIT /DSK/]", "[SIXBIT /A/]", "[SIXBIT /B/]", "[0]", "[SIXBIT /C/]"], 0o30),
+        (
+            "DELETE",
+            &["[SIXBIT /TTY/]", "[SIXBIT /A/]", "[SIXBIT /B/]"],
+            0o34,
+        ),
+        (
+            "DELETE",
+            &["[SIXBIT /DSK/]", "[SIXBIT /NO/]", "[SIXBIT /SUCH/]"],
+            0o4,
+        ),
         (
             "RENAME",
-            &["[SIXBIT /DSK/]", "[SIXBIT /A/]", "[SIXBIT /B/]", "[0]", "[SIXBIT /C/]", "[SIXBIT /D/]"],
+            &[
+                "[SIXBIT /DSK/]",
+                "[SIXBIT /A/]",
+                "[SIXBIT /B/]",
+                "[0]",
+                "[SIXBIT /C/]",
+            ],
+            0o30,
+        ),
+        (
+            "RENAME",
+            &[
+                "[SIXBIT /DSK/]",
+                "[SIXBIT /A/]",
+                "[SIXBIT /B/]",
+                "[0]",
+                "[SIXBIT /C/]",
+                "[SIXBIT /D/]",
+            ],
             0o13,
         ),
         (
             "RENAME",
-            &["[SIXBIT /DSK/]", "[SIXBIT /X/]", "[SIXBIT /Y/]", "[0]", "[SIXBIT /E/]", "[SIXBIT /F/]"],
+            &[
+                "[SIXBIT /DSK/]",
+                "[SIXBIT /X/]",
+                "[SIXBIT /Y/]",
+                "[0]",
+                "[SIXBIT /E/]",
+                "[SIXBIT /F/]",
+            ],
             0o4,
         ),
     ];
     for (k, (name, args, code)) in cases.iter().enumerate() {
         let body = format!("GO:{}\t.LOGOUT 1,\n{DATA}", call(name, args));
-        let ran = run_with(&format!("delren{k}"), &[("a.b", b"1"), ("c.d", b"2")], &body);
+        let ran = run_with(
+            &format!("delren{k}"),
+            &[("a.b", b"1"), ("c.d", b"2")],
+            &body,
+        );
         ran.finished();
         assert_eq!(failed(&ran), (true, *code), "{name} {args:?}");
         // Nothing was removed or renamed.
@@ -270,7 +313,10 @@ fn delete_and_rename_errors() {
         assert!(ran.dsk.join("puzzle/c.d").exists());
     }
     // A file name as a string (one argument) is not implemented.
-    let body = format!("GO:{}\t.LOGOUT 1,\n{DATA}", call("DELETE", &["[440700,,[ASCIZ /A B/]]"]));
+    let body = format!(
+        "GO:{}\t.LOGOUT 1,\n{DATA}",
+        call("DELETE", &["[440700,,[ASCIZ /A B/]]"])
+    );
     let ran = run_with("delstring", &[], &body);
     assert_eq!(ran.outcome.exit_status(), 3, "{:?}", ran.outcome);
 }
@@ -284,7 +330,14 @@ fn rename_in_another_directory_by_sname_argument() {
         "GO:{}\t.LOGOUT 1,\n{DATA}",
         call(
             "RENAME",
-            &["[SIXBIT /DSK/]", "[SIXBIT /A/]", "[SIXBIT /B/]", "[SIXBIT /OTHER/]", "[SIXBIT /N/]", "[SIXBIT /M/]"]
+            &[
+                "[SIXBIT /DSK/]",
+                "[SIXBIT /A/]",
+                "[SIXBIT /B/]",
+                "[SIXBIT /OTHER/]",
+                "[SIXBIT /N/]",
+                "[SIXBIT /M/]"
+            ]
         )
     );
     let ran = run_in(&dsk, &prog(&body), Setup::default());

@@ -105,7 +105,10 @@ fn corblk_from_a_file_takes_the_page_at_its_access_pointer() {
     let ran = run_in(&dsk, &src, Setup::default());
     ran.finished();
     let b = b'B' as u64;
-    assert_eq!(ran.word("C"), (b << 29 | b << 22 | b << 15 | b << 8 | b << 1));
+    assert_eq!(
+        ran.word("C"),
+        (b << 29 | b << 22 | b << 15 | b << 8 | b << 1)
+    );
     assert_eq!(ran.word("PNT"), 5 * 2 * 1024);
 }
 
@@ -118,11 +121,26 @@ fn corblk_refusals() {
     let dsk = scratch("corblkerr");
     fs::write(dsk.join("puzzle/one.word"), b"X").unwrap();
     let cases = [
-        ("%CLIMM,,%CBNDW ? %CLIMM,,777777 ? %CLIMM,,400 ? %CLIMM,,777773", 0o33),
-        ("%CLIMM,,%CBNDR ? %CLIMM,,777777 ? %CLIMM,,20 ? %CLIMM,,777777", 0o32),
-        ("%CLIMM,,%CBNDR ? %CLIMM,,777777 ? %CLIMM,,20 ? %CLIMM,,1 ? %CLIMM,,1", 0o32),
-        ("%CLIMM,,%CBNDR ? %CLIMM,,777777 ? %CLIMM,,20 ? %CLIMM,,5", 0o14),
-        ("%CLIMM,,%CBNDR ? %CLIMM,,777777 ? %CLIMM,,20 ? %CLIMM,,2", 0o34),
+        (
+            "%CLIMM,,%CBNDW ? %CLIMM,,777777 ? %CLIMM,,400 ? %CLIMM,,777773",
+            0o33,
+        ),
+        (
+            "%CLIMM,,%CBNDR ? %CLIMM,,777777 ? %CLIMM,,20 ? %CLIMM,,777777",
+            0o32,
+        ),
+        (
+            "%CLIMM,,%CBNDR ? %CLIMM,,777777 ? %CLIMM,,20 ? %CLIMM,,1 ? %CLIMM,,1",
+            0o32,
+        ),
+        (
+            "%CLIMM,,%CBNDR ? %CLIMM,,777777 ? %CLIMM,,20 ? %CLIMM,,5",
+            0o14,
+        ),
+        (
+            "%CLIMM,,%CBNDR ? %CLIMM,,777777 ? %CLIMM,,20 ? %CLIMM,,2",
+            0o34,
+        ),
     ];
     for (k, (args, code)) in cases.iter().enumerate() {
         let src = prog(&format!(
@@ -139,15 +157,39 @@ fn corblk_refusals() {
 #[test]
 fn corblk_of_what_needs_other_jobs_or_the_machine_is_named() {
     for (name, args, what) in [
-        ("cbjob", "%CLIMM,,%CBNDW ? %CLIMM,,1 ? %CLIMM,,20 ? %CLIMM,,777773", "another job"),
-        ("cbabs", "%CLIMM,,%CBNDR ? %CLIMM,,777777 ? %CLIMM,,20 ? %CLIMM,,777772", "absolute"),
-        ("cbsys", "%CLIMM,,%CBNDR ? %CLIMM,,777777 ? %CLIMM,,20 ? [400000]", "absolute"),
-        ("cbinf", "%CLIMM,,%CBNDR ? %CLIMM,,777777 ? %CLIMM,,20 ? %CLIMM,,100", "job 100"),
-        ("cbshare", "%CLIMM,,%CBNDR ? %CLIMM,,777777 ? %CLIMM,,20 ? %CLIMM,,777777 ? %CLIMM,,0", "sharing page 0"),
+        (
+            "cbjob",
+            "%CLIMM,,%CBNDW ? %CLIMM,,1 ? %CLIMM,,20 ? %CLIMM,,777773",
+            "another job",
+        ),
+        (
+            "cbabs",
+            "%CLIMM,,%CBNDR ? %CLIMM,,777777 ? %CLIMM,,20 ? %CLIMM,,777772",
+            "absolute",
+        ),
+        (
+            "cbsys",
+            "%CLIMM,,%CBNDR ? %CLIMM,,777777 ? %CLIMM,,20 ? [400000]",
+            "absolute",
+        ),
+        (
+            "cbinf",
+            "%CLIMM,,%CBNDR ? %CLIMM,,777777 ? %CLIMM,,20 ? %CLIMM,,100",
+            "job 100",
+        ),
+        (
+            "cbshare",
+            "%CLIMM,,%CBNDR ? %CLIMM,,777777 ? %CLIMM,,20 ? %CLIMM,,777777 ? %CLIMM,,0",
+            "sharing page 0",
+        ),
     ] {
         let src = prog(&format!("GO:{}\t.LOGOUT 1,\nERR:\t0", corblk_err(args)));
         let ran = run(name, &src);
-        assert!(unimplemented(&ran).contains(what), "{name}: {}", unimplemented(&ran));
+        assert!(
+            unimplemented(&ran).contains(what),
+            "{name}: {}",
+            unimplemented(&ran)
+        );
     }
 }
 
@@ -162,7 +204,11 @@ fn corblk_writable_page_of_an_output_file_without_a_copy_is_named() {
          \t.LOGOUT 1,",
     );
     let ran = run("cbwrite", &src);
-    assert!(unimplemented(&ran).contains("writing through"), "{}", unimplemented(&ran));
+    assert!(
+        unimplemented(&ran).contains("writing through"),
+        "{}",
+        unimplemented(&ran)
+    );
 }
 
 #[test]
@@ -197,7 +243,10 @@ fn cblk_inserts_fresh_pages_deletes_and_refuses() {
          \t.CALL [SETZ ? SIXBIT /CORTYP/ ? %CLIMM,,11 ? SETZM T11]\n\t .LOSE\n\
          \t.LOGOUT 1,\nMEMT1:\t0\nMEMT2:\t0\nT11:\t-1",
     );
-    let src = src.replace("10_9", "10*1000").replace("11_9", "11*1000").replace("12_9", "12*1000");
+    let src = src
+        .replace("10_9", "10*1000")
+        .replace("11_9", "11*1000")
+        .replace("12_9", "12*1000");
     let ran = run("cblkops", &src);
     ran.finished();
     assert_eq!(ran.word("MEMT1"), 0o11 * 0o2000);
@@ -206,6 +255,13 @@ fn cblk_inserts_fresh_pages_deletes_and_refuses() {
     assert_eq!(ran.word("T11"), 0, "nothing inserted");
     assert_eq!(ran.word("D"), 1, "page 12 is absent: no skip");
     // Other operations need the machine's pages or other jobs.
-    let ran = run("cblkabs", &prog("GO:\tMOVE A,[1000,,400000]\n\t.CBLK A,\n\t JFCL\n\t.LOGOUT 1,"));
-    assert!(unimplemented(&ran).contains(".CBLK operation 1"), "{}", unimplemented(&ran));
+    let ran = run(
+        "cblkabs",
+        &prog("GO:\tMOVE A,[1000,,400000]\n\t.CBLK A,\n\t JFCL\n\t.LOGOUT 1,"),
+    );
+    assert!(
+        unimplemented(&ran).contains(".CBLK operation 1"),
+        "{}",
+        unimplemented(&ran)
+    );
 }

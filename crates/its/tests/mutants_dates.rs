@@ -12,7 +12,7 @@ use its::{Clock, Job, JobConfig};
 use mutants_support::*;
 
 fn leap(y: u64) -> bool {
-    y % 4 == 0 && (y % 100 != 0 || y % 400 == 0)
+    y.is_multiple_of(4) && (!y.is_multiple_of(100) || y.is_multiple_of(400))
 }
 
 fn month_days(y: u64, m: u64) -> u64 {
@@ -73,7 +73,9 @@ fn dates_agree_with_a_day_by_day_count() {
     // And scattered times in between.
     let mut x = 12345u64;
     for _ in 0..400 {
-        x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        x = x
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         secs_list.push((x >> 20) % (days * 86400));
     }
     for secs in secs_list {
@@ -96,7 +98,7 @@ fn dates_agree_with_a_day_by_day_count() {
             ryear |= 1 << 35;
         }
         assert_eq!(at("YEAR"), ryear, "{secs}: {y}-{m}-{d}");
-        let disk = (y % 100) << 27 | m << 22 | d << 18 | 2 * s;
+        let disk = (y % 100) << 27 | m << 22 | d << 18 | (2 * s);
         assert_eq!(at("DISK"), disk, "{secs}");
         // The fixed clock's system came up at the same moment.
         assert_eq!(at("UP"), disk, "{secs}");

@@ -42,7 +42,10 @@ fn lose_sys_names_the_last_failing_calls_error() {
     assert!(!m.contains("NO SUCH"), "{m}");
     let ran = run("losefil", &prog(&format!("{open}\t.LOSE 1400")));
     let m = message(&ran);
-    assert!(m.contains(".LOSE 1400: DSK:PUZZLE;NO SUCH - FILE NOT FOUND"), "{m}");
+    assert!(
+        m.contains(".LOSE 1400: DSK:PUZZLE;NO SUCH - FILE NOT FOUND"),
+        "{m}"
+    );
     // %LSFIL+errcode: that code, with the file's names.
     let ran = run("losefil6", &prog(&format!("{open}\t.LOSE 1406")));
     let m = message(&ran);
@@ -94,14 +97,21 @@ fn value_zero_and_value_commands() {
     ran.finished();
     let ran = run("valg", &prog("GO:\t.VALUE [ASCIZ /1234567890:GO/]"));
     assert_eq!(ran.outcome.exit_status(), 1);
-    assert!(message(&ran).contains("\"1234567890:GO\""), "{}", message(&ran));
+    assert!(
+        message(&ran).contains("\"1234567890:GO\""),
+        "{}",
+        message(&ran)
+    );
 }
 
 #[test]
 fn value_text_stops_at_the_end_of_core() {
     // An unterminated string running into the end of the job's core: the
     // text up to there.
-    let ran = run("valend", &prog("GO:\t.VALUE 1777\nLOC 1777\n\tASCII /ABCDE/"));
+    let ran = run(
+        "valend",
+        &prog("GO:\t.VALUE 1777\nLOC 1777\n\tASCII /ABCDE/"),
+    );
     assert_eq!(ran.outcome.exit_status(), 1);
     assert!(message(&ran).contains("\"ABCDE\""), "{}", message(&ran));
 }
@@ -233,7 +243,10 @@ fn break_12_takes_an_aobjn_pointer_to_specs() {
          \t.LOGOUT 1,\nPTR:\t200000,,0\nSPECS:\t11,,XUN\n\t400005,,0\n\
          XUN:\t0\nJCL2:\t0\n\t-1\nOPT1:\t0\nOPT2:\t0",
     );
-    let src = src.replace("\tMOVEM A,PTR\n\t.BREAK 12,PTR", "\tTLO A,200000\n\tMOVEM A,PTR\n\t.BREAK 12,PTR");
+    let src = src.replace(
+        "\tMOVEM A,PTR\n\t.BREAK 12,PTR",
+        "\tTLO A,200000\n\tMOVEM A,PTR\n\t.BREAK 12,PTR",
+    );
     let ran = run_in(
         &scratch("break12blk"),
         &src,
@@ -280,16 +293,27 @@ fn rjcl_stops_before_a_nonzero_word() {
 
 #[test]
 fn break_12_of_other_kinds_is_named() {
-    let ran = run("break12x", &prog("GO:\t.BREAK 12,[7,,BUF]\n\t.LOGOUT 1,\nBUF:\t0"));
+    let ran = run(
+        "break12x",
+        &prog("GO:\t.BREAK 12,[7,,BUF]\n\t.LOGOUT 1,\nBUF:\t0"),
+    );
     assert_eq!(ran.outcome.exit_status(), 3);
-    assert!(message(&ran).contains(".BREAK 12, request"), "{}", message(&ran));
+    assert!(
+        message(&ran).contains(".BREAK 12, request"),
+        "{}",
+        message(&ran)
+    );
 }
 
 // ----- the .CALL family (opcode 043 by AC) and .USET -----
 
 #[test]
 fn call_family_members_the_shim_lacks_are_named() {
-    for (insn, name) in [(".TRANAD", ".TRANAD"), (".UTRAN", ".UTRAN"), (".CALL 16,", ".POTSET")] {
+    for (insn, name) in [
+        (".TRANAD", ".TRANAD"),
+        (".UTRAN", ".UTRAN"),
+        (".CALL 16,", ".POTSET"),
+    ] {
         let ran = run("family", &prog(&format!("GO:\t{insn}\n\t.LOGOUT 1,")));
         assert_eq!(ran.outcome.exit_status(), 3, "{insn}");
         assert!(message(&ran).contains(name), "{insn}: {}", message(&ran));

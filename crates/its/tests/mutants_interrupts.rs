@@ -57,7 +57,11 @@ fn an_enabled_error_no_group_takes_is_fatal() {
     let ran = run("nogroup", &src);
     assert_eq!(ran.outcome.exit_status(), 2, "{:?}", ran.outcome);
     assert!(ran.outcome.message().unwrap().starts_with("MPV;"));
-    assert_eq!(ran.word("PDLP") & 0o777777, ran.address("PDL") as u64 - 1, "nothing pushed");
+    assert_eq!(
+        ran.word("PDLP") & 0o777777,
+        ran.address("PDL") as u64 - 1,
+        "nothing pushed"
+    );
 }
 
 #[test]
@@ -99,12 +103,14 @@ fn a_class_2_error_deferred_is_fatal() {
 fn an_interrupt_with_no_handler_at_42_is_badpi() {
     // Old style: 42 holds the JSR to TSINT; a zero there leaves nowhere to
     // put the interrupt: the job stops.
-    let src = prog(
-        "GO:\t.SUSET [.SMASK,,[%PIMPV]]\n\tMOVE A,377777\n\t.LOGOUT 1,",
-    );
+    let src = prog("GO:\t.SUSET [.SMASK,,[%PIMPV]]\n\tMOVE A,377777\n\t.LOGOUT 1,");
     let ran = run("badpi", &src);
     assert_eq!(ran.outcome.exit_status(), 2, "{:?}", ran.outcome);
-    assert!(ran.outcome.message().unwrap().starts_with("BADPI"), "{:?}", ran.outcome);
+    assert!(
+        ran.outcome.message().unwrap().starts_with("BADPI"),
+        "{:?}",
+        ran.outcome
+    );
 }
 
 #[test]
@@ -164,7 +170,9 @@ fn dismis_arguments_2_to_4_override_the_stack() {
     assert_eq!(ran.word("P"), ran.word("P0") - 0o5_000005);
     // Without the overrides the stack's three top words are the PC, .DF2
     // and .DF1.
-    let src = src.replace("? P ? [THERE] ? [55] ? SETZ [66]]", "? SETZ P]").replace("[NOTME]", "[THERE]");
+    let src = src
+        .replace("? P ? [THERE] ? [55] ? SETZ [66]]", "? SETZ P]")
+        .replace("[NOTME]", "[THERE]");
     let ran = run("dismisstack", &src);
     ran.finished();
     assert_eq!(ran.word("DF1"), 3);

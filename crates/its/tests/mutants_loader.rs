@@ -86,11 +86,17 @@ fn pdump_refusals_name_the_page() {
     // instruction.
     let e = load_words(&[Word::ZERO; 10]).unwrap_err().to_string();
     assert!(e.contains("shorter than its page map"), "{e}");
-    let e = load_words(&pdump(&[(0, 0o600000), (3, 0o600000)], &[1], &[])).unwrap_err().to_string();
+    let e = load_words(&pdump(&[(0, 0o600000), (3, 0o600000)], &[1], &[]))
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("inside the data of page 3"), "{e}");
-    let e = load_words(&pdump(&[(0, 0o600000), (4, 0o100000_000002)], &[1], &[])).unwrap_err().to_string();
+    let e = load_words(&pdump(&[(0, 0o600000), (4, 0o100000_000002)], &[1], &[]))
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("page 4 shares page 2"), "{e}");
-    let e = load_words(&pdump(&[(0, 0o600000)], &[1], &[0o777770_000100, 1])).unwrap_err().to_string();
+    let e = load_words(&pdump(&[(0, 0o600000)], &[1], &[0o777770_000100, 1]))
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("after the PDUMP data pages"), "{e}");
 }
 
@@ -108,8 +114,16 @@ fn pdump_absolute_pages_below_the_top_read_as_zeros() {
     assert!(warning.contains("pages 1 "), "{warning}");
     assert!(warning.contains("read as zeros"), "{warning}");
     assert_eq!(image.core, 4 * PAGE);
-    assert_eq!(word_at(&image, 3 * 1024), 3 << 18, "page 3 took the second data page");
-    let file = pdump(&[(0, 0o600000), (7, 0o400000_000007)], &[1], &[0o254000_000100]);
+    assert_eq!(
+        word_at(&image, 3 * 1024),
+        3 << 18,
+        "page 3 took the second data page"
+    );
+    let file = pdump(
+        &[(0, 0o600000), (7, 0o400000_000007)],
+        &[1],
+        &[0o254000_000100],
+    );
     let (image, warning) = load_words_warning(&file).unwrap();
     assert!(warning.unwrap().contains("is an MPV"));
     assert_eq!(image.core, PAGE);
@@ -162,8 +176,6 @@ fn ddt_names_addresses_by_the_nearest_program_symbol() {
     assert_eq!(image.symbolic(0o1100), "LAST");
     assert_eq!(image.symbolic(1), "1", "A is an AC");
     assert_eq!(image.symbolic(0o77), "77");
-    let (image, _) = mutants_support::image(
-        "TITLE T\nLOC 100\nGO:\tJFCL\nLOC 1100\n\t0\nEND GO\n",
-    );
+    let (image, _) = mutants_support::image("TITLE T\nLOC 100\nGO:\tJFCL\nLOC 1100\n\t0\nEND GO\n");
     assert_eq!(image.symbolic(0o1100), "1100", "1000 past GO");
 }

@@ -97,7 +97,11 @@ fn iopdl_pops_each_entry_into_its_own_channel() {
     let ran = run("iopdl", &src);
     ran.finished();
     assert_eq!(ran.word("T3"), ran.word("S3"));
-    assert_eq!(ran.word("T5"), ran.word("S5"), "the NUL opened on 5 was closed");
+    assert_eq!(
+        ran.word("T5"),
+        ran.word("S5"),
+        "the NUL opened on 5 was closed"
+    );
     assert_eq!(ran.word("T7"), 0, "7 was pushed closed");
 }
 
@@ -107,16 +111,25 @@ fn iopop_of_an_empty_pdl_and_a_ninth_iopush_are_io_channel_errors() {
     // entries): IOC error 6.
     let ran = run("iopopempty", &prog("GO:\t.IOPOP 4,\n\t.LOGOUT 1,"));
     let m = ran.outcome.message().unwrap().to_string();
-    assert!(m.starts_with("IOC;") && m.contains("error 5 on channel 4"), "{m}");
+    assert!(
+        m.starts_with("IOC;") && m.contains("error 5 on channel 4"),
+        "{m}"
+    );
     let mut body = String::from("GO:");
     for _ in 0..8 {
         body.push_str("\t.IOPUSH 1,\n");
     }
     let ran = run("iopush8", &prog(&format!("{body}\t.LOGOUT 1,")));
     ran.finished();
-    let ran = run("iopush9", &prog(&format!("{body}\t.IOPUSH 2,\n\t.LOGOUT 1,")));
+    let ran = run(
+        "iopush9",
+        &prog(&format!("{body}\t.IOPUSH 2,\n\t.LOGOUT 1,")),
+    );
     let m = ran.outcome.message().unwrap().to_string();
-    assert!(m.starts_with("IOC;") && m.contains("error 6 on channel 2"), "{m}");
+    assert!(
+        m.starts_with("IOC;") && m.contains("error 6 on channel 2"),
+        "{m}"
+    );
 }
 
 #[test]
@@ -172,8 +185,22 @@ fn dot_rchst_fills_a_block_with_the_channels_status() {
     ran.finished();
     assert_eq!(
         [0, 1, 2, 3, 4, 5].map(|k| ran.at("BLK", k)),
-        [six("DSK") >> 18, six("IN"), six("TEXT"), six("PUZZLE"), 1, 0]
+        [
+            six("DSK") >> 18,
+            six("IN"),
+            six("TEXT"),
+            six("PUZZLE"),
+            1,
+            0
+        ]
     );
-    let ran = run("dotrchstbad", &prog("GO:\tMOVE A,[20,,BLK]\n\t.RCHST A,\n\t.LOGOUT 1,\nBLK:\tBLOCK 5"));
-    assert!(ran.outcome.message().unwrap().starts_with("ILOPR;"), "{:?}", ran.outcome);
+    let ran = run(
+        "dotrchstbad",
+        &prog("GO:\tMOVE A,[20,,BLK]\n\t.RCHST A,\n\t.LOGOUT 1,\nBLK:\tBLOCK 5"),
+    );
+    assert!(
+        ran.outcome.message().unwrap().starts_with("ILOPR;"),
+        "{:?}",
+        ran.outcome
+    );
 }

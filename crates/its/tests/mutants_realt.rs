@@ -27,8 +27,7 @@ fn realt(name: &str, bits: &str, frame: &str, priority: &str) -> (Ran, bool) {
 }
 
 fn illegal(ran: &Ran) -> bool {
-    ran.outcome.exit_status() == 2
-        && ran.outcome.message().unwrap().starts_with("ILOPR;")
+    ran.outcome.exit_status() == 2 && ran.outcome.message().unwrap().starts_with("ILOPR;")
 }
 
 #[test]
@@ -83,7 +82,11 @@ fn illegal_frame_and_priority_times_are_illegal_operations() {
     .enumerate()
     {
         let (ran, _) = realt(&format!("bad{k}"), "%RLSET+%RLUSR", frame, priority);
-        assert!(illegal(&ran), "frame {frame}, priority {priority}: {:?}", ran.outcome);
+        assert!(
+            illegal(&ran),
+            "frame {frame}, priority {priority}: {:?}",
+            ran.outcome
+        );
     }
     // The edges that are legal: the largest frame, priority 14 and half.
     let (ran, _) = realt("edge1", "%RLSET+%RLUSR", "777777", "14");
@@ -121,7 +124,10 @@ fn release_turns_the_clock_off_and_zeroes_the_count() {
 
 #[test]
 fn realt_block_beyond_core_is_an_mpv() {
-    let ran = run("realtmpv", &prog("GO:\tMOVE A,[%RLGET,,377777]\n\t.REALT A,\n\t.LOGOUT 1,"));
+    let ran = run(
+        "realtmpv",
+        &prog("GO:\tMOVE A,[%RLGET,,377777]\n\t.REALT A,\n\t.LOGOUT 1,"),
+    );
     assert_eq!(ran.outcome.exit_status(), 2);
     assert!(ran.outcome.message().unwrap().starts_with("MPV;"));
 }

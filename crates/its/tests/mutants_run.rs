@@ -70,7 +70,9 @@ fn a_stop_from_outside_names_the_next_instruction() {
     let (image, symbols) = image(&prog("GO:\tMOVEI A,0\nLOOP:\tAOJA A,LOOP"));
     let config = JobConfig::captured(&scratch("stopnow"), "TEST", None);
     let mut job = Job::new(&image, config).unwrap();
-    let outcome = job.run_watched(u64::MAX, &mut ka10::NoTrace, || true).unwrap();
+    let outcome = job
+        .run_watched(u64::MAX, &mut ka10::NoTrace, || true)
+        .unwrap();
     match &outcome {
         Outcome::Interrupted { message, pc } => {
             assert_eq!(*pc, symbols["LOOP"]);

@@ -37,12 +37,22 @@ fn first_char(tag: &str, served: &[(FileName, &[u8])], dev: &str, fn1: &str, fn2
 #[test]
 fn only_the_exact_names_are_served() {
     let served = [(name("PUZZLE", "VFY", "SUDOKU"), &b"Q"[..])];
-    assert_eq!(first_char("srv1", &served, "DSK", "VFY", "SUDOKU"), b'Q' as u64);
+    assert_eq!(
+        first_char("srv1", &served, "DSK", "VFY", "SUDOKU"),
+        b'Q' as u64
+    );
     assert_eq!(first_char("srv2", &served, "DSK", "VFY", "OTHER"), 0);
     assert_eq!(first_char("srv3", &served, "DSK", "OTHER", "SUDOKU"), 0);
     let sys = [(name("SYS", "VFY", "SUDOKU"), &b"S"[..])];
-    assert_eq!(first_char("srv4", &sys, "SYS", "VFY", "SUDOKU"), b'S' as u64);
-    assert_eq!(first_char("srv5", &sys, "DSK", "VFY", "SUDOKU"), 0, "another directory");
+    assert_eq!(
+        first_char("srv4", &sys, "SYS", "VFY", "SUDOKU"),
+        b'S' as u64
+    );
+    assert_eq!(
+        first_char("srv5", &sys, "DSK", "VFY", "SUDOKU"),
+        0,
+        "another directory"
+    );
 }
 
 #[test]
@@ -54,8 +64,20 @@ fn serving_a_name_again_replaces_only_that_name() {
         (name("SYS", "VFY", "SUDOKU"), &b"D"[..]),
         (name("PUZZLE", "VFY", "OTHER"), &b"E"[..]),
     ];
-    assert_eq!(first_char("srv6", &served, "DSK", "VFY", "SUDOKU"), b'A' as u64);
-    assert_eq!(first_char("srv7", &served, "DSK", "VFY", "OTHER"), b'E' as u64);
-    assert_eq!(first_char("srv8", &served, "DSK", "ANY", "SUDOKU"), b'C' as u64);
-    assert_eq!(first_char("srv9", &served, "SYS", "VFY", "SUDOKU"), b'D' as u64);
+    assert_eq!(
+        first_char("srv6", &served, "DSK", "VFY", "SUDOKU"),
+        b'A' as u64
+    );
+    assert_eq!(
+        first_char("srv7", &served, "DSK", "VFY", "OTHER"),
+        b'E' as u64
+    );
+    assert_eq!(
+        first_char("srv8", &served, "DSK", "ANY", "SUDOKU"),
+        b'C' as u64
+    );
+    assert_eq!(
+        first_char("srv9", &served, "SYS", "VFY", "SUDOKU"),
+        b'D' as u64
+    );
 }

@@ -84,9 +84,15 @@ fn err_text(name: &str, before: &str, fn1: u64, fn2: u64) -> String {
 fn err_explains_a_status_word_field_by_field() {
     // FN1 3: FN2 is a status word; ITS prints the open failure, then the
     // I/O channel error (4.4-4.1), each with CR LF; a zero word is ISE0.
-    assert_eq!(err_text("err3a", "", 3, 0o001000_000000), "DEVICE HUNG OR REPORTING NON-DATA ERROR\n");
+    assert_eq!(
+        err_text("err3a", "", 3, 0o001000_000000),
+        "DEVICE HUNG OR REPORTING NON-DATA ERROR\n"
+    );
     assert_eq!(err_text("err3b", "", 3, 0o002000_000000), "END OF FILE\n");
-    assert_eq!(err_text("err3c", "", 3, 0o002004_000000), "FILE NOT FOUND\nEND OF FILE\n");
+    assert_eq!(
+        err_text("err3c", "", 3, 0o002004_000000),
+        "FILE NOT FOUND\nEND OF FILE\n"
+    );
     assert_eq!(err_text("err3d", "", 3, 0), "ISE0\n");
 }
 
@@ -106,7 +112,11 @@ fn err_explains_a_channel_by_number_or_the_last_one_in_error() {
 fn err_is_an_input_device_of_four_kinds() {
     // Output, image mode, or a first name other than 1-4: MODE NOT
     // AVAILABLE (12), as ITS's ERR2 refuses (OPNL11/12 in its tables).
-    for (name, mode, fn1) in [("erro", ".UAO", 3), ("erri", ".UII", 3), ("err5", ".UAI", 5)] {
+    for (name, mode, fn1) in [
+        ("erro", ".UAO", 3),
+        ("erri", ".UII", 3),
+        ("err5", ".UAI", 5),
+    ] {
         let src = prog(&format!(
             "GO:\t.CALL [SETZ ? SIXBIT /OPEN/ ? [{mode},,2] ? [SIXBIT /ERR/] ? [{fn1}] ? %CLERR,,ERR ? SETZ [0]]\n\
              \t SKIPA\n\t .LOSE\n\t.LOGOUT 1,\nERR:\t0"

@@ -73,13 +73,21 @@ fn ipc_send_and_hang_needs_another_job() {
     // would wait for ever, so the shim stops, naming it (issue 11: calls
     // needing other jobs stop as not implemented). .OPEN and SOPEN alike.
     let ran = ipc_open("ipc4", 0o4);
-    assert!(unimplemented(&ran).contains("IPC send"), "{:?}", ran.outcome);
+    assert!(
+        unimplemented(&ran).contains("IPC send"),
+        "{:?}",
+        ran.outcome
+    );
     let src = prog(
         "GO:\t.OPEN 1,[4,,'IPC\n\tSIXBIT /HIS/\n\tSIXBIT /NAME/]\n\t JFCL\n\
          \t.LOGOUT 1,",
     );
     let ran = run("ipcdot", &src);
-    assert!(unimplemented(&ran).contains("IPC send"), "{:?}", ran.outcome);
+    assert!(
+        unimplemented(&ran).contains("IPC send"),
+        "{:?}",
+        ran.outcome
+    );
 }
 
 #[test]
@@ -101,7 +109,11 @@ fn other_jobs_and_the_network_are_named_when_opened() {
              \t\t[SIXBIT /A/] ? SETZ [SIXBIT /B/]]\n\t JFCL\n\t.LOGOUT 1,"
         ));
         let ran = run(&format!("oos{device}"), &src);
-        assert!(unimplemented(&ran).contains(what), "{device}: {:?}", ran.outcome);
+        assert!(
+            unimplemented(&ran).contains(what),
+            "{device}: {:?}",
+            ran.outcome
+        );
     }
 }
 
@@ -110,7 +122,10 @@ fn an_iot_on_an_ipc_reading_channel_is_an_io_channel_error() {
     // An open IPC read channel waits for messages that never come; the
     // shim has no transfer on it: an I/O channel error, class 2, fatal
     // when not enabled (intrup.108).
-    for (name, iot) in [("ipciot", ".IOT 1,A"), ("ipcblk", "MOVE A,[-1,,B]\n\t.IOT 1,A")] {
+    for (name, iot) in [
+        ("ipciot", ".IOT 1,A"),
+        ("ipcblk", "MOVE A,[-1,,B]\n\t.IOT 1,A"),
+    ] {
         let src = prog(&format!(
             "GO:\t.CALL [SETZ ? SIXBIT /OPEN/ ? [1,,1] ? [SIXBIT /IPC/]\n\
              \t\t[SIXBIT /HIS/] ? SETZ [SIXBIT /NAME/]]\n\t .LOSE\n\
@@ -127,9 +142,7 @@ fn an_iot_on_an_ipc_reading_channel_is_an_io_channel_error() {
 fn datai_apr_reads_the_data_switches_as_zero() {
     // A job may read the APR (device 0): DATAI gives the console data
     // switches, all off here, and does not skip.
-    let src = prog(
-        "GO:\tSETOM SW\n\tSETZ A,\n\tDATAI 0,SW\n\t MOVEI A,1\n\t.LOGOUT 1,\nSW:\t0",
-    );
+    let src = prog("GO:\tSETOM SW\n\tSETZ A,\n\tDATAI 0,SW\n\t MOVEI A,1\n\t.LOGOUT 1,\nSW:\t0");
     let ran = run("datai", &src);
     ran.finished();
     assert_eq!(ran.word("SW"), 0);

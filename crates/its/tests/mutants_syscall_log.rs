@@ -41,14 +41,6 @@ fn logged(name: &str, body: &str, registers: bool, jcl: Option<&str>) -> Vec<Str
     text.lines().map(str::to_string).collect()
 }
 
-fn find<'a>(lines: &'a [String], pc: u32) -> &'a str {
-    let at = format!("{pc:06o}  ");
-    lines
-        .iter()
-        .find(|l| l.starts_with(&at))
-        .unwrap_or_else(|| panic!("no line for {pc:o} in {lines:#?}"))
-}
-
 #[test]
 fn each_call_is_one_line_with_its_result() {
     let lines = logged(
@@ -71,12 +63,24 @@ fn each_call_is_one_line_with_its_result() {
     assert_eq!(lines.len(), 12, "{lines:#?}");
     let l = &lines;
     assert!(l[0].starts_with("000100  .OPEN 1,"), "{}", l[0]);
-    assert!(l[0].ends_with("TTY: mode 1 on channel 1 => skip"), "{}", l[0]);
-    assert!(l[1].ends_with("DSK:PUZZLE;IN TEXT mode 0 on channel 2 => skip"), "{}", l[1]);
+    assert!(
+        l[0].ends_with("TTY: mode 1 on channel 1 => skip"),
+        "{}",
+        l[0]
+    );
+    assert!(
+        l[1].ends_with("DSK:PUZZLE;IN TEXT mode 0 on channel 2 => skip"),
+        "{}",
+        l[1]
+    );
     assert!(l[2].starts_with("000104  .IOT 2,1"), "{}", l[2]);
     assert!(l[2].ends_with(" 1/ 000000,,000101 => no skip"), "{}", l[2]);
     assert!(l[3].contains(" status "), "{}", l[3]);
-    assert!(l[4].ends_with(" channel 2 pointer 1 => no skip"), "{}", l[4]);
+    assert!(
+        l[4].ends_with(" channel 2 pointer 1 => no skip"),
+        "{}",
+        l[4]
+    );
     assert!(l[5].ends_with(" channel 2 => no skip"), "{}", l[5]);
     assert!(l[6].contains(" set .SMASK := "), "{}", l[6]);
     assert!(l[7].contains(" .RMASK = "), "{}", l[7]);
@@ -115,7 +119,10 @@ fn jumps_interrupts_and_pages_are_noted() {
     assert!(all.contains(" interrupt 400 to "), "{all}");
     assert!(all.contains(" fresh page 4 => skip"), "{all}");
     assert!(all.contains(" delete page 4 => skip"), "{all}");
-    assert!(all.contains(".EVAL 1,") && all.contains(" .IOT AC 1 := 040000,,000000 => skip"), "{all}");
+    assert!(
+        all.contains(".EVAL 1,") && all.contains(" .IOT AC 1 := 040000,,000000 => skip"),
+        "{all}"
+    );
     assert!(all.contains(" channel 3, depth 1 => no skip"), "{all}");
     assert!(all.contains(" user UUO to "), "{all}");
     assert!(all.contains(" => jump to "), "{all}");
@@ -123,7 +130,12 @@ fn jumps_interrupts_and_pages_are_noted() {
 
 #[test]
 fn registers_are_logged_before_each_call() {
-    let lines = logged("logregs", "GO:\tMOVEI A,5\n\tMOVE P,[-1,,7]\n\t.LOGOUT 1,", true, None);
+    let lines = logged(
+        "logregs",
+        "GO:\tMOVEI A,5\n\tMOVE P,[-1,,7]\n\t.LOGOUT 1,",
+        true,
+        None,
+    );
     assert_eq!(lines.len(), 3, "{lines:#?}");
     assert_eq!(
         lines[0],

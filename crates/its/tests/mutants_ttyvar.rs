@@ -53,10 +53,14 @@ fn ttyrol_is_read_and_set() {
     // ttyvar.105 TTYROL: lines a scroll moves, read and set with TTYVAR;
     // a printing terminal moves one line.
     let body = [
-        "\t.CALL [SETZ ? SIXBIT /TTYVAR/ ? %CLIMM,,1 ? [SIXBIT /TTYROL/] ? SETZM V1]\n\t .LOSE\n".to_string(),
-        "\t.CALL [SETZ ? SIXBIT /TTYVAR/ ? %CLIMM,,1 ? [SIXBIT /TTYROL/] ? SETZ [3]]\n\t .LOSE\n".to_string(),
-        "\t.CALL [SETZ ? SIXBIT /TTYVAR/ ? %CLIMM,,1 ? [SIXBIT /TTYROL/] ? SETZM V2]\n\t .LOSE\n".to_string(),
-        "\t.CALL [SETZ ? SIXBIT /TTYVAR/ ? %CLIMM,,1 ? [SIXBIT /IDLTIM/] ? SETZM V3]\n\t .LOSE\n".to_string(),
+        "\t.CALL [SETZ ? SIXBIT /TTYVAR/ ? %CLIMM,,1 ? [SIXBIT /TTYROL/] ? SETZM V1]\n\t .LOSE\n"
+            .to_string(),
+        "\t.CALL [SETZ ? SIXBIT /TTYVAR/ ? %CLIMM,,1 ? [SIXBIT /TTYROL/] ? SETZ [3]]\n\t .LOSE\n"
+            .to_string(),
+        "\t.CALL [SETZ ? SIXBIT /TTYVAR/ ? %CLIMM,,1 ? [SIXBIT /TTYROL/] ? SETZM V2]\n\t .LOSE\n"
+            .to_string(),
+        "\t.CALL [SETZ ? SIXBIT /TTYVAR/ ? %CLIMM,,1 ? [SIXBIT /IDLTIM/] ? SETZM V3]\n\t .LOSE\n"
+            .to_string(),
     ]
     .concat();
     let ran = run_body("ttyrol", &body, "V1:\t0\nV2:\t0\nV3:\t-1");
@@ -85,7 +89,12 @@ fn unknown_variables_read_only_ones_and_other_instructions_fail() {
     let ran = run_body("ttyvarfail", &body, "E1:\t0\nE2:\t0\nE3:\t0\nE4:\t0");
     ran.finished();
     assert_eq!(
-        [ran.word("E1"), ran.word("E2"), ran.word("E3"), ran.word("E4")],
+        [
+            ran.word("E1"),
+            ran.word("E2"),
+            ran.word("E3"),
+            ran.word("E4")
+        ],
         [0o11, 0o26, 0o26, 0o33]
     );
 }
@@ -93,7 +102,11 @@ fn unknown_variables_read_only_ones_and_other_instructions_fail() {
 #[test]
 fn ttyvar_block_mode_is_named() {
     let body = "\t.CALL [SETZ ? SIXBIT /TTYVAR/ ? %CLIMM,,1 ? SETZ [-1,,BLK]]\n\t JFCL\n";
-    let ran = run_body("ttyvarblk", body, "BLK:\tSIXBIT /TTYOPT/\n\tMOVEM 0,X\nX:\t0");
+    let ran = run_body(
+        "ttyvarblk",
+        body,
+        "BLK:\tSIXBIT /TTYOPT/\n\tMOVEM 0,X\nX:\t0",
+    );
     assert_eq!(ran.outcome.exit_status(), 3, "{:?}", ran.outcome);
     assert!(ran.outcome.message().unwrap().contains("block mode"));
 }

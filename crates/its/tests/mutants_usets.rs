@@ -187,7 +187,11 @@ fn read_only_variables_can_be_read() {
     );
     let ran = run("readonly", &src);
     ran.finished();
-    assert!(ran.word("UIND") < 0o100, "user index {:o}", ran.word("UIND"));
+    assert!(
+        ran.word("UIND") < 0o100,
+        "user index {:o}",
+        ran.word("UIND")
+    );
     // 1000 SOJGs take well over 4 µs on a KA10 (ka10::timing).
     assert!(ran.word("RUNT2") > ran.word("RUNT1"));
     let runt = ka10::timing::emulated_ns(ran.job.cpu().instructions()) / 4000;
