@@ -193,15 +193,15 @@ fn err_device_words_ioc_errors_as_its_table_does() {
     // .STATUS word) are ITS's ERMST3 table, which says some of them
     // differently from the list in _calls.127.
     assert_eq!(
-        err_text("err1", 0o010000_000000),
+        err_text("err1", 0o001000_000000),
         "DEVICE HUNG OR REPORTING NON-DATA ERROR\n"
     );
-    assert_eq!(err_text("err2", 0o020000_000000), "END OF FILE\n");
+    assert_eq!(err_text("err2", 0o002000_000000), "END OF FILE\n");
     assert_eq!(
-        err_text("err4", 0o040000_000000),
+        err_text("err4", 0o004000_000000),
         "NON-EXISTENT SUB DEVICE\n"
     );
-    assert_eq!(err_text("err11", 0o110000_000000), "DEVICE FULL\n");
+    assert_eq!(err_text("err11", 0o011000_000000), "DEVICE FULL\n");
     // An open failure in bits 3.6-3.1: the call error's message.
     assert_eq!(err_text("errf", 0o4_000000), "FILE NOT FOUND\n");
     // _calls.127 OPEN: first name 4, the second the code a .CALL's error

@@ -371,7 +371,9 @@ impl System {
     }
 
     fn ioc(&mut self, pc: u32, instruction: Word, ch: usize, code: IocError) -> Ending {
-        self.errors[ch] = (self.errors[ch] & !(0o77 << 30)) | ((code.0 as u64) << 30);
+        // _calls.127 STATUS: the I/O channel error in 4.5-4.1 (ITS's
+        // IOCERX deposits it with byte pointer 330600; 4.9-4.6 stay zero).
+        self.errors[ch] = (self.errors[ch] & !(0o77 << 27)) | ((code.0 as u64) << 27);
         self.vars.bchn = ch as u64;
         self.class2.set(interrupt::PI_IOC);
         self.fatal(
@@ -720,7 +722,8 @@ impl System {
         };
         let s = status.raw();
         let mut text = String::new();
-        let (open_loss, ioc) = ((s >> 18) & 0o77, (s >> 30) & 0o17);
+        // ITS's ERR1: the open loss field 220600, the IOC field 330400.
+        let (open_loss, ioc) = ((s >> 18) & 0o77, (s >> 27) & 0o17);
         if open_loss != 0 {
             text.push_str(CallError(open_loss as u8).message());
             text.push_str("\r\n");

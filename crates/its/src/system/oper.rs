@@ -106,12 +106,17 @@ impl System {
             GETSYS => self.getsys(m, pc, word, a),
             LOGOUT => Err(self.dot_logout(ac)),
             RESET => {
+                // "exactly like the symbolic system call RESET" (uuos.114):
+                // only a TTY *input* channel throws away typed-ahead input.
                 if let Some(Channel {
                     device: Device::Tty,
+                    mode,
                     ..
                 }) = &self.channels[a as usize]
                 {
-                    self.reset_tty_input();
+                    if mode & crate::channel::MODE_OUTPUT == 0 {
+                        self.reset_tty_input();
+                    }
                 }
                 Ok(Flow::Next)
             }
