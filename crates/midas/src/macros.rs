@@ -570,6 +570,11 @@ impl Assembler<'_> {
                         if s.ends_with('!') {
                             s.pop();
                         }
+                        // Blanks before the delimiter are skipped, as
+                        // ASCII skips them (real MIDAS 433: `.QUOTE /A/`).
+                        while matches!(self.reader.peek(), Some(' ' | '\t')) {
+                            self.reader.next();
+                        }
                         match self.reader.next() {
                             Some((delim, _)) => {
                                 s.push(QUOTE_OPEN);
