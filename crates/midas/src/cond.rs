@@ -138,7 +138,7 @@ impl Assembler<'_> {
                 // Blank is "no SQUOZE character" (node Blankness
                 // Conditionals; real MIDAS 433: `IFB [ +- ]` succeeds).
                 let arg = self.raw_argument(at);
-                !arg.chars().any(is_squoze) == want
+                arg.chars().any(is_squoze) != want
             }
             Cond::Same(want) => {
                 let a = self.raw_argument(at);

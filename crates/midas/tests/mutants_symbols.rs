@@ -12,7 +12,11 @@ fn assembled(source: &str) -> midas::Assembly {
 }
 
 fn words(source: &str) -> Vec<u64> {
-    assembled(source).words.iter().map(|(_, w)| w.raw()).collect()
+    assembled(source)
+        .words
+        .iter()
+        .map(|(_, w)| w.raw())
+        .collect()
 }
 
 fn fails(source: &str) -> String {
@@ -78,7 +82,11 @@ fn hkill_half_kills_and_kill_keeps_the_value() {
     let half = squoze::LOCAL | squoze::HALF_KILLED;
     assert_eq!(
         t,
-        vec![("C".into(), half, 3), ("D".into(), half, 4), ("E".into(), squoze::LOCAL, 5)]
+        vec![
+            ("C".into(), half, 3),
+            ("D".into(), half, 4),
+            ("E".into(), squoze::LOCAL, 5)
+        ]
     );
     assert_eq!(table("C=3\nD=4\n.HKILL C D")[1].1, half);
     // ".KILL ... MIDAS does not forget the value of a symbol".
@@ -110,7 +118,9 @@ fn ignored_pseudo_ops_take_their_line() {
 fn scalar_and_vector_allocate_variables() {
     // .SCALAR A,B and .VECTOR V(3) are given places in the next VARIAB
     // area, one word each, a vector its size.
-    let a = assembled("MOVEI 1,A\nMOVEI 1,V\nMOVEI 1,B\n.SCALAR A,B\n.VECTOR V(3)\nVARIAB\nX: 0\nMOVEI 1,X");
+    let a = assembled(
+        "MOVEI 1,A\nMOVEI 1,V\nMOVEI 1,B\n.SCALAR A,B\n.VECTOR V(3)\nVARIAB\nX: 0\nMOVEI 1,X",
+    );
     let w: Vec<u64> = a.words.iter().map(|(_, w)| w.raw() & 0o777777).collect();
     let (a_, v, b) = (w[0], w[1], w[2]);
     let mut places = vec![a_, b, v];

@@ -125,7 +125,10 @@ fn lz_and_tz_count_zeros_of_a_36_bit_word() {
 
 #[test]
 fn tyo6_types_a_sixbit_word_without_its_trailing_blanks() {
-    let a = assembled_with("IF1 .TYO6 SIXBIT /A B/\nIF1 .TYO6 SIXBIT /XYZ123/", &Default::default());
+    let a = assembled_with(
+        "IF1 .TYO6 SIXBIT /A B/\nIF1 .TYO6 SIXBIT /XYZ123/",
+        &Default::default(),
+    );
     assert_eq!(a.messages.concat(), "A BXYZ123");
 }
 
@@ -172,11 +175,20 @@ fn disk_dates_across_leap_years_and_centuries() {
     assert_eq!(info_date(951_868_799), disk_date(2000, 2, 29, 86_399));
     assert_eq!(info_date(951_868_800), disk_date(2000, 3, 1, 0));
     assert_eq!(info_date(978_307_201), disk_date(2001, 1, 1, 1));
-    assert_eq!(info_date(1_735_626_600), disk_date(2024, 12, 31, 6 * 3600 + 1800));
+    assert_eq!(
+        info_date(1_735_626_600),
+        disk_date(2024, 12, 31, 6 * 3600 + 1800)
+    );
     // 2100 is no leap year: March 1st follows February 28th. (Its year
     // does not fit the seven bits; month, day and time still do.)
-    assert_eq!(info_date(4_107_585_600) & 0o777_777777, disk_date(2100, 3, 1, 43_200) & 0o777_777777);
-    assert_eq!(info_date(4_107_499_200) & 0o777_777777, disk_date(2100, 2, 28, 43_200) & 0o777_777777);
+    assert_eq!(
+        info_date(4_107_585_600) & 0o777_777777,
+        disk_date(2100, 3, 1, 43_200) & 0o777_777777
+    );
+    assert_eq!(
+        info_date(4_107_499_200) & 0o777_777777,
+        disk_date(2100, 2, 28, 43_200) & 0o777_777777
+    );
 }
 
 #[test]
