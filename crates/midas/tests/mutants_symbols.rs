@@ -123,7 +123,7 @@ fn scalar_and_vector_allocate_variables() {
     );
     let w: Vec<u64> = a.words.iter().map(|(_, w)| w.raw() & 0o777777).collect();
     let (a_, v, b) = (w[0], w[1], w[2]);
-    let mut places = vec![a_, b, v];
+    let mut places = [a_, b, v];
     places.sort();
     // Three distinct places holding 1 + 1 + 3 words, all before X.
     let x = *w.last().unwrap();

@@ -41,8 +41,6 @@ fn sixbit(s: &str) -> u64 {
         .fold(0, |w, c| (w << 6) | (c - 0o40) as u64)
 }
 
-const ONES: u64 = 0o777777_777777;
-
 #[test]
 fn a_float_scaled_by_a_power_of_ten() {
     // Node Numbers: `1.5^3` is 1500.0 = .732421875 * 2^11: exponent
@@ -166,7 +164,7 @@ fn info_date(time: u64) -> u64 {
 /// RQDATE's disk format: year - 1900 in 4.7-4.1, month 3.9-3.6, day
 /// 3.5-3.1, half-seconds since midnight in the right half.
 fn disk_date(year: u64, month: u64, day: u64, seconds: u64) -> u64 {
-    (((year - 1900) & 0o177) << 9 | month << 5 | day) << 18 | seconds * 2
+    ((((year - 1900) & 0o177) << 9 | month << 5 | day) << 18) | (seconds * 2)
 }
 
 #[test]
