@@ -135,8 +135,10 @@ impl Assembler<'_> {
                 defined == want
             }
             Cond::Blank(want) => {
+                // Blank is "no SQUOZE character" (node Blankness
+                // Conditionals; real MIDAS 433: `IFB [ +- ]` succeeds).
                 let arg = self.raw_argument(at);
-                arg.trim().is_empty() == want
+                arg.chars().any(is_squoze) != want
             }
             Cond::Same(want) => {
                 let a = self.raw_argument(at);

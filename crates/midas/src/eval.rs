@@ -227,7 +227,19 @@ fn binary(op: char, x: u64, y: u64) -> u64 {
     match op {
         '+' => x.wrapping_add(y),
         '-' => x.wrapping_sub(y),
-        '*' => ((signed(x) as i128 * signed(y) as i128) as u64) & WORD_MASK,
+        // The low 36 bits of the product, with the sign bit set when the
+        // product is negative, as real MIDAS 433 multiplies (checked with
+        // `pdp10 midas-oracle`: <400000,,0>*2 and <-1>*<400000,,0> are
+        // both 400000,,0, <200000,,0>*4 is 0).
+        '*' => {
+            let p = signed(x) as i128 * signed(y) as i128;
+            let low = (p as u64) & WORD_MASK;
+            if p < 0 {
+                low | 1 << 35
+            } else {
+                low
+            }
+        }
         // Division by zero (an error unless a value is still unknown)
         // gives 0.
         '/' if y == 0 => 0,

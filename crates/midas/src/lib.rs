@@ -470,9 +470,10 @@ mod tests {
 
     #[test]
     fn slash_after_a_dummy_makes_it_whole_line() {
-        // Node define-b: "FOO/" is "-FOO", the rest of the line.
+        // Node define-b: "FOO/" is "-FOO", the rest of the line; Y is
+        // wholeline too and takes the next line (real MIDAS 433).
         assert_eq!(
-            words("DEFINE D X/,Y\nX\nTERMIN\nD A==1,,\nA\nEND\n"),
+            words("DEFINE D X/,Y\nX\nTERMIN\nD A==1,,\nA\nA\nEND\n"),
             vec![0o1_000000]
         );
     }

@@ -171,12 +171,7 @@ impl Assembler<'_> {
                 }
                 out
             }
-            _ => {
-                let items = split_list(&list);
-                (0..items.len())
-                    .map(|i| (items[i].clone(), items[i + 1..].join(",")))
-                    .collect()
-            }
+            _ => split_list(&list),
         };
         let texts: Vec<Rc<str>> = pairs
             .iter()
@@ -186,13 +181,15 @@ impl Assembler<'_> {
     }
 }
 
-/// Splits an IRP list at commas outside brackets; `[a,b]` items lose their
-/// brackets.
-fn split_list(list: &str) -> Vec<String> {
+/// Splits an IRP list into its elements, each with the rest of the list
+/// (node loops-C4): a comma or EOL outside brackets ends an element; a `[`
+/// and its matching `]` are flushed from the element but stay in the rest,
+/// which starts after the comma or EOL that ended the element.
+fn split_list(list: &str) -> Vec<(String, String)> {
     let mut out = Vec::new();
     let mut cur = String::new();
     let mut depth = 0;
-    for c in list.chars() {
+    for (i, c) in list.char_indices() {
         match c {
             '[' => {
                 depth += 1;
@@ -206,8 +203,9 @@ fn split_list(list: &str) -> Vec<String> {
                     continue;
                 }
             }
-            ',' if depth == 0 => {
-                out.push(std::mem::take(&mut cur).trim().to_string());
+            ',' | '\n' if depth == 0 => {
+                let rest = list[i + 1..].to_string();
+                out.push((std::mem::take(&mut cur), rest));
                 continue;
             }
             _ => {}
@@ -215,7 +213,7 @@ fn split_list(list: &str) -> Vec<String> {
         cur.push(c);
     }
     if !cur.trim().is_empty() || !out.is_empty() {
-        out.push(cur.trim().to_string());
+        out.push((cur, String::new()));
     }
     out
 }

@@ -317,8 +317,11 @@ impl Assembler<'_> {
                     }
                     s.push(c);
                 }
-                // The line is used up: the call ends with it.
-                (Some(s), End::Call)
+                // The EOL is thrown away but does not end the call: the
+                // next dummy is scanned for on the next line (node
+                // Calls-4; real MIDAS 433 gives `OFF 1,2` / `3,4` with
+                // `-A-B` the arguments `1,2` and `3`).
+                (Some(s), End::Comma)
             }
             Syntax::Strung | Syntax::KeepStrung => {
                 if self.blanks_before_semicolon() {
@@ -396,6 +399,13 @@ impl Assembler<'_> {
                         let v = self.eval_text(&text, at);
                         (Some(radix_string(v, self.radix)), self.arg_terminator())
                     }
+                    // An unmatched close where the argument would begin
+                    // ends the call with this dummy unspecified, like an
+                    // EOL (node Calls-3), so it is defaulted or gensymmed:
+                    // real MIDAS 433 gives `DFL(1,)` its default.
+                    Some(')' | ']' | '>' | '}') if d.syntax == Syntax::Balanced || in_parens => {
+                        (None, End::Call)
+                    }
                     Some(_) => self.plain_arg(d.syntax == Syntax::Balanced || in_parens),
                 }
             }
@@ -467,6 +477,18 @@ impl Assembler<'_> {
         while let Some(c) = self.reader.peek() {
             if s.is_empty() && (c == ' ' || c == '\t') {
                 self.reader.next();
+                continue;
+            }
+            // A character syllable takes the character after its quote
+            // whatever it is: `TYPECH ";` passes 73 (node Example-7). A
+            // `'` after a digit is the octal suffix.
+            if (c == '"' || c == '\'') && !s.ends_with(|p: char| p.is_ascii_alphanumeric()) {
+                s.push(c);
+                self.reader.next();
+                if let Some(q) = self.reader.peek() {
+                    s.push(q);
+                    self.reader.next();
+                }
                 continue;
             }
             match c {
@@ -547,6 +569,11 @@ impl Assembler<'_> {
                         // TERMIN, DEFINE or dummy is seen inside it.
                         if s.ends_with('!') {
                             s.pop();
+                        }
+                        // Blanks before the delimiter are skipped, as
+                        // ASCII skips them (real MIDAS 433: `.QUOTE /A/`).
+                        while matches!(self.reader.peek(), Some(' ' | '\t')) {
+                            self.reader.next();
                         }
                         match self.reader.next() {
                             Some((delim, _)) => {

@@ -1,0 +1,65 @@
+//! Block names in symbols (`doc/info/midas`, node Blocks): `.M`, `.U`,
+//! `.C`, a block named through its superior, and two blocks of one name in
+//! different superiors; the words checked against real MIDAS 433 (`pdp10
+//! midas-oracle`). Written for mutation testing (docs/mutants.md).
+
+fn words(source: &str) -> Vec<u64> {
+    let text = format!("{source}\nEND\n");
+    let a = midas::assemble_str("t.mid", &text).unwrap_or_else(|e| panic!("{source}: {e}"));
+    a.words.iter().map(|(_, w)| w.raw()).collect()
+}
+
+fn fails(source: &str) -> String {
+    let text = format!("{source}\nEND\n");
+    match midas::assemble_str("t.mid", &text) {
+        Ok(a) => panic!("{source} assembled: {:?}", a.words),
+        Err(e) => e.to_string(),
+    }
+}
+
+#[test]
+fn special_block_names_and_qualified_names() {
+    let src = "\
+.BEGIN FOO
+.U\"X=5
+.C\"Z=7
+Z
+BAR=2
+.END FOO
+X
+FOO\"Z
+.BEGIN A
+.BEGIN B
+.M\"Y=6
+.END B
+.END A
+Y
+BAR=1
+FOO\".U\"BAR
+.BEGIN B2
+.U\"A\"Q=3
+.END B2
+A\"Q
+.BEGIN UGH
+.BEGIN FOO
+BAR=4
+.END FOO
+.END UGH
+UGH\"FOO\"BAR
+FOO\"BAR";
+    assert_eq!(words(src), vec![7, 5, 7, 6, 1, 3, 4, 2]);
+}
+
+#[test]
+fn ends_must_match_begins() {
+    let e = fails(".END");
+    assert!(e.contains("unmatched"), "{e}");
+    let e = fails(".BEGIN FOO\n.END BAR");
+    assert!(e.contains("unmatched"), "{e}");
+    let e = fails(".BEGIN FOO\n.END FOO\n.END FOO");
+    assert!(e.contains("unmatched"), "{e}");
+    assert_eq!(
+        words(".BEGIN FOO\n.BEGIN BAR\n1\n.END BAR\n.END FOO\n2"),
+        vec![1, 2]
+    );
+}

@@ -1,0 +1,75 @@
+//! Macro bodies and `\` arguments (`doc/info/midas`, nodes Body, Quote,
+//! Concatenation, Calls-2b): each checked against real MIDAS 433 (`pdp10
+//! midas-oracle`). Written for mutation testing (docs/mutants.md).
+
+fn words(source: &str) -> Vec<u64> {
+    let text = format!("{source}\nEND\n");
+    let a = midas::assemble_str("t.mid", &text).unwrap_or_else(|e| panic!("{source}: {e}"));
+    a.words.iter().map(|(_, w)| w.raw()).collect()
+}
+
+/// SIXBIT of up to six characters, left-justified.
+fn sixbit(s: &str) -> u64 {
+    s.bytes()
+        .chain(std::iter::repeat(b' '))
+        .take(6)
+        .fold(0, |w, c| (w << 6) | (c - 0o40) as u64)
+}
+
+const NORM: &str = "DEFINE NORM A,B\n\tSIXBIT /A/ ? B\nTERMIN\n";
+
+#[test]
+fn a_backslash_argument_is_written_in_the_current_radix() {
+    assert_eq!(
+        words(&format!("{NORM}RADIX 10.\nNORM \\<12>,5")),
+        vec![sixbit("12"), 5]
+    );
+    assert_eq!(
+        words(&format!("{NORM}NORM \\<12>,5")),
+        vec![sixbit("12"), 5]
+    );
+    assert_eq!(
+        words(&format!("{NORM}NORM \\<10.>,5")),
+        vec![sixbit("12"), 5]
+    );
+    // A negative value is its 36-bit word's twelve digits.
+    assert_eq!(
+        words(&format!("{NORM}NORM \\-1,6")),
+        vec![sixbit("777777"), sixbit("777777"), 6]
+    );
+    assert_eq!(words(&format!("{NORM}NORM \\0,6")), vec![sixbit("0"), 6]);
+}
+
+#[test]
+fn termin_is_found_only_as_a_whole_name() {
+    // FOOTERMIN is the symbol FOOTER, no TERMIN.
+    assert_eq!(words("DEFINE M\nFOOTERMIN=5\nTERMIN\nM\nFOOTER"), vec![5]);
+}
+
+#[test]
+fn concatenation_marks_next_to_dummies() {
+    // Node Constructs: A!!B concatenates as A!B does; A!!!B keeps one.
+    assert_eq!(
+        words("DEFINE CAT A,B\nA!!B ? A!!!B\nTERMIN\nCAT 1,2"),
+        vec![0o12, 0o12]
+    );
+}
+
+#[test]
+fn quote_in_a_body_hides_dummies() {
+    // Node Quote: the text of `.QUOTE /A/` stays `A`, even where A is a
+    // dummy; blanks before the delimiter are skipped.
+    assert_eq!(
+        words("DEFINE QQ A\n.QUOTE /A/ ? A\nTERMIN\nA=7\nQQ 3"),
+        vec![7, 3]
+    );
+    assert_eq!(
+        words("DEFINE QQ A\n1 ? .QUOTE\t|A| ? A\nTERMIN\nA=7\nQQ 3"),
+        vec![1, 7, 3]
+    );
+    // TERMIN inside a .QUOTE does not end the body.
+    assert_eq!(
+        words("DEFINE QQ\nSIXBIT .QUOTE \"/TERMIN/\"\nTERMIN\nQQ"),
+        vec![sixbit("TERMIN")]
+    );
+}
