@@ -223,7 +223,7 @@ fn boxes_of_two_rows_and_three_columns() {
     }
     put(&mut cpu, S as u32, (STK - 1) as u64);
     let (text, _) = drawn(&cpu, None);
-    let rows: Vec<&str> = text.lines().skip(3).take(9).collect();
+    let rows: Vec<&str> = text.lines().skip(3).take(8).collect();
     let row = "│1 2 3  4 5 6";
     for (k, line) in rows.iter().enumerate() {
         if k == 2 || k == 5 {
