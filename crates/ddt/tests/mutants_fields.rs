@@ -56,3 +56,35 @@ fn absolute_mode_types_ac_and_index_fields_as_numbers() {
     assert!(out.contains("TOTAL/   MOVE C,TEXT(B)   \n"), "{out}");
     assert!(out.ends_with("$$A\nTOTAL/   MOVE 3,121(2)   \n"), "{out}");
 }
+
+#[test]
+fn breakpoint_commands_set_move_list_and_clear() {
+    // DDT ORDER: ADDR$B sets the first free breakpoint, ADDR$nB
+    // breakpoint n; a location holds one breakpoint; ADDR$0B clears the
+    // one at ADDR; $B lists them.
+    let mut s = session("bpts", COUNT);
+    let out = typed(&mut s, "BUMP$B\nLOOP$B\nBUMP$4B\n$B\n");
+    assert!(out.ends_with("$B\nLOOP$2B\nBUMP$4B\n"), "{out}");
+    let out = typed(&mut s, "LOOP$0B\n$B\n");
+    assert!(out.ends_with("$B\nBUMP$4B\n"), "{out}");
+    // The next free one is the first free number.
+    let out = typed(&mut s, "TOTAL$B\n$B\n");
+    assert!(out.ends_with("$B\nTOTAL$1B\nBUMP$4B\n"), "{out}");
+    // 0$nB clears breakpoint n only.
+    let out = typed(&mut s, "0$4B\n$B\n");
+    assert!(out.ends_with("$B\nTOTAL$1B\n"), "{out}");
+}
+
+#[test]
+fn bad_breakpoint_commands_are_refused() {
+    let mut s = session("badbpts", COUNT);
+    // No breakpoint 9; a number without an address; no memory there.
+    let out = typed(&mut s, "BUMP$9B\n$3B\n400000$B\n$B\n");
+    assert_eq!(out, "BUMP$9B?   \n$3B?   \n400000$B?   \n$B\n");
+    // Eight breakpoints at most.
+    let out = typed(
+        &mut s,
+        "GO$B\nGO+1$B\nGO+2$B\nGO+3$B\nGO+4$B\nGO+5$B\nGO+6$B\nGO+7$B\nGO+10$B\n",
+    );
+    assert!(out.ends_with("GO+7$B\nGO+10$B?   \n"), "{out}");
+}
