@@ -335,3 +335,73 @@ fn the_effective_address_follows_index_and_indirection() {
         Some(0o7)
     );
 }
+
+const DK10: u64 = 0o070;
+const DATAI: u64 = 1;
+
+#[test]
+fn coni_dk10_shows_each_cono_dk10_bit() {
+    // CONI DK10 (SIMH's kx10_dk.c): the interval in the left half; 7 the
+    // PIA, 10 the interval flag, 20 overflow, 40 counting, 200 PI control.
+    // CONO: 4000/10 set/clear the flag, 10000/20 set/clear overflow, 40/100
+    // counting on/off, 200/400 PI control on/off; each CONO rewrites the
+    // PIA and leaves the other bits. The PI system is off throughout.
+    let steps = [
+        (0o0, 0o0),
+        (0o10003, 0o23),
+        (0o0, 0o20),
+        (0o20, 0o0),
+        (0o4000, 0o10),
+        (0o5, 0o15),
+        (0o10, 0o0),
+        (0o200, 0o200),
+        (0o400, 0o0),
+        (0o40, 0o40),
+        (0o100, 0o0),
+    ];
+    let conos: Vec<u64> = steps.iter().map(|s| s.0).collect();
+    let got = cono_coni(|_| {}, DK10, &conos);
+    for (i, (&(cono, want), got)) in steps.iter().zip(got).enumerate() {
+        assert_eq!(got, want, "step {i}: CONI DK10 after CONO DK10,{cono:o}");
+    }
+}
+
+#[test]
+fn the_dk10_interval_reads_back_in_the_left_half() {
+    let mut cpu = machine(
+        &[
+            io(DK10, DATAO, 0o1003),
+            io(DK10, CONI, 1),
+            halt(0o1002),
+            0o1_123456,
+        ],
+        &[],
+    );
+    assert_eq!(halts(&mut cpu), 0o1002);
+    assert_eq!(get(&cpu, 1), 0o123456_000000, "18 bits of the DATAO word");
+}
+
+#[test]
+fn counting_from_a_clear_counts_nothing_before_the_first_oscillator_step() {
+    // CONO DK10,1040 clears and starts counting; a DATAI an instruction
+    // later (2.6 us of emulated time, less than one 10 us count) reads 0.
+    let mut cpu = machine(
+        &[io(DK10, CONO, 0o1040), io(DK10, DATAI, 1), halt(0o1002)],
+        &[],
+    );
+    cpu.set_ac(1, Word::new(0o777));
+    assert_eq!(halts(&mut cpu), 0o1002);
+    assert_eq!(get(&cpu, 1), 0);
+}
+
+#[test]
+fn dk10_overflow_alone_interrupts_while_counting() {
+    // CONO DK10,10042: overflow set, counting, PIA 2; the PI system on:
+    // level 2 (44: JSP 7,600) comes right after the CONO PI.
+    let mut cpu = machine(
+        &[io(DK10, CONO, 0o10042), io(PI, CONO, 0o2377), halt(0o1002)],
+        &[(0o44, ins(JSP, 7, 0o600)), (0o600, halt(0o600))],
+    );
+    assert_eq!(halts(&mut cpu), 0o600);
+    assert_eq!(get(&cpu, 7) & 0o777777, 0o1002);
+}
