@@ -232,3 +232,19 @@ fn a_uuo_in_a_memory_without_location_40_sets_nxm_and_goes_on() {
     assert_eq!(halts(&mut cpu), 2);
     assert_eq!(cpu.ac(5).raw() & 0o10000, 0o10000);
 }
+
+#[test]
+fn an_executed_halt_halts() {
+    // XCT 2000, 2000 holding HALT 3000: the machine stops, its PC at E of
+    // the HALT (JRST 4, jumps, then stops).
+    let mut cpu = machine(
+        &[ins(XCT, 0, 0o2000), halt(0o1001)],
+        &[(0o2000, halt(0o3000))],
+    );
+    assert!(matches!(
+        cpu.run(&mut NoHandler, &mut NoTrace, 10),
+        Ok(Exit::Halt { .. })
+    ));
+    assert_eq!(cpu.pc(), 0o3000);
+    assert_eq!(cpu.instructions(), 1, "the XCT and its HALT count once");
+}
