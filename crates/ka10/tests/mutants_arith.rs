@@ -41,3 +41,35 @@ fn imul_one_past_either_end_overflows() {
     // its low 35: -2^36.
     assert_eq!(imul(TWO_18, (1 << 36) - TWO_18).1, flags::AROV);
 }
+
+const SETZ: u64 = 0o400;
+const SETA: u64 = 0o424;
+const SETCA: u64 = 0o450;
+const SETO: u64 = 0o474;
+const CONI: u64 = 5;
+const APR: u64 = 0o000;
+
+#[test]
+fn setz_seta_setca_seto_reference_no_memory() {
+    // SRM 2.5: these four take nothing from E, so an E beyond the 64K
+    // memory is no nonexistent-memory reference (CONI APR 10000 clear).
+    for (op, want) in [
+        (SETZ, 0),
+        (SETA, 0o123),
+        (SETCA, 0o777777_777654),
+        (SETO, 0o777777_777777),
+    ] {
+        let mut cpu = machine(
+            &[
+                ins(op, 1, 0o300000),
+                support::io(APR, CONI, 2),
+                halt(0o1002),
+            ],
+            &[],
+        );
+        cpu.set_ac(1, Word::new(0o123));
+        assert!(cpu.run(&mut NoHandler, &mut NoTrace, 10).is_ok());
+        assert_eq!(get(&cpu, 1), want, "{op:o}");
+        assert_eq!(get(&cpu, 2) & 0o10000, 0, "{op:o}: no NXM");
+    }
+}
