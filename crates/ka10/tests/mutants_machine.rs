@@ -20,6 +20,7 @@ const XCT: u64 = 0o256;
 const CALL: u64 = 0o040;
 
 const DATAO: u64 = 3;
+const DATAI: u64 = 1;
 const CONO: u64 = 4;
 const CONI: u64 = 5;
 const APR: u64 = 0o000;
@@ -247,4 +248,44 @@ fn an_executed_halt_halts() {
     ));
     assert_eq!(cpu.pc(), 0o3000);
     assert_eq!(cpu.instructions(), 1, "the XCT and its HALT count once");
+}
+
+#[test]
+fn with_the_pi_system_on_a_failed_fetch_goes_on_past_it() {
+    // The PI system is on (so the machine goes one instruction at a time)
+    // but nothing is assigned a level: the fetches from 777775, 777776 and
+    // 777777 fail, each sets NXM and the PC moves on, wrapping to AC 0.
+    let mut cpu = machine(&[io(PI, CONO, 0o200), ins(JRST, 0, 0o777775)], &[]);
+    cpu.set_ac(0, Word::new(halt(0o1234)));
+    cpu.set_ac(1, Word::new(halt(0o1235)));
+    assert_eq!(halts(&mut cpu), 0);
+}
+
+#[test]
+fn a_hung_machine_waits_exactly_until_the_dk10_interval() {
+    // The DK10 counts toward an interval of 100 (1 ms) on level 2; a loop
+    // of 114 SOJGs (300 us of emulated time) brings the counter to about
+    // 30 before an endless indirection hangs the machine. The interrupt
+    // comes when the count reaches 100 and clears the counter: DATAI in
+    // the interrupt routine reads a count or two, not 30 more.
+    let mut cpu = machine(
+        &[
+            io(DK10, DATAO, 0o1010),         // interval 100
+            io(DK10, CONO, 0o1042),          // clear, count, PIA 2
+            io(PI, CONO, 0o2377),            // on, every level
+            ins(MOVEI, 1, 114),              // 1003
+            ins(0o367, 1, 0o1004),           // 1004: SOJG 1,.
+            ins(MOVE, 2, 0o1006) | INDIRECT, // 1005
+            0o1006 | INDIRECT,
+        ],
+        &[
+            (0o1010, 0o144),
+            (0o44, ins(JSP, 7, 0o600)),
+            (0o600, io(DK10, DATAI, 3)),
+            (0o601, halt(0o601)),
+        ],
+    );
+    assert_eq!(halts(&mut cpu), 0o601);
+    assert_eq!(get(&cpu, 7) & 0o777777, 0o1005, "from the hang");
+    assert!(get(&cpu, 3) < 5, "counter {}", get(&cpu, 3));
 }
