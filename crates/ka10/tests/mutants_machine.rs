@@ -282,10 +282,17 @@ fn a_hung_machine_waits_exactly_until_the_dk10_interval() {
             (0o1010, 0o144),
             (0o44, ins(JSP, 7, 0o600)),
             (0o600, io(DK10, DATAI, 3)),
-            (0o601, halt(0o601)),
+            // Time goes on from the end of the hang: 100 more SOJGs (263
+            // us) count about 26 more.
+            (0o601, ins(MOVEI, 4, 100)),
+            (0o602, ins(0o367, 4, 0o602)),
+            (0o603, io(DK10, DATAI, 5)),
+            (0o604, halt(0o604)),
         ],
     );
-    assert_eq!(halts(&mut cpu), 0o601);
+    assert_eq!(halts(&mut cpu), 0o604);
     assert_eq!(get(&cpu, 7) & 0o777777, 0o1005, "from the hang");
     assert!(get(&cpu, 3) < 5, "counter {}", get(&cpu, 3));
+    let later = get(&cpu, 5);
+    assert!((20..35).contains(&later), "counter {later} after 263 us");
 }
