@@ -296,3 +296,51 @@ fn a_hung_machine_waits_exactly_until_the_dk10_interval() {
     let later = get(&cpu, 5);
     assert!((20..35).contains(&later), "counter {later} after 263 us");
 }
+
+/// Runs `setup`, then an endless indirection, with the DK10's interval
+/// register loaded from 2000 = `interval` and 42 (JSP 7,600) and 44
+/// (JSP 7,700) as level 1's and level 2's interrupt instructions; returns
+/// where the machine halted.
+fn hang_after(setup: &[u64], interval: u64) -> u32 {
+    let mut words = vec![io(DK10, DATAO, 0o2000)];
+    words.extend_from_slice(setup);
+    let hang = 0o1000 + words.len() as u64;
+    words.push(ins(MOVE, 1, hang + 1) | INDIRECT);
+    words.push((hang + 1) | INDIRECT);
+    let mut cpu = machine(
+        &words,
+        &[
+            (0o2000, interval),
+            (0o42, ins(JSP, 7, 0o600)),
+            (0o600, halt(0o600)),
+            (0o44, ins(JSP, 7, 0o700)),
+            (0o700, halt(0o700)),
+        ],
+    );
+    halts(&mut cpu)
+}
+
+#[test]
+fn a_hung_machine_waits_past_a_line_clock_that_has_no_level() {
+    // The line clock is enabled but assigned no level (CONO APR,2000): its
+    // tick at 1/60 s interrupts nothing, and the machine waits on for the
+    // DK10's interval of 50000 counts (0.5 s) on level 2.
+    let setup = [
+        io(APR, CONO, 0o3000),
+        io(DK10, CONO, 0o1042),
+        io(PI, CONO, 0o2377),
+    ];
+    assert_eq!(hang_after(&setup, 50000), 0o700);
+}
+
+#[test]
+fn a_hung_machine_waits_past_a_dk10_that_has_no_level() {
+    // The DK10 counts toward an interval of 1 ms but has no level: the
+    // machine waits on for the line clock's tick on level 1.
+    let setup = [
+        io(APR, CONO, 0o3001),
+        io(DK10, CONO, 0o1040),
+        io(PI, CONO, 0o2377),
+    ];
+    assert_eq!(hang_after(&setup, 100), 0o600);
+}
