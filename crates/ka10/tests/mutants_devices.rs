@@ -405,3 +405,33 @@ fn dk10_overflow_alone_interrupts_while_counting() {
     assert_eq!(halts(&mut cpu), 0o600);
     assert_eq!(get(&cpu, 7) & 0o777777, 0o1002);
 }
+
+#[test]
+fn a_level_both_requested_and_wanted_by_a_device_interrupts() {
+    // The APR (PIA 3) requests level 3 for a pushdown overflow, and the
+    // same CONO PI that turns the system on and enables 3 also requests
+    // it by program: level 3's 46 (JSP 7,600) comes.
+    let mut cpu = machine(
+        &[io(APR, CONO, 0o3), io(PI, CONO, 0o6220), halt(0o1002)],
+        &[(0o46, ins(JSP, 7, 0o600)), (0o600, halt(0o600))],
+    );
+    cpu.set_pushdown_overflow(true);
+    assert_eq!(halts(&mut cpu), 0o600);
+}
+
+#[test]
+fn two_devices_on_one_level_interrupt_once_together() {
+    // The APR (pushdown overflow) and the DK10 (overflow, counting) both
+    // request level 2; their requests are one level's: 44 (JSP 7,600).
+    let mut cpu = machine(
+        &[
+            io(APR, CONO, 0o2),
+            io(DK10, CONO, 0o10042),
+            io(PI, CONO, 0o2377),
+            halt(0o1003),
+        ],
+        &[(0o44, ins(JSP, 7, 0o600)), (0o600, halt(0o600))],
+    );
+    cpu.set_pushdown_overflow(true);
+    assert_eq!(halts(&mut cpu), 0o600);
+}
