@@ -164,3 +164,21 @@ fn rtmr_interrupts_an_enabled_job_once() {
     assert_eq!(ran.word("BITS"), 0o100000_000000);
     assert_eq!(ran.word("R"), 0o777777_777777);
 }
+
+#[test]
+fn the_first_frame_begins_one_frame_time_after_the_clock_is_set() {
+    // ITS's AREALT queues the clock block a frame time ahead (CLQADD of
+    // UTIME's frame); UREALB then turns on %PIRLT. A job that runs for a
+    // few milliseconds after setting a one-second frame sees no tick yet.
+    let src = prog(
+        "GO:\tMOVE A,[%RLSET,,BLK]\n\t.REALT A,\n\t JFCL\n\
+         \tMOVEI B,3000.\nLOOP:\tSOJG B,LOOP\n\
+         \t.SUSET [.RPIRQC,,PIRQC]\n\
+         \tMOVE A,[%RLGET,,BLK]\n\t.REALT A,\n\t JFCL\n\
+         \t.LOGOUT 1,\nBLK:\t60.\n\t0\n\t-1\n\t-1\nPIRQC:\t-1",
+    );
+    let ran = run("realtfirst", &src);
+    ran.finished();
+    assert_eq!(ran.word("PIRQC") & 0o200000_000000, 0, "no %PIRLT yet");
+    assert_eq!(ran.at("BLK", 2), 60, "no tick counted, frame 60.");
+}
