@@ -265,3 +265,16 @@ fn cblk_inserts_fresh_pages_deletes_and_refuses() {
         unimplemented(&ran)
     );
 }
+
+#[test]
+fn deleting_the_page_the_job_runs_in_leaves_it_nothing_to_run() {
+    // _calls.127 CORBLK with no access bits deletes the page: deleting
+    // page 0 of a one-page job removes its code, so the job cannot go on
+    // to its .LOGOUT (ITS: MPV at the next fetch; here the words are gone).
+    let src = prog(
+        "GO:\t.CALL [SETZ ? SIXBIT /CORBLK/ ? %CLIMM,,0 ? %CLIMM,,777777 ? SETZI 0]\n\t JFCL\n\
+         \t.LOGOUT 1,",
+    );
+    let ran = run("delpage0", &src);
+    assert_eq!(ran.outcome.exit_status(), 2, "{:?}", ran.outcome);
+}

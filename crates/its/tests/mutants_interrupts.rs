@@ -217,3 +217,21 @@ fn forty_addr_moves_where_interrupts_look() {
     assert_eq!(ran.word("N"), 1);
     assert_eq!(ran.word("TSINT"), 0o20000, "%PIMPV");
 }
+
+#[test]
+fn an_illegal_operation_the_job_handles_goes_on_after_it() {
+    // intrup.108: %PIILO (1.6) is class 2: with it enabled the handler
+    // gets it and the PC after the failing instruction (without %OPOPC).
+    let src = prog(
+        "LOC 42\n\tJSR TSINT\nLOC 100\n\
+         GO:\t.SUSET [.SMASK,,[%PIILO]]\n\
+         \t.OPER 7777\n\
+         AFTER:\t.LOGOUT 1,\n\
+         TSINT:\t0\n\t0\n\tMOVE C,TSINT\n\tMOVEM C,BITS\n\tMOVE C,TSINT+1\n\tMOVEM C,PCW\n\
+         \t.DISMIS TSINT+1\nBITS:\t0\nPCW:\t0",
+    );
+    let ran = run("ilohandled", &src);
+    ran.finished();
+    assert_eq!(ran.word("BITS"), 0o40);
+    assert_eq!(ran.word("PCW") & 0o777777, ran.address("AFTER") as u64);
+}

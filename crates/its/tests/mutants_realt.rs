@@ -164,3 +164,51 @@ fn rtmr_interrupts_an_enabled_job_once() {
     assert_eq!(ran.word("BITS"), 0o100000_000000);
     assert_eq!(ran.word("R"), 0o777777_777777);
 }
+
+#[test]
+fn the_first_frame_begins_one_frame_time_after_the_clock_is_set() {
+    // ITS's AREALT queues the clock block a frame time ahead (CLQADD of
+    // UTIME's frame); UREALB then turns on %PIRLT. A job that runs for a
+    // few milliseconds after setting a one-second frame sees no tick yet.
+    let src = prog(
+        "GO:\tMOVE A,[%RLSET,,BLK]\n\t.REALT A,\n\t JFCL\n\
+         \tMOVEI B,3000.\nLOOP:\tSOJG B,LOOP\n\
+         \t.SUSET [.RPIRQC,,PIRQC]\n\
+         \tMOVE A,[%RLGET,,BLK]\n\t.REALT A,\n\t JFCL\n\
+         \t.LOGOUT 1,\nBLK:\t60.\n\t0\n\t-1\n\t-1\nPIRQC:\t-1",
+    );
+    let ran = run("realtfirst", &src);
+    ran.finished();
+    assert_eq!(ran.word("PIRQC") & 0o200000_000000, 0, "no %PIRLT yet");
+    assert_eq!(ran.at("BLK", 2), 60, "no tick counted, frame 60.");
+}
+
+#[test]
+fn frames_begun_during_a_long_wait_are_each_counted_once() {
+    // uuos.114 %RLGET: the tick count since last examined. On the host
+    // clock a .SLEEP of half a second lets about 30 one-sixtieth frames
+    // begin at once; the count afterwards is no more than the frames the
+    // run lasted, however many looks follow.
+    let src = prog(
+        "GO:\tMOVE A,[%RLSET,,BLK]\n\t.REALT A,\n\t JFCL\n\
+         \tMOVEI B,15.\n\t.SLEEP B,\n\
+         \tMOVEI B,5000.\nLOOP:\tSOJG B,LOOP\n\
+         \tMOVE A,[%RLGET,,BLK]\n\t.REALT A,\n\t JFCL\n\
+         \t.LOGOUT 1,\nBLK:\t1\n\t0\n\t-1\n\t-1",
+    );
+    let start = std::time::Instant::now();
+    let ran = run_in(
+        &scratch("realtwait"),
+        &src,
+        Setup {
+            clock: its::Clock::Host,
+            budget: 10_000_000,
+            ..Setup::default()
+        },
+    );
+    let frames = start.elapsed().as_nanos() as u64 / (1_000_000_000 / 60);
+    ran.finished();
+    let ticks = ran.at("BLK", 2) >> 18;
+    assert!(ticks >= 25, "{ticks} ticks");
+    assert!(ticks <= frames + 1, "{ticks} ticks in {frames} frames");
+}

@@ -137,3 +137,23 @@ fn rdtime_counts_thirtieths_of_real_time_on_the_host_clock() {
     assert!(a <= 1, "{a}");
     assert!(c >= 6 && c <= took + 1, "{c} thirtieths, {took} elapsed");
 }
+
+#[test]
+fn setup_errors_name_the_folder_and_say_the_cause_once() {
+    // A DSK folder that does not exist: the error names it, with the host
+    // cause once (issue 11: "No such file or directory" was printed twice);
+    // a file that is no binary says so.
+    let (image, _) = image(&prog("GO:\t.LOGOUT 1,"));
+    let missing = scratch("nodsk").join("not-there");
+    let e = Job::new(&image, JobConfig::captured(&missing, "TEST", None))
+        .err()
+        .expect("refused");
+    assert!(matches!(e.kind(), its::ErrorKind::Io { path: Some(p), .. } if *p == missing));
+    let text = e.to_string();
+    assert!(text.starts_with(&missing.display().to_string()), "{text}");
+    assert!(text.contains(": "), "{text}");
+    assert!(std::error::Error::source(&e).is_none(), "the cause is in the message");
+    let e = its::loader::load_bytes(b"").unwrap_err();
+    assert!(e.to_string().starts_with("not a loadable binary: "), "{e}");
+    assert!(matches!(e.kind(), its::ErrorKind::BadBinary(_)));
+}

@@ -66,3 +66,28 @@ fn enabling_pdl_overflow_ends_the_slice_ready_to_go_on() {
     assert_eq!(slice, Slice::Ended(Outcome::Finished { message: None }));
     assert_eq!(job.cpu().ac(1).raw(), 1);
 }
+
+#[test]
+fn load_puts_each_word_of_each_block_in_place() {
+    // DDT's $L: the new program's blocks where they say, word by word,
+    // memory and ACs cleared first, the PC at its start.
+    let (mut job, _) = job("loadblocks", "GO:\tMOVEI A,7\n\t.VALUE\n\t.LOGOUT 1,");
+    assert!(matches!(
+        job.run_slice(100, &mut ka10::NoTrace, |_| false).unwrap(),
+        Slice::Ended(Outcome::Value { .. })
+    ));
+    let (other, symbols) = image(&format!(
+        "{HEAD}LOC 300\nW:\t11\n\t22\n\t33\nLOC 2000\nGO:\tMOVE B,W+2\n\t.LOGOUT 1,\n"
+    ));
+    job.load(&other);
+    assert_eq!(job.cpu().pc(), symbols["GO"]);
+    assert_eq!(job.cpu().ac(1).raw(), 0, "ACs cleared");
+    assert_eq!(job.cpu().read(0o100).unwrap().raw(), 0, "old code cleared");
+    for (k, v) in [0o11u64, 0o22, 0o33].into_iter().enumerate() {
+        assert_eq!(job.cpu().read(0o300 + k as u32).unwrap().raw(), v);
+    }
+    assert_eq!(job.image().start_address(), symbols["GO"]);
+    let ended = job.run_slice(100, &mut ka10::NoTrace, |_| false).unwrap();
+    assert_eq!(ended, Slice::Ended(Outcome::Finished { message: None }));
+    assert_eq!(job.cpu().ac(2).raw(), 0o33);
+}
