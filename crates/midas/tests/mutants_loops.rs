@@ -117,13 +117,8 @@ fn repeat_counts_and_one_line_strings() {
 
 #[test]
 fn irp_headers() {
-    // Without brackets the list runs to the end of the line (a comment
-    // is no part of it).
-    same("IRP X,,1,2,3 ;the list\n.LENGTH /X/\nTERMIN", "1 ? 1 ? 1");
     // A bracketed list may run over lines.
     same("IRP X,,[1,\n2]\nX\nTERMIN", "1 ? 2");
-    // IRPS X,A B C: the second dummy is A, the list B C.
-    same("IRPS X,A B C\nX\nTERMIN\nB=1 ? C=2", "B=1 ? C=2\nB ? C");
     let e = words_err("IRP X [1,2]\nX\nTERMIN");
     assert!(e.contains("Comma missing in IRP"), "{e}");
 }
