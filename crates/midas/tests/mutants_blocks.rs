@@ -63,3 +63,30 @@ fn ends_must_match_begins() {
         vec![1, 2]
     );
 }
+
+#[test]
+fn begin_without_a_name_takes_the_last_labels() {
+    assert_eq!(words("SUB: 0\n.BEGIN\nX=5\n.END\nSUB\"X"), vec![0, 5]);
+    let e = fails(".BEGIN");
+    assert!(e.contains(".BEGIN needs a block name"), "{e}");
+}
+
+#[test]
+fn a_label_is_no_variable() {
+    // `X'` of a symbol the program already defined on this pass is that
+    // symbol; only a new name becomes a variable.
+    assert_eq!(words("X: 0\nMOVEI 1,X'\nVARIAB"), vec![0, 0o201040_000100]);
+    // A variable noted twice is placed once.
+    assert_eq!(
+        words("MOVEI 1,Y'\nMOVEI 2,Y'\nVARIAB\nZ: 0\nMOVEI 3,Z"),
+        vec![0o201040_000102, 0o201100_000102, 0, 0o201140_000103]
+    );
+}
+
+#[test]
+fn a_name_midas_never_had_is_undefined() {
+    // UJEN (100) is a KI10 name; MIDAS's initial symbols start at 104.
+    let e = fails("UJEN");
+    assert!(e.contains("undefined symbol UJEN"), "{e}");
+    assert_eq!(words("JSYS"), vec![0o104_000_000000]);
+}

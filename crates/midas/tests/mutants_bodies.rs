@@ -73,3 +73,24 @@ fn quote_in_a_body_hides_dummies() {
         vec![sixbit("TERMIN")]
     );
 }
+
+#[test]
+fn gensyms_count_in_the_current_radix() {
+    // Node Gensymmed: G and .GSCNT, incremented before each gensym, in
+    // the current radix: the ninth is G00011 in octal.
+    let src = "DEFINE G \\A\nSIXBIT /A/\nTERMIN\nREPEAT 8,[G\n]\nG";
+    assert_eq!(*words(src).last().unwrap(), sixbit("G00011"));
+    let src = "RADIX 10.\nDEFINE G \\A\nSIXBIT /A/\nTERMIN\nREPEAT 9,[G\n]\nG";
+    assert_eq!(*words(src).last().unwrap(), sixbit("G00010"));
+}
+
+#[test]
+fn a_semicolon_ends_a_call_before_its_arguments() {
+    // Calls-2d: a `;` (blanks before it too) leaves every dummy
+    // unspecified, so defaulted.
+    let two = "DEFINE 2STRS *A=UGH,B*\n\tASCIZ /A,B/\nTERMIN\n";
+    assert_eq!(words(&format!("{two}2STRS ;c")), words("ASCIZ /UGH,/"));
+    assert_eq!(words(&format!("{two}2STRS   ;c")), words("ASCIZ /UGH,/"));
+    let norm = "DEFINE N A=5\nA\nTERMIN\n";
+    assert_eq!(words(&format!("{norm}N;c\nN 6")), vec![5, 6]);
+}

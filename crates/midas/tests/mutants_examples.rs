@@ -171,3 +171,20 @@ fn a_dummy_name_is_found_only_between_non_squoze_characters() {
     let m = "DEFINE CAT A,B\n\tAB=1 ? A!B ? A B\nTERMIN";
     same(m, "CAT 1,2", "AB=1 ? 12 ? 1 2");
 }
+
+#[test]
+fn a_close_in_the_define_line_ends_balancedness() {
+    // Node define-b: `)` makes the following dummies normal again, so a
+    // `[` starting B's argument brackets it (Calls-2a) while A, balanced,
+    // keeps `<1>` whole.
+    same("DEFINE M (A)B\nA ? B\nTERMIN", "M <1>,[2]", "<1> ? 2");
+    // For a balanced dummy `\` is nothing special (Calls-3).
+    same(
+        "DEFINE BB (A)\nSIXBIT /A/\nTERMIN",
+        "BB \\1",
+        "SIXBIT /\\1/",
+    );
+    // A bracketed normal argument keeps the brackets nested inside it.
+    let norm = "DEFINE NORM A,B\n\tSIXBIT /A/ ? B\nTERMIN";
+    same(norm, "NORM [A[B]C],5", "SIXBIT /A[B]C/ ? 5");
+}

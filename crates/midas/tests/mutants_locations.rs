@@ -44,6 +44,12 @@ fn end_gives_the_start_instruction() {
 }
 
 #[test]
+fn block_may_reserve_all_of_memory_but_no_more() {
+    // BLOCK 777777 from 0 leaves the next word at 777777 (real MIDAS 433).
+    assert_eq!(placed("LOC 0\nBLOCK 777777\n5"), vec![(0o777777, 5)]);
+}
+
+#[test]
 fn the_location_counter_wraps_in_18_bits() {
     assert_eq!(placed("LOC 777777\n1\n2"), vec![(0o777777, 1), (0, 2)]);
 }

@@ -103,3 +103,30 @@ fn repeat_strings_run_together() {
         "5",
     );
 }
+
+#[test]
+fn repeat_counts_and_one_line_strings() {
+    // A one-line REPEAT string ends with its line (node loops-A1).
+    same("REPEAT 3, 1 ? 2\n5", "1 ? 2\n1 ? 2\n1 ? 2\n5");
+    // No repetitions for a count of zero or less.
+    same("REPEAT 0,[1]\nREPEAT -1,[2]\n5", "5");
+    same("REPEAT 1,[7]", "7");
+    let e = words_err("REPEAT 1000000,[1]");
+    assert!(e.contains("too many"), "{e}");
+}
+
+#[test]
+fn irp_headers() {
+    // A bracketed list may run over lines.
+    same("IRP X,,[1,\n2]\nX\nTERMIN", "1 ? 2");
+    let e = words_err("IRP X [1,2]\nX\nTERMIN");
+    assert!(e.contains("Comma missing in IRP"), "{e}");
+}
+
+fn words_err(source: &str) -> String {
+    let text = format!("{source}\nEND\n");
+    match midas::assemble_str("t.mid", &text) {
+        Ok(a) => panic!("{source} assembled: {:?}", a.words),
+        Err(e) => e.to_string(),
+    }
+}

@@ -94,3 +94,18 @@ fn literals_with_forward_references() {
         ]
     );
 }
+
+#[test]
+fn literals_of_different_later_symbols_stay_apart() {
+    // [A+2] and [B+2] with A and B defined later are two constants on
+    // both passes.
+    assert_eq!(
+        placed("MOVE 1,[A+2]\nMOVE 2,[B+2]\nA=1\nB=2"),
+        vec![
+            (0o100, 0o200040_000102),
+            (0o101, 0o200100_000103),
+            (0o102, 3),
+            (0o103, 4)
+        ]
+    );
+}
