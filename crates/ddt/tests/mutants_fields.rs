@@ -88,3 +88,14 @@ fn bad_breakpoint_commands_are_refused() {
     );
     assert!(out.ends_with("GO+7$B\nGO+10$B?   \n"), "{out}");
 }
+
+#[test]
+fn a_break_of_the_programs_own_is_no_breakpoint() {
+    // Only the .BREAKs DDT put in are its breakpoints: the program's own
+    // `.BREAK 16,160000` still asks ITS to kill the job (ITS DDT treats a
+    // .BREAK 16, with 4.6 or 4.5 set and 4.3 clear as suicide).
+    let src = "TITLE SUICID\nGO:\tJFCL\n\t.BREAK 16,160000\n\t.VALUE\nEND GO\n";
+    let mut s = session("suicide", src);
+    let out = typed(&mut s, "GO+2$B\n$G\n");
+    assert_eq!(out, "GO+2$B\n$G\n:KILL   \n");
+}

@@ -98,3 +98,13 @@ fn ending_the_session_closes_the_files_of_a_live_job() {
     let text = written("finish-files").expect("OUT TXT written by finish");
     assert!(text.starts_with(b"HI"), "{text:?}");
 }
+
+#[test]
+fn a_job_that_logged_out_cannot_be_stepped_or_run() {
+    // COUNT stops at its .VALUE, then types 6 and logs out: DDT says
+    // :KILL, and there is no job left to step or to execute in.
+    let mut s = session("dead", COUNT);
+    let out = typed(&mut s, "$G\n$P\n^N\nJFCL$X\n$G\n");
+    assert!(out.contains(":KILL   \n"), "{out}");
+    assert!(out.ends_with("^N?   \nJFCL$X?   \n$G?   \n"), "{out}");
+}

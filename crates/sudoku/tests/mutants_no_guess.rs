@@ -304,7 +304,12 @@ fn nine_by_nine_locked_candidates() {
 
 #[test]
 fn six_by_six() {
-    solved_without_guessing((2, 3), "2......34...4.3..1...2.....53......6", SINGLES, None);
+    solved_without_guessing(
+        (2, 3),
+        "2......34...4.3..1...2.....53......6",
+        SINGLES,
+        None,
+    );
     solved_without_guessing(
         (2, 3),
         "......261...5....2..21.....346......",
@@ -349,4 +354,18 @@ fn twelve_by_twelve() {
     solved_without_guessing((3, 4), locked, LOCKED, Some(SINGLES));
     let pairs = ".72..4..B.6.5.....9....2.6...8...5.3...A.5.4.3...B..7......C2..5..3....7.1.65..2.43............A....A.B178..7.4....916...9.3...A..5..........C.B";
     solved_without_guessing((3, 4), pairs, PAIRS, Some(LOCKED));
+}
+
+#[test]
+fn an_empty_grid_needs_guesses() {
+    // Propagation only takes what the givens force; with one cell chosen
+    // (or one candidate ruled out) an empty grid still has many
+    // solutions, so no engine can fill it with fewer than two guesses.
+    for shape in [Shape::new(2, 2), Shape::new(2, 3), Shape::new(3, 3)] {
+        let shape = shape.unwrap();
+        let mut search = Solutions::new(&Grid::empty(shape));
+        let solution = search.next().expect("an empty grid has solutions");
+        assert!(sudoku::check_solution(&Grid::empty(shape), &solution).is_ok());
+        assert!(search.guesses() >= 2, "{shape}: {}", search.guesses());
+    }
 }
