@@ -8,7 +8,7 @@ mod console;
 mod core;
 mod info;
 mod interrupt;
-pub(crate) use interrupt::{Given, PI_MPV, PI_PDL};
+pub(crate) use interrupt::{Given, PI_MPV, PI_PDL, PI_WRO};
 mod iopdl;
 mod oper;
 mod suset;
