@@ -74,6 +74,9 @@ pub struct Terminal {
     echo: bool,
     /// TTYST1 and TTYST2: per character group, whether to echo.
     groups: (u64, u64),
+    /// A character that has arrived (taken from the host and echoed, its
+    /// interrupt given) but not yet read: [`Terminal::arrive`].
+    ahead: Option<u8>,
 }
 
 /// A group's bits (itstty.41, G/1/a): interrupt, activate, special,
@@ -131,7 +134,21 @@ impl Terminal {
             input_after_cr: false,
             echo: false,
             groups: DEFAULT_GROUPS,
+            ahead: None,
         }
+    }
+
+    /// Makes the next character arrive without reading it, waiting for it
+    /// if need be: `Some` the first time (the caller gives its input
+    /// interrupt), `None` when it has arrived already. The next
+    /// [`Terminal::get`] returns it.
+    pub fn arrive(&mut self) -> Result<Option<u8>, TtyError> {
+        if self.ahead.is_some() {
+            return Ok(None);
+        }
+        let c = self.get()?;
+        self.ahead = Some(c);
+        Ok(Some(c))
     }
 
     /// Turns the console's own echo on (character mode: the host terminal
@@ -341,6 +358,9 @@ impl Terminal {
     /// [`TtyError::InputEnded`]. A byte past ASCII is
     /// [`TtyError::NotAscii`].
     pub fn get(&mut self) -> Result<u8, TtyError> {
+        if let Some(c) = self.ahead.take() {
+            return Ok(c);
+        }
         let c = self.take()?;
         if self.echo && c != 0o003 && group_bits(self.groups, c) & TG_PIE != 0 {
             self.put(c, false, false, &mut Escape::None)?;
@@ -407,17 +427,20 @@ impl Terminal {
 
     /// How many characters are known to be waiting (for `.LISTEN`).
     pub fn pending(&mut self) -> usize {
-        match &mut self.input {
-            Input::Bytes(q) => q.len(),
-            // Only what the host stream has already buffered: asking for
-            // more would wait for the user to type.
-            Input::Stream(_) => 0,
-        }
+        let ahead = self.ahead.is_some() as usize;
+        ahead
+            + match &mut self.input {
+                Input::Bytes(q) => q.len(),
+                // Only what the host stream has already buffered: asking
+                // for more would wait for the user to type.
+                Input::Stream(_) => 0,
+            }
     }
 
     /// Throws away input not yet read (`.RESET` on the console).
     pub fn reset_input(&mut self) {
         self.input_after_cr = false;
+        self.ahead = None;
         if let Input::Bytes(q) = &mut self.input {
             q.clear();
         }

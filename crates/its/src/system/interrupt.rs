@@ -103,6 +103,7 @@ impl System {
             store(m, tsint + 1, pc_word).map_err(|x| self.bad_pi(x))?;
             self.vars.piclr = false;
             m.set_flags(user);
+            self.typein_again();
             self.note(&format!(" interrupt {bits:o} to {tsint:o}"));
             return Ok(Some((tsint + 2) & 0o777777));
         }
@@ -137,6 +138,7 @@ impl System {
             self.vars.df1 |= d1;
             self.vars.df2 |= d2;
             m.set_flags(user);
+            self.typein_again();
             self.note(&format!(" interrupt {b1:o},,{b2:o} to {handler:o}"));
             return Ok(Some(handler));
         }

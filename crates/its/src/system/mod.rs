@@ -13,6 +13,7 @@ mod iopdl;
 mod oper;
 mod suset;
 mod timer;
+mod typein;
 
 use crate::call_block::{self, BadBlock};
 use crate::channel::{self, Channel, Device, Fault};
@@ -155,6 +156,11 @@ pub struct System {
     console: console::Console,
     /// The I/O push-down list.
     iopdl: Vec<iopdl::Entry>,
+    /// Typed characters that interrupted, not yet read by `.ITYIC`.
+    ityic: std::collections::VecDeque<u8>,
+    /// Typed-character interrupts still to be made pending, one each
+    /// time the bit is given (typein.rs).
+    typein_owed: u32,
     /// The class 2 interrupt the ending being built stands for (MPV,
     /// ILOPR, IOC), which a handler may take instead.
     class2: std::cell::Cell<u64>,
@@ -223,6 +229,8 @@ impl System {
             pages: [core::Page::Absent; core::PAGES],
             console: console::Console::new(false, 24, 80),
             iopdl: Vec::new(),
+            ityic: std::collections::VecDeque::new(),
+            typein_owed: 0,
             class2: std::cell::Cell::new(0),
             stop_flag: None,
             realt: timer::Realt::default(),
@@ -629,6 +637,17 @@ impl System {
     // ----- channels -----
 
     fn dot_iot(&mut self, m: &mut impl Machine, pc: u32, word: Word, ch: usize, e: u32) -> Step {
+        let Some(channel) = self.channels[ch].as_ref() else {
+            return Err(self.ioc(pc, word, ch, IocError::CHANNEL_NOT_OPEN));
+        };
+        if matches!(channel.device, channel::Device::Tty) {
+            match self.typein_before_read(ch) {
+                // Given on the way out; the .IOT runs again after it.
+                Ok(true) => return Ok(Flow::Jump(pc)),
+                Ok(false) => {}
+                Err(f) => return Err(self.fault(pc, word, ch, f)),
+            }
+        }
         let Some(channel) = self.channels[ch].as_mut() else {
             return Err(self.ioc(pc, word, ch, IocError::CHANNEL_NOT_OPEN));
         };
