@@ -138,3 +138,45 @@ fn a_deleted_read_only_page_comes_back_writable() {
     ran.finished();
     assert_eq!(ran.job.cpu().ac(2).raw(), 4);
 }
+
+/// The message of a run that stopped on something not implemented.
+fn unimplemented(ran: &shim_support::Ran) -> (u32, String) {
+    match &ran.outcome {
+        its::Outcome::Unimplemented { pc, message } => (*pc, message.clone()),
+        other => panic!("not stopped as unimplemented: {other:?}"),
+    }
+}
+
+#[test]
+fn corblk_of_an_absolute_page_is_refused_naming_it() {
+    // _calls.127: source %JSABS (777772) maps a page of the machine's
+    // physical memory; there is none here. The job stops (exit 3) at the
+    // call, naming the page it asked for; nothing is mapped.
+    let ran = run(
+        "corblk-abs",
+        "LOC 100\n\
+         GO:\t.CALL [SETZ ? SIXBIT /CORBLK/ ? %CLIMM,,%CBRED ? %CLIMM,,777777 ? %CLIMM,,7 ? %CLIMM,,777772 ? SETZI 3]\n\t .LOSE\n\
+         \t.LOGOUT 1,\n",
+        b"",
+    );
+    let (pc, message) = unimplemented(&ran);
+    assert_eq!(pc, ran.address("GO"));
+    assert!(
+        message.contains("absolute (system) page into page 7"),
+        "{message}"
+    );
+    assert_eq!(ran.job.cpu().memory_size(), 0o2000, "no page 7");
+}
+
+#[test]
+fn cblk_of_an_absolute_page_is_refused() {
+    // uuos.114 .CBLK: operation 1 (bits 4.3-4.1) inserts an absolute page.
+    let ran = run(
+        "cblk-abs",
+        "LOC 100\nGO:\tMOVE A,[1000,,403000]\nCALL:\t.CBLK A,\n\t .LOSE\n\t.LOGOUT 1,\n",
+        b"",
+    );
+    let (pc, message) = unimplemented(&ran);
+    assert_eq!(pc, ran.address("CALL"));
+    assert!(message.contains(".CBLK operation 1"), "{message}");
+}
