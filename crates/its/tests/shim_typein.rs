@@ -116,3 +116,19 @@ fn with_interrupts_held_off_the_character_is_read_and_the_interrupt_waits() {
     assert_eq!(ran.word("COUNT"), 2);
     assert_eq!(ran.word("GOT"), b'a' as u64);
 }
+
+#[test]
+fn output_on_a_tty_channel_makes_no_character_arrive() {
+    // Channel 2 for TTY output: its .IOT types, and reads nothing. The
+    // input channel then reads the one character typed, which
+    // interrupts once.
+    let setup = "\t.OPEN 2,[1,,'TTY]\n\t .LOSE\n\t.SUSET [.SMSK2,,[1_1]]\n\t.IOT 2,[\"!]\n";
+    let src = program("0", setup).replace("\t.IOT 1,A\n\tMOVEM A,GOT+1\n", "\t.IOT 2,[\"?]\n");
+    let ran = run("typein-output", &src, b"z");
+    ran.finished();
+    assert_eq!(ran.output, "!?");
+    assert_eq!(ran.word("COUNT"), 1);
+    assert_eq!(ran.word("GOT"), b'z' as u64);
+    // The interrupt came at the input .IOT, not at an output one.
+    assert_eq!(ran.word("PCW") & 0o777777, ran.address("READ") as u64);
+}

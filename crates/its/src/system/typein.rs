@@ -45,12 +45,15 @@ impl System {
         (first, second)
     }
 
-    /// Before a TTY input `.IOT` on channel `ch`: lets the next character
+    /// Before a `.IOT` on TTY channel `ch`, if it is an input channel: lets the next character
     /// arrive when a typed-character interrupt is enabled. True when the
     /// `.IOT` must wait for the interrupt (the caller executes it again).
     pub(super) fn typein_before_read(&mut self, ch: usize) -> Result<bool, Fault> {
+        let input = self.channels[ch]
+            .as_ref()
+            .is_some_and(|c| c.mode & MODE_OUTPUT == 0);
         let (first, second) = self.typein_bits();
-        if first == 0 && second == 0 {
+        if !input || (first == 0 && second == 0) {
             return Ok(false);
         }
         let Some(c) = self.terminal.arrive()? else {
