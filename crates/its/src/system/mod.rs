@@ -851,6 +851,13 @@ impl System {
                 self.suset(m, pc, word, e)?;
                 Ok(Flow::Next)
             }
+            // uuos.114: on a system with neither a 340 nor an E&S display
+            // (this one) .DSTART and .DSTRTL are illegal operations.
+            0o10 | 0o12 => Err(self.illegal(
+                pc,
+                word,
+                "illegal instruction (no 340 or E&S display on this machine)",
+            )),
             0o17 => Err(self.illegal(pc, word, "illegal instruction (no such system call)")),
             _ => Err(self.unimplemented(pc, word, its::CALL_FAMILY[ac as usize].0)),
         }
