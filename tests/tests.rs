@@ -1,6 +1,7 @@
 //! End-to-end tests of the `pdp10` binary: one module per area.
 
 mod boot;
+mod character_mode;
 mod common;
 mod ddt;
 mod dsk_files;

@@ -98,21 +98,28 @@ fn on_signal() {
             REQUESTED.store(true, Ordering::SeqCst);
         } else {
             let _ = std::io::Write::flush(&mut std::io::stdout());
-            std::process::exit(EXIT_STATUS.into());
+            exit_now();
         }
         return;
     }
     if REQUESTED.swap(true, Ordering::SeqCst) {
-        std::process::exit(EXIT_STATUS.into());
+        exit_now();
     }
     std::thread::spawn(|| {
         while !TAKEN.load(Ordering::SeqCst) {
             if WAITING.load(Ordering::SeqCst) {
-                std::process::exit(EXIT_STATUS.into());
+                exit_now();
             }
             std::thread::sleep(Duration::from_millis(20));
         }
     });
+}
+
+/// Ends the process with [`EXIT_STATUS`], the terminal's settings put
+/// back first (an exit skips the drop of the character-mode guard).
+fn exit_now() -> ! {
+    super::character_mode::restore();
+    std::process::exit(EXIT_STATUS.into());
 }
 
 /// The job's terminal input, telling the handler when a read may wait.

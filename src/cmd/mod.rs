@@ -1,6 +1,7 @@
 //! One module per subcommand: each has clap `Args` and `run`.
 
 pub mod boot;
+pub mod character_mode;
 pub mod completions;
 pub mod debug;
 pub mod disasm;

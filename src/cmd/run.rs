@@ -131,15 +131,24 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         .filter(|u| !u.is_empty())
         .unwrap_or_else(|| Sixbit::new("USER").unwrap_or_default());
     let debugger = args.ddt.then(super::debug::Debugger::new);
+    // Character mode for the plain run, until this function returns.
+    let mut character_mode = None;
     let terminal = match &debugger {
         Some(d) => d.terminal(),
         None if args.watch.is_some() => super::watch::terminal(),
-        None => its::tty::Terminal::new(
-            its::tty::Input::Stream(Box::new(super::interrupt::Waiting(BufReader::new(
-                std::io::stdin(),
-            )))),
-            its::tty::Output::Stream(Box::new(BufWriter::new(super::hostio::stdout()))),
-        ),
+        None => {
+            let mode = super::character_mode::CharacterMode::enter()
+                .context("putting the terminal in character mode")?;
+            let mut terminal = its::tty::Terminal::new(
+                its::tty::Input::Stream(Box::new(super::interrupt::Waiting(BufReader::new(
+                    std::io::stdin(),
+                )))),
+                its::tty::Output::Stream(Box::new(BufWriter::new(super::hostio::stdout()))),
+            );
+            terminal.set_echo(mode.on());
+            character_mode = Some(mode);
+            terminal
+        }
     };
     let config = JobConfig {
         dsk: args.dsk.clone(),
@@ -209,6 +218,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         let ka10_secs = ka10::timing::ka10_seconds(n);
         eprintln!("a real KA10 at 0.38 MIPS would have taken {ka10_secs:.3} s");
     }
+    drop(character_mode);
     Ok(ExitCode::from(match outcome {
         Outcome::Finished { .. } => 0,
         other => other.exit_status(),

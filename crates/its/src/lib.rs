@@ -418,19 +418,13 @@ impl Job {
     /// goes on.
     fn interrupt(&mut self, e: &ka10::Error, slice_ended: bool) -> Result<bool, Ending> {
         match e.kind {
+            // Both abort the instruction and leave the page's first
+            // address in .MPVA (%pi.105: %PIMPV, %PIWRO).
             ka10::ErrorKind::NonexistentMemory { address } => {
-                self.system.vars.mpva = (address as u64) & !0o1777;
-                let next = (e.pc + 1) & 0o777777;
-                match self
-                    .system
-                    .signal(&mut self.cpu, system::PI_MPV, e.pc, next, true)?
-                {
-                    system::Given::Handler(a) => {
-                        self.cpu.set_pc(a);
-                        Ok(true)
-                    }
-                    _ => Ok(false),
-                }
+                self.memory_interrupt(system::PI_MPV, address, e.pc)
+            }
+            ka10::ErrorKind::WriteProtected { address } => {
+                self.memory_interrupt(system::PI_WRO, address, e.pc)
             }
             ka10::ErrorKind::BudgetExhausted { .. } if slice_ended => {
                 if self.cpu.pushdown_overflow() && self.system.wants_pdl_overflow() {
@@ -447,6 +441,20 @@ impl Job {
                 if let Some(a) = self.system.tick(&mut self.cpu, pc)? {
                     self.cpu.set_pc(a);
                 }
+                Ok(true)
+            }
+            _ => Ok(false),
+        }
+    }
+
+    /// A memory interrupt (class 2) for a reference to `address` by the
+    /// instruction at `pc`; true when the job's handler takes it.
+    fn memory_interrupt(&mut self, bit: u64, address: u32, pc: u32) -> Result<bool, Ending> {
+        self.system.vars.mpva = (address as u64) & !0o1777;
+        let next = (pc + 1) & 0o777777;
+        match self.system.signal(&mut self.cpu, bit, pc, next, true)? {
+            system::Given::Handler(a) => {
+                self.cpu.set_pc(a);
                 Ok(true)
             }
             _ => Ok(false),
@@ -472,6 +480,15 @@ impl Job {
                 message: format!(
                     "MPV; {at}   memory reference to {address:o}, beyond the job's core (first {:o} words), at PC {:06o}",
                     self.cpu.memory_size(),
+                    e.pc
+                ),
+            },
+            // DDT's name for %PIWRO is PURPG.
+            ka10::ErrorKind::WriteProtected { address } => Outcome::ProgramError {
+                pc: e.pc,
+                message: format!(
+                    "PURPG; {at}   write into {address:o}, in read-only page {:o} (%PIWRO, not enabled), at PC {:06o}",
+                    address >> 10,
                     e.pc
                 ),
             },

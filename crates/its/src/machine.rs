@@ -31,6 +31,10 @@ pub trait Machine {
     /// Forgets a pushdown overflow that has happened (the processor's
     /// condition, as CONO APR clears it).
     fn clear_pushdown_overflow(&mut self) {}
+    /// Makes page `page` read-only for the job's instructions (a store
+    /// into it is ITS's %PIWRO) or writable again. The system's own
+    /// writes ([`Machine::write`]) are not checked.
+    fn set_read_only(&mut self, _page: usize, _read_only: bool) {}
 }
 
 impl Machine for ka10::Cpu {
@@ -60,6 +64,9 @@ impl Machine for ka10::Cpu {
     }
     fn clear_pushdown_overflow(&mut self) {
         ka10::Cpu::set_pushdown_overflow(self, false)
+    }
+    fn set_read_only(&mut self, page: usize, read_only: bool) {
+        ka10::Cpu::set_write_protected(self, page, read_only)
     }
 }
 

@@ -10,7 +10,11 @@
 //! Input maps the host's line end (LF, CR LF, or a lone CR) to CR; a byte
 //! past ASCII (a UTF-8 character) is an error naming it, not two wrong
 //! characters, as for the JCL. ITS terminal input never ends;
-//! the end of host input reads as one ^C, which a job types to end its
+//! In character mode (a host terminal whose own echo and line editing are
+//! off: `pdp10 run` sets it up) the console echoes each character as it
+//! is read, when its group's %TGPIE bit says to (itstty.41, D/1: PI
+//! echo), the way ITS output shows it (CR as a new line, ^X, `$`).
+//! The end of host input reads as one ^C, which a job types to end its
 //! input (itstty.41, C/3/a: in block mode and SIOT "^C typed in will act
 //! like end-of-file"). A job that reads the terminal again after that
 //! would wait on ITS for a character that can never come: the read fails
@@ -66,6 +70,55 @@ pub struct Terminal {
     taken: u64,
     /// The last byte taken was a CR: a LF now is the rest of a CR LF.
     input_after_cr: bool,
+    /// Character mode: the console echoes what it reads.
+    echo: bool,
+    /// TTYST1 and TTYST2: per character group, whether to echo.
+    groups: (u64, u64),
+    /// A character that has arrived (taken from the host and echoed, its
+    /// interrupt given) but not yet read: [`Terminal::arrive`].
+    ahead: Option<u8>,
+}
+
+/// A group's bits (itstty.41, G/1/a): interrupt, activate, special,
+/// image output, PI echo, MP echo.
+pub const TG_INT: u64 = 0o01;
+/// Echo at interrupt level (as the character arrives).
+pub const TG_PIE: u64 = 0o20;
+
+/// TTYST1 and TTYST2 as DDT leaves them (TTYO4 in ts3tty: every group
+/// echoing, activating and interrupting, but rubout, which only
+/// activates and interrupts).
+pub const DEFAULT_GROUPS: (u64, u64) = (0o232323_232323, 0o232323_230323);
+
+/// The character group of ASCII character `c` (itstty.41, G/1/a; ^_, which
+/// its list leaves out, is group 0 in GRPTBL of ts3tty), 0-13 octal: its
+/// 6-bit byte is the group's in TTYST1 (0-5) or TTYST2 (6-13).
+pub fn group(c: u8) -> usize {
+    match c & 0o177 {
+        0o007 | 0o023 => 0o6,
+        0o012 | 0o011 => 0o7,
+        0o033 => 0o10,
+        0o015 => 0o11,
+        0o177 => 0o12,
+        b' ' | 0o010 => 0o13,
+        0..=0o37 => 0,
+        b'A'..=b'Z' | b'a'..=b'z' => 1,
+        b'0'..=b'9' => 2,
+        b'*' | b'+' | b'-' | b'/' | b'=' | b'^' | b'_' => 4,
+        b'<' | b'>' | b'[' | b']' | b'(' | b')' | b'{' | b'}' => 5,
+        _ => 3,
+    }
+}
+
+/// The TTYST1/TTYST2 bits of `c`'s group.
+pub fn group_bits(groups: (u64, u64), c: u8) -> u64 {
+    let g = group(c);
+    let (word, k) = if g < 6 {
+        (groups.0, g)
+    } else {
+        (groups.1, g - 6)
+    };
+    (word >> (30 - 6 * k)) & 0o77
 }
 
 impl Terminal {
@@ -79,7 +132,35 @@ impl Terminal {
             at_eof: false,
             taken: 0,
             input_after_cr: false,
+            echo: false,
+            groups: DEFAULT_GROUPS,
+            ahead: None,
         }
+    }
+
+    /// Makes the next character arrive without reading it, waiting for it
+    /// if need be: `Some` the first time (the caller gives its input
+    /// interrupt), `None` when it has arrived already. The next
+    /// [`Terminal::get`] returns it.
+    pub fn arrive(&mut self) -> Result<Option<u8>, TtyError> {
+        if self.ahead.is_some() {
+            return Ok(None);
+        }
+        let c = self.get()?;
+        self.ahead = Some(c);
+        Ok(Some(c))
+    }
+
+    /// Turns the console's own echo on (character mode: the host terminal
+    /// echoes nothing) or off.
+    pub fn set_echo(&mut self, on: bool) {
+        self.echo = on;
+    }
+
+    /// Takes the job's TTYST1 and TTYST2 (TTYSET), which say which
+    /// character groups echo.
+    pub fn set_groups(&mut self, st1: u64, st2: u64) {
+        self.groups = (st1, st2);
     }
 
     /// The output kept so far by an [`Output::Capture`] console, emptied.
@@ -277,6 +358,19 @@ impl Terminal {
     /// [`TtyError::InputEnded`]. A byte past ASCII is
     /// [`TtyError::NotAscii`].
     pub fn get(&mut self) -> Result<u8, TtyError> {
+        if let Some(c) = self.ahead.take() {
+            return Ok(c);
+        }
+        let c = self.take()?;
+        if self.echo && c != 0o003 && group_bits(self.groups, c) & TG_PIE != 0 {
+            self.put(c, false, false, &mut Escape::None)?;
+            self.flush()?;
+        }
+        Ok(c)
+    }
+
+    /// [`Terminal::get`] without the echo.
+    fn take(&mut self) -> Result<u8, TtyError> {
         loop {
             if self.at_eof {
                 return Err(TtyError::InputEnded);
@@ -333,17 +427,20 @@ impl Terminal {
 
     /// How many characters are known to be waiting (for `.LISTEN`).
     pub fn pending(&mut self) -> usize {
-        match &mut self.input {
-            Input::Bytes(q) => q.len(),
-            // Only what the host stream has already buffered: asking for
-            // more would wait for the user to type.
-            Input::Stream(_) => 0,
-        }
+        let ahead = self.ahead.is_some() as usize;
+        ahead
+            + match &mut self.input {
+                Input::Bytes(q) => q.len(),
+                // Only what the host stream has already buffered: asking
+                // for more would wait for the user to type.
+                Input::Stream(_) => 0,
+            }
     }
 
     /// Throws away input not yet read (`.RESET` on the console).
     pub fn reset_input(&mut self) {
         self.input_after_cr = false;
+        self.ahead = None;
         if let Input::Bytes(q) = &mut self.input {
             q.clear();
         }
@@ -476,5 +573,118 @@ mod tests {
         // Once: reading on would wait for ever on ITS.
         assert!(matches!(t.get(), Err(TtyError::InputEnded)));
         assert!(matches!(t.get(), Err(TtyError::InputEnded)));
+    }
+
+    /// Reads all of `typed` through a console with echo `on` and groups
+    /// `groups`; what was read and what the console showed.
+    fn typed(typed: &[u8], on: bool, groups: (u64, u64)) -> (Vec<u8>, String) {
+        let mut t = Terminal::new(
+            Input::Bytes(typed.to_vec().into()),
+            Output::Capture(Vec::new()),
+        );
+        t.set_echo(on);
+        t.set_groups(groups.0, groups.1);
+        let read = (0..typed.len()).map(|_| t.get().unwrap()).collect();
+        (read, String::from_utf8(t.take_captured()).unwrap())
+    }
+
+    #[test]
+    fn character_groups_are_itstty_s() {
+        // itstty.41 G/1/a, one character of each group and the odd ones.
+        let cases: &[(u8, usize)] = &[
+            (0o000, 0),
+            (0o006, 0),
+            (0o013, 0),
+            (0o014, 0),
+            (0o016, 0),
+            (0o022, 0),
+            (0o024, 0),
+            (0o032, 0),
+            (0o034, 0),
+            (0o036, 0),
+            (0o037, 0),
+            (b'A', 1),
+            (b'z', 1),
+            (b'0', 2),
+            (b'9', 2),
+            (b'!', 3),
+            (b'"', 3),
+            (b'#', 3),
+            (b'$', 3),
+            (b'%', 3),
+            (b'&', 3),
+            (b'\'', 3),
+            (b',', 3),
+            (b'.', 3),
+            (b':', 3),
+            (b';', 3),
+            (b'?', 3),
+            (b'@', 3),
+            (b'\\', 3),
+            (b'`', 3),
+            (b'|', 3),
+            (b'~', 3),
+            (b'*', 4),
+            (b'+', 4),
+            (b'-', 4),
+            (b'/', 4),
+            (b'=', 4),
+            (b'^', 4),
+            (b'_', 4),
+            (b'<', 5),
+            (b'>', 5),
+            (b'[', 5),
+            (b']', 5),
+            (b'(', 5),
+            (b')', 5),
+            (b'{', 5),
+            (b'}', 5),
+            (0o007, 0o6),
+            (0o023, 0o6),
+            (0o012, 0o7),
+            (0o011, 0o7),
+            (0o033, 0o10),
+            (0o015, 0o11),
+            (0o177, 0o12),
+            (b' ', 0o13),
+            (0o010, 0o13),
+        ];
+        for &(c, g) in cases {
+            assert_eq!(group(c), g, "character {c:o}");
+        }
+    }
+
+    #[test]
+    fn group_bits_come_from_the_group_s_byte() {
+        // Group 1 (letters) is TTYST1's second byte, group 12 (rubout)
+        // TTYST2's fifth.
+        let groups = (0o000100_000000, 0o000000_004400);
+        assert_eq!(group_bits(groups, b'Q'), 0o01);
+        assert_eq!(group_bits(groups, b'7'), 0o00);
+        assert_eq!(group_bits(groups, 0o177), 0o44);
+        assert_eq!(group_bits(groups, b' '), 0o00);
+        assert_eq!(group_bits(groups, 0o015), 0o00);
+    }
+
+    #[test]
+    fn character_mode_echoes_as_its_output_shows_it_but_not_rubout() {
+        let (read, shown) = typed(b"a1\x01\x1b\x7f\r", true, DEFAULT_GROUPS);
+        assert_eq!(read, b"a1\x01\x1b\x7f\r");
+        assert_eq!(shown, "a1^A$\n");
+    }
+
+    #[test]
+    fn without_character_mode_nothing_is_echoed() {
+        let (_, shown) = typed(b"abc\r", false, DEFAULT_GROUPS);
+        assert_eq!(shown, "");
+    }
+
+    #[test]
+    fn a_group_without_pi_echo_is_not_echoed() {
+        // TTYSET with group 1 (letters) only activating: digits echo,
+        // letters do not.
+        let groups = (0o230223_232323, DEFAULT_GROUPS.1);
+        let (_, shown) = typed(b"a1b2", true, groups);
+        assert_eq!(shown, "12");
     }
 }

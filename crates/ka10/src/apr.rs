@@ -220,7 +220,7 @@ impl Apr {
     }
 }
 
-impl<const RELOC: bool> Regs<'_, RELOC> {
+impl<const MAP: u8> Regs<'_, MAP> {
     /// CONO APR.
     pub(crate) fn cono_apr(&mut self, v: u64) {
         let apr = &mut self.io.apr;

@@ -53,7 +53,7 @@ pub(crate) fn negate_with_flags(x: u64) -> (u64, u32) {
     add_with_flags(!x & FULL, 0, 1)
 }
 
-impl<const RELOC: bool> Regs<'_, RELOC> {
+impl<const MAP: u8> Regs<'_, MAP> {
     /// The MOVE family's transformation by opcode bits 010 and 004: MOVE
     /// as is, MOVS swapped, MOVN negated, MOVM magnitude.
     #[inline(always)]

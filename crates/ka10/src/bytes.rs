@@ -52,7 +52,7 @@ pub(crate) fn deposit_byte(word: u64, pointer: u64, byte: u64) -> u64 {
     (word & !mask) | ((byte << p) & mask)
 }
 
-impl<const RELOC: bool> Regs<'_, RELOC> {
+impl<const MAP: u8> Regs<'_, MAP> {
     /// IBP, ILDB, LDB, IDPB, DPB. `e` is the address of the pointer.
     #[inline(always)]
     pub(crate) fn byte_op(&mut self, op: u32, ac: u32, e: u32) -> Result<(), Event> {

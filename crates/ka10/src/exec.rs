@@ -28,6 +28,7 @@ mod machine;
 
 use crate::flags::{USER, USERIO};
 use crate::float::{self, FpOut};
+use crate::memory::map::{PROTECTED, RELOCATED};
 use crate::memory::{Event, Regs, CHAIN_LIMIT, HALF};
 use crate::{Cpu, Error, ErrorKind, Exit, Resume, Tracer, Trap, TrapHandler, TrapKind};
 use pdp10_isa::Word;
@@ -67,11 +68,17 @@ impl Cpu {
             }
             // The inner loop, until an event (a trap, an error, HALT, XCT,
             // the budget).
-            let mut r = self.regs();
             let mut left = max_instructions - executed;
-            let (stop, pc, w) = r.inner_loop(&mut left);
+            let (stop, pc, w, next, flags) = if self.io.write_protect.any() {
+                let mut r = self.regs_mapped::<PROTECTED>();
+                let (stop, pc, w) = r.inner_loop_protected(&mut left);
+                (stop, pc, w, r.pc, r.flags)
+            } else {
+                let mut r = self.regs();
+                let (stop, pc, w) = r.inner_loop(&mut left);
+                (stop, pc, w, r.pc, r.flags)
+            };
             executed = max_instructions - left;
-            let (next, flags) = (r.pc, r.flags);
             self.commit(next, flags);
             if !H::TAKES_TRAPS && stop == Event::Nxm(pc) && next == pc {
                 // A failed fetch is a step of the bare machine (it goes on
@@ -109,11 +116,19 @@ impl Cpu {
         self.step_mapped(w, false)
     }
 
-    /// [`Cpu::step`], with user references relocated when `reloc`.
+    /// [`Cpu::step`], with user references relocated when `reloc`, and
+    /// stores into write-protected pages refused.
     #[inline]
     pub(crate) fn step_mapped(&mut self, w: u64, reloc: bool) -> Result<(), Event> {
         if reloc {
-            let mut r = self.regs_mapped::<true>();
+            let mut r = self.regs_mapped::<RELOCATED>();
+            let outcome = r.dispatch::<false>(w);
+            let (pc, flags) = (r.pc, r.flags);
+            self.commit(pc, flags);
+            return outcome;
+        }
+        if self.io.write_protect.any() {
+            let mut r = self.regs_mapped::<PROTECTED>();
             let outcome = r.dispatch::<false>(w);
             let (pc, flags) = (r.pc, r.flags);
             self.commit(pc, flags);
@@ -211,6 +226,7 @@ impl Cpu {
             Event::Trap(kind) => ErrorKind::UnhandledTrap(kind),
             Event::Endless => ErrorKind::EndlessChain,
             Event::Mpv(address) => ErrorKind::MemoryProtection { address },
+            Event::WriteProtected(address) => ErrorKind::WriteProtected { address },
             Event::Console => ErrorKind::ConsoleOutput {
                 message: self.io.console_error.take().unwrap_or_default(),
             },
@@ -236,7 +252,7 @@ impl Cpu {
     }
 }
 
-impl<const RELOC: bool> Regs<'_, RELOC> {
+impl<const MAP: u8> Regs<'_, MAP> {
     /// Executes instruction word `word`. XCT and the exec-mode traps end in
     /// [`Event::Execute`], naming the word to execute next. With `FAST`,
     /// only the instructions the inner loop keeps inline are executed; the

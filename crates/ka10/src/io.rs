@@ -61,6 +61,9 @@ pub(crate) struct Devices {
     pub(crate) console: Option<Box<dyn Write + Send>>,
     /// Why console output last failed.
     pub(crate) console_error: Option<String>,
+    /// The pages a job may not write (ITS pure pages; the bare machine's
+    /// are all free).
+    pub(crate) write_protect: crate::memory::WriteProtect,
 }
 
 /// Whether BLKI/BLKO pointer `pointer` counts out when 1,,1 is added: the
@@ -72,7 +75,7 @@ pub(crate) fn block_counts_out(pointer: u64) -> bool {
     (pointer + ONE_ONE) > FULL
 }
 
-impl<const RELOC: bool> Regs<'_, RELOC> {
+impl<const MAP: u8> Regs<'_, MAP> {
     /// An I/O instruction in exec mode (or in user mode with USERIO).
     #[inline]
     pub(crate) fn io_op(&mut self, w: u64, e: u32) -> Result<(), Event> {

@@ -32,7 +32,7 @@ fn signed_less(a: u64, b: u64) -> bool {
     (a ^ SIGN) < (b ^ SIGN)
 }
 
-impl<const RELOC: bool> Regs<'_, RELOC> {
+impl<const MAP: u8> Regs<'_, MAP> {
     /// The PC word JSR, JSP and PUSHJ store: flags,,return address.
     #[inline(always)]
     fn return_word(&self) -> u64 {

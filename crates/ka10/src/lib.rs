@@ -33,6 +33,7 @@ pub mod trace;
 
 pub use apr::ClockMode;
 pub use io::DEVICES;
+pub use memory::PAGE_WORDS;
 use pdp10_isa::Word;
 use std::fmt;
 
@@ -180,6 +181,12 @@ pub enum ErrorKind {
         /// The user address referenced.
         address: u32,
     },
+    /// A store into a page the job may not write ([`Cpu::set_write_protected`]);
+    /// nothing was stored, and the PC is at the instruction.
+    WriteProtected {
+        /// The address written.
+        address: u32,
+    },
     /// The instruction budget ran out.
     BudgetExhausted {
         /// Instructions executed.
@@ -218,6 +225,9 @@ impl fmt::Display for Error {
             ErrorKind::UnhandledTrap(kind) => write!(f, "unhandled trap ({kind:?})")?,
             ErrorKind::MemoryProtection { address } => {
                 write!(f, "memory protection violation at {address:o}")?
+            }
+            ErrorKind::WriteProtected { address } => {
+                write!(f, "write into the read-only page at {address:o}")?
             }
             ErrorKind::BudgetExhausted { executed } => write!(
                 f,
@@ -309,6 +319,21 @@ impl Cpu {
         } else {
             false
         }
+    }
+
+    /// Makes page `page` (of [`PAGE_WORDS`] words, the ITS pager's, 0-255)
+    /// read-only or writable again. A store into a read-only page (an
+    /// instruction's; [`Cpu::write`] is the host's and always writes)
+    /// stops the run with [`ErrorKind::WriteProtected`] before anything is
+    /// stored, the PC at the instruction. The ACs (0-17) are never
+    /// protected. With no page protected the run loop has no test of it.
+    pub fn set_write_protected(&mut self, page: usize, read_only: bool) {
+        self.io.write_protect.set(page, read_only);
+    }
+
+    /// Whether the page holding `address` is read-only.
+    pub fn write_protected(&self, address: u32) -> bool {
+        self.io.write_protect.covers(address)
     }
 
     /// Accumulator `n & 0o17`.

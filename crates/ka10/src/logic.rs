@@ -61,7 +61,7 @@ pub(crate) fn half_word(op: u32, source: u64, dest: u64) -> u64 {
     }
 }
 
-impl<const RELOC: bool> Regs<'_, RELOC> {
+impl<const MAP: u8> Regs<'_, MAP> {
     /// The boolean instructions: 16 functions x (basic, I, M, B).
     #[inline(always)]
     pub(crate) fn boolean_op(&mut self, op: u32, ac: u32, e: u32) -> Result<(), Event> {

@@ -58,6 +58,9 @@ pub(crate) enum Event {
     Slow,
     /// The instruction budget is used up (before the instruction).
     Budget,
+    /// A store into a write-protected page, at this address (nothing
+    /// stored).
+    WriteProtected(u32),
 }
 
 impl Event {
@@ -72,14 +75,27 @@ impl Event {
     }
 }
 
+/// How a [`Regs`] reaches memory: the const parameter `MAP`.
+pub(crate) mod map {
+    /// Straight to the words: exec mode, and a job whose every page it
+    /// may write.
+    pub(crate) const DIRECT: u8 = 0;
+    /// Through the protection and relocation registers (user mode on the
+    /// bare machine).
+    pub(crate) const RELOCATED: u8 = 1;
+    /// Straight, but a store into a write-protected page fails
+    /// ([`super::Event::WriteProtected`]): the pure pages of an ITS job.
+    pub(crate) const PROTECTED: u8 = 2;
+}
+use map::{DIRECT, PROTECTED, RELOCATED};
+
 /// The processor's registers and a borrow of its memory and devices: what
-/// the instructions work on. With `RELOC`, references go through the
-/// protection and relocation registers (user mode on the bare machine); the
-/// inner loop's are never relocated, and a constant keeps the test out of
-/// its code. The run loop makes one for its inner loop,
+/// the instructions work on. `MAP` (see [`map`]) says how references reach
+/// memory; the inner loop's are never relocated, and a constant keeps the
+/// test out of its code. The run loop makes one for its inner loop,
 /// where nothing else sees it, so that the compiler can keep the PC and
 /// the flags in machine registers; see [`crate::exec`].
-pub(crate) struct Regs<'a, const RELOC: bool> {
+pub(crate) struct Regs<'a, const MAP: u8> {
     /// All of memory; the first 16 words are the ACs.
     pub(crate) mem: &'a mut [u64; MAX_MEMORY],
     /// Words addressable.
@@ -96,13 +112,13 @@ impl Cpu {
     /// The registers, with memory and devices borrowed; copy `pc` and
     /// `flags` back with [`Cpu::commit`].
     #[inline(always)]
-    pub(crate) fn regs(&mut self) -> Regs<'_, false> {
+    pub(crate) fn regs(&mut self) -> Regs<'_, DIRECT> {
         self.regs_mapped()
     }
 
-    /// [`Cpu::regs`], relocating user references when `RELOC`.
+    /// [`Cpu::regs`], reaching memory as `MAP` says.
     #[inline(always)]
-    pub(crate) fn regs_mapped<const RELOC: bool>(&mut self) -> Regs<'_, RELOC> {
+    pub(crate) fn regs_mapped<const MAP: u8>(&mut self) -> Regs<'_, MAP> {
         Regs {
             mem: &mut self.mem,
             size: self.size,
@@ -135,7 +151,7 @@ impl Cpu {
     }
 }
 
-impl<const RELOC: bool> Regs<'_, RELOC> {
+impl<const MAP: u8> Regs<'_, MAP> {
     /// [`Regs::load`] through the relocation registers. Out of line, and
     /// [`Regs::load`] returns at once for it, so that the unrelocated
     /// instance is the same code as if relocation did not exist (a shared
@@ -150,10 +166,23 @@ impl<const RELOC: bool> Regs<'_, RELOC> {
         }
     }
 
-    /// [`Regs::store`] through the relocation registers.
+    /// [`Regs::store`] through the relocation registers, or into memory
+    /// whose pages may be write-protected. One out-of-line function for
+    /// both, so that [`Regs::store`] keeps its one test of `MAP` (its
+    /// size decides what rustc's MIR inliner does with the leaves:
+    /// docs/speed.md).
     #[inline(never)]
     fn store_mapped(&mut self, a: u32, v: u64) -> Result<(), Event> {
-        let a = self.io.apr.relocation.map(a, true)?;
+        let a = if MAP == RELOCATED {
+            self.io.apr.relocation.map(a, true)?
+        } else {
+            a
+        };
+        // The ACs are the fast memory, never a page's (ITS maps pages 0 and
+        // up from address 0, but 0-17 are always the registers).
+        if MAP == PROTECTED && a < self.size && a >= 0o20 && self.io.write_protect.covers(a) {
+            return Err(Event::WriteProtected(a));
+        }
         if a < self.size {
             self.mem[(a & HALF) as usize] = v;
             Ok(())
@@ -165,8 +194,15 @@ impl<const RELOC: bool> Regs<'_, RELOC> {
     /// The word at `a`, or nonexistent memory.
     #[inline(always)]
     pub(crate) fn load(&self, a: u32) -> Result<u64, Event> {
-        if RELOC {
-            return self.load_mapped(a);
+        // A `match` on the constant, not `if MAP == RELOCATED`: its MIR is
+        // one switch on `MAP`, the shape `if RELOC` had when this was a
+        // `bool`, and rustc's MIR inliner (which sees it before `MAP` is
+        // known) then inlines the leaves as before. The comparison cost
+        // the loop 1-3 host instructions an instruction (docs/speed.md).
+        #[allow(clippy::single_match)]
+        match MAP {
+            RELOCATED => return self.load_mapped(a),
+            _ => {}
         }
         if a < self.size {
             Ok(self.mem[(a & HALF) as usize])
@@ -179,8 +215,10 @@ impl<const RELOC: bool> Regs<'_, RELOC> {
     #[inline(always)]
     pub(crate) fn store(&mut self, a: u32, v: u64) -> Result<(), Event> {
         debug_assert!(v <= FULL);
-        if RELOC {
-            return self.store_mapped(a, v);
+        // One switch on `MAP`, as in `load`.
+        match MAP {
+            DIRECT => {}
+            _ => return self.store_mapped(a, v),
         }
         if a < self.size {
             self.mem[(a & HALF) as usize] = v;
@@ -277,8 +315,10 @@ impl<const RELOC: bool> Regs<'_, RELOC> {
 
     /// [`effective_address`] of `w`, with the last word of the calculation.
     pub(crate) fn ea_indexed(&self, w: u64) -> Result<(u32, u64), Event> {
-        if RELOC {
-            return self.ea_mapped(w);
+        #[allow(clippy::single_match)] // one switch on `MAP`, as in `load`
+        match MAP {
+            RELOCATED => return self.ea_mapped(w),
+            _ => {}
         }
         effective_address(self.mem, self.size, w)
     }
@@ -339,5 +379,42 @@ pub(crate) fn effective_address(
             return Err(Event::nxm(e));
         }
         w = mem[e as usize];
+    }
+}
+
+/// Words in a page of the ITS pager (KA10 ITS's 1024-word pages): the unit
+/// of write protection.
+pub const PAGE_WORDS: u32 = 1024;
+
+/// Which pages a job may not write, one bit a page (the pure pages of an
+/// ITS job; the bare KA10 has no such thing). With none, the run loop
+/// takes the [`map::DIRECT`] path, whose code does not test them.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct WriteProtect {
+    bits: [u64; (MAX_MEMORY as u32 / PAGE_WORDS / 64) as usize],
+}
+
+impl WriteProtect {
+    /// Whether the page holding address `a` is write-protected.
+    #[inline(always)]
+    pub(crate) fn covers(&self, a: u32) -> bool {
+        let page = ((a & HALF) / PAGE_WORDS) as usize;
+        self.bits[page / 64] >> (page % 64) & 1 != 0
+    }
+
+    /// Protects or frees `page` (0-255).
+    pub(crate) fn set(&mut self, page: usize, protected: bool) {
+        let (word, bit) = (page / 64 % self.bits.len(), page % 64);
+        if protected {
+            self.bits[word] |= 1 << bit;
+        } else {
+            self.bits[word] &= !(1 << bit);
+        }
+    }
+
+    /// Whether any page is protected.
+    #[inline]
+    pub(crate) fn any(&self) -> bool {
+        self.bits.iter().any(|&w| w != 0)
     }
 }

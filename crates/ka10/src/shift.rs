@@ -160,7 +160,7 @@ pub(crate) fn lshc(high: u64, low: u64, e: u32) -> (u64, u64) {
     ((r >> 36) as u64, r as u64 & FULL)
 }
 
-impl<const RELOC: bool> Regs<'_, RELOC> {
+impl<const MAP: u8> Regs<'_, MAP> {
     /// ASH, ROT, LSH, JFFO, ASHC, ROTC, LSHC (240-246).
     #[inline(always)]
     pub(crate) fn shift_op(&mut self, op: u32, ac: u32, e: u32) -> Result<(), Event> {

@@ -81,8 +81,8 @@ impl Console {
             (TN_PRINTING, TO_MVB | TO_OVR | TO_LWR)
         };
         Console {
-            st1: 0o232323_232323,
-            st2: 0o232323_230323,
+            st1: crate::tty::DEFAULT_GROUPS.0,
+            st2: crate::tty::DEFAULT_GROUPS.1,
             sts: 0,
             lines,
             columns,
@@ -147,6 +147,7 @@ impl System {
         let c = &mut self.console;
         c.st1 = block.inputs[1].value.raw();
         c.st2 = block.inputs[2].value.raw();
+        self.terminal.set_groups(c.st1, c.st2);
         if let Some(sts) = block.input(3) {
             let new = sts.raw() & !0o777777 & !TS_FIXED;
             c.sts = (c.sts & TS_FIXED) | new;

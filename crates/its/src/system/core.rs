@@ -6,7 +6,9 @@
 //! of 1024 words exist and whether the job may write them. A page that is
 //! mapped lies below the memory size; pages below it that the map says do
 //! not exist still read as zeros on this processor (the KA10 here has no
-//! pager to fault on them).
+//! pager to fault on them). Read-only pages are write-protected in the
+//! processor ([`Machine::set_read_only`]), so that a store into one is
+//! ITS's %PIWRO.
 
 use super::calls::CallResult;
 use super::{CallFailure, System};
@@ -44,16 +46,24 @@ const CORE_JOB: u64 = 0o400001;
 const JS_SELF: u64 = 0o777777;
 
 impl System {
+    /// Sets `page`'s entry in the map and the processor's write
+    /// protection with it.
+    fn set_page(&mut self, m: &mut impl Machine, page: usize, kind: Page) {
+        self.pages[page] = kind;
+        m.set_read_only(page, kind == Page::ReadOnly);
+    }
+
     /// Makes the job's core `pages` pages, all private (ITS `.CORE`,
     /// `.SUSET` of `.MEMT`): pages beyond are deleted, new ones are zero.
     pub(super) fn set_core_pages(&mut self, m: &mut impl Machine, pages: usize) {
         m.set_memory_size(pages * PAGE);
-        for (k, p) in self.pages.iter_mut().enumerate() {
-            *p = if k < pages {
+        for k in 0..PAGES {
+            let kind = if k < pages {
                 Page::Writable
             } else {
                 Page::Absent
             };
+            self.set_page(m, k, kind);
         }
         self.core_words = m.memory_size();
     }
@@ -68,7 +78,7 @@ impl System {
         for a in page * PAGE..top {
             m.write(a as u32, Word::ZERO);
         }
-        self.pages[page] = kind;
+        self.set_page(m, page, kind);
         self.core_words = m.memory_size();
     }
 
@@ -79,7 +89,7 @@ impl System {
                 m.write(a as u32, Word::ZERO);
             }
         }
-        self.pages[page] = Page::Absent;
+        self.set_page(m, page, Page::Absent);
         let top = self
             .pages
             .iter()
@@ -169,7 +179,7 @@ impl System {
                 if self.pages[page] == Page::Absent {
                     return Err(CallFailure::error(CallError::CANT_GET_ACCESS, 0));
                 }
-                self.pages[page] = kind;
+                self.set_page(m, page, kind);
                 Ok(())
             }
             0..=0o17 => self.page_from_file(m, page, source as usize, source_page, kind, cbits),

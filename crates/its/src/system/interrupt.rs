@@ -6,8 +6,9 @@
 //! are pushed on the interrupt stack and the group's defer bits set).
 //! `.DISMIS` and DISMIS return.
 //!
-//! The conditions given here: MPV, illegal operation, I/O channel error
-//! (class 2: fatal unless enabled and not deferred) and pushdown overflow
+//! The conditions given here: MPV, write into a read-only page, illegal
+//! operation, I/O channel error (class 2: fatal unless enabled and not
+//! deferred) and pushdown overflow
 //! (class 3: ignored unless enabled).
 
 use super::{CallFailure, Ending, System};
@@ -17,6 +18,7 @@ use pdp10_isa::its::bit_symbol;
 use pdp10_isa::Word;
 
 pub const PI_MPV: u64 = bit_symbol("%PIMPV");
+pub const PI_WRO: u64 = bit_symbol("%PIWRO");
 pub const PI_ILO: u64 = bit_symbol("%PIILO");
 pub const PI_IOC: u64 = bit_symbol("%PIIOC");
 pub const PI_PDL: u64 = bit_symbol("%PIPDL");
@@ -101,6 +103,7 @@ impl System {
             store(m, tsint + 1, pc_word).map_err(|x| self.bad_pi(x))?;
             self.vars.piclr = false;
             m.set_flags(user);
+            self.typein_again();
             self.note(&format!(" interrupt {bits:o} to {tsint:o}"));
             return Ok(Some((tsint + 2) & 0o777777));
         }
@@ -152,6 +155,7 @@ impl System {
             self.vars.df1 |= d1;
             self.vars.df2 |= d2;
             m.set_flags(user);
+            self.typein_again();
             self.note(&format!(" interrupt {b1:o},,{b2:o} to {handler:o}"));
             return Ok(Some(handler));
         }

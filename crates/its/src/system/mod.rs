@@ -8,11 +8,12 @@ mod console;
 mod core;
 mod info;
 mod interrupt;
-pub(crate) use interrupt::{Given, PI_MPV, PI_PDL};
+pub(crate) use interrupt::{Given, PI_MPV, PI_PDL, PI_WRO};
 mod iopdl;
 mod oper;
 mod suset;
 mod timer;
+mod typein;
 
 use crate::call_block::{self, BadBlock};
 use crate::channel::{self, Channel, Device, Fault};
@@ -159,6 +160,11 @@ pub struct System {
     console: console::Console,
     /// The I/O push-down list.
     iopdl: Vec<iopdl::Entry>,
+    /// Typed characters that interrupted, not yet read by `.ITYIC`.
+    ityic: std::collections::VecDeque<u8>,
+    /// Typed-character interrupts still to be made pending, one each
+    /// time the bit is given (typein.rs).
+    typein_owed: u32,
     /// The class 2 interrupt the ending being built stands for (MPV,
     /// ILOPR, IOC), which a handler may take instead.
     class2: std::cell::Cell<u64>,
@@ -227,6 +233,8 @@ impl System {
             pages: [core::Page::Absent; core::PAGES],
             console: console::Console::new(false, 24, 80),
             iopdl: Vec::new(),
+            ityic: std::collections::VecDeque::new(),
+            typein_owed: 0,
             class2: std::cell::Cell::new(0),
             stop_flag: None,
             realt: timer::Realt::default(),
@@ -637,6 +645,17 @@ impl System {
     // ----- channels -----
 
     fn dot_iot(&mut self, m: &mut impl Machine, pc: u32, word: Word, ch: usize, e: u32) -> Step {
+        let Some(channel) = self.channels[ch].as_ref() else {
+            return Err(self.ioc(pc, word, ch, IocError::CHANNEL_NOT_OPEN));
+        };
+        if matches!(channel.device, channel::Device::Tty) {
+            match self.typein_before_read(ch) {
+                // Given on the way out; the .IOT runs again after it.
+                Ok(true) => return Ok(Flow::Jump(pc)),
+                Ok(false) => {}
+                Err(f) => return Err(self.fault(pc, word, ch, f)),
+            }
+        }
         let Some(channel) = self.channels[ch].as_mut() else {
             return Err(self.ioc(pc, word, ch, IocError::CHANNEL_NOT_OPEN));
         };
@@ -841,6 +860,13 @@ impl System {
                 self.suset(m, pc, word, e)?;
                 Ok(Flow::Next)
             }
+            // uuos.114: on a system with neither a 340 nor an E&S display
+            // (this one) .DSTART and .DSTRTL are illegal operations.
+            0o10 | 0o12 => Err(self.illegal(
+                pc,
+                word,
+                "illegal instruction (no 340 or E&S display on this machine)",
+            )),
             0o17 => Err(self.illegal(pc, word, "illegal instruction (no such system call)")),
             _ => Err(self.unimplemented(pc, word, its::CALL_FAMILY[ac as usize].0)),
         }

@@ -63,8 +63,18 @@ impl System {
         let a = ac as u32;
         let next = (a + 1) & 0o17;
         match number {
-            // No interrupt character is ever pending: no skip.
-            ITYI | ITYIC => Ok(Flow::Next),
+            // .ITYI: the console's, without a channel (obsolete): none.
+            ITYI => Ok(Flow::Next),
+            ITYIC => {
+                let ch = m.read(a).map_or(0, |w| w.raw());
+                match self.ityic(ch) {
+                    Some(c) => {
+                        self.set_ac(m, a, Word::new(c as u64))?;
+                        Ok(Flow::Skip)
+                    }
+                    None => Ok(Flow::Next),
+                }
+            }
             LISTEN => {
                 let n = self.tty_pending() as u64;
                 self.set_ac(m, a, Word::new(n))?;

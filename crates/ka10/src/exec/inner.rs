@@ -20,6 +20,7 @@
 //! measurements are in `docs/speed.md`.
 
 use crate::io::Devices;
+use crate::memory::map::{DIRECT, PROTECTED};
 use crate::memory::{Event, Regs, HALF};
 use crate::MAX_MEMORY;
 
@@ -27,7 +28,7 @@ use crate::MAX_MEMORY;
 /// is why it stopped, with the instruction's address and word (0 when it
 /// was not fetched).
 macro_rules! inner_loop {
-    ($r:ident, $left:ident) => {{
+    ($r:ident, $left:ident, $general_step:ident) => {{
         let size = $r.size;
         'fetch: loop {
             if $left == 0 {
@@ -69,7 +70,7 @@ macro_rules! inner_loop {
             // out of line, with the registers passed by value so that the
             // loop's stay in machine registers.
             let (next, flags, outcome) =
-                general_step(&mut *$r.mem, &mut *$r.io, size, $r.pc, $r.flags, w);
+                $general_step(&mut *$r.mem, &mut *$r.io, size, $r.pc, $r.flags, w);
             $r.pc = next;
             $r.flags = flags;
             if let Err(event) = outcome {
@@ -103,8 +104,8 @@ macro_rules! opcode_tree {
 /// [`Event::Slow`], nothing done), which keeps the clock for the one and
 /// the machine's mode for the other; the test is here rather than in the
 /// loop, whose code then stays as it was.
-#[inline(never)]
-fn general_step(
+#[inline(always)]
+fn general_step_mapped<const MAP: u8>(
     mem: &mut [u64; MAX_MEMORY],
     io: &mut Devices,
     size: u32,
@@ -116,7 +117,7 @@ fn general_step(
     if op >= 0o700 || op == 0o254 {
         return (pc, flags, Err(Event::Slow));
     }
-    let mut r = Regs::<false> {
+    let mut r = Regs::<MAP> {
         mem,
         size,
         pc,
@@ -127,26 +128,62 @@ fn general_step(
     (r.pc, r.flags, outcome)
 }
 
-impl Regs<'_, false> {
-    /// Runs the inner loop from `self.pc` for at most `*left` instructions,
-    /// leaving the PC, the flags and `*left` as they are when it stops.
-    /// Returns why it stopped, the instruction's address and its word.
-    #[inline(never)]
-    pub(super) fn inner_loop(&mut self, left: &mut u64) -> (Event, u32, u64) {
-        let mut r = Regs::<false> {
-            mem: &mut *self.mem,
-            // Memory is never larger than the array, which the compiler
-            // then knows when it indexes with the PC.
-            size: self.size.min(MAX_MEMORY as u32),
-            pc: self.pc,
-            flags: self.flags,
-            io: &mut *self.io,
-        };
-        let mut countdown = *left;
-        let stop = inner_loop!(r, countdown);
-        self.pc = r.pc;
-        self.flags = r.flags;
-        *left = countdown;
-        stop
-    }
+/// The two loops, each a function of its own that is not generic, so that
+/// it is compiled here, in this crate, as it was before there were two
+/// (a generic one is compiled in the caller's crate, where it came out
+/// slower: docs/speed.md).
+macro_rules! inner_loop_fn {
+    ($map:ident, $name:ident, $general_step:ident, $doc:literal) => {
+        /// [`general_step_mapped`] for the loop below.
+        #[inline(never)]
+        fn $general_step(
+            mem: &mut [u64; MAX_MEMORY],
+            io: &mut Devices,
+            size: u32,
+            pc: u32,
+            flags: u32,
+            w: u64,
+        ) -> (u32, u32, Result<(), Event>) {
+            general_step_mapped::<$map>(mem, io, size, pc, flags, w)
+        }
+
+        impl Regs<'_, $map> {
+            /// Runs the inner loop from `self.pc` for at most `*left`
+            /// instructions, leaving the PC, the flags and `*left` as they
+            /// are when it stops. Returns why it stopped, the instruction's
+            /// address and its word.
+            #[doc = $doc]
+            #[inline(never)]
+            pub(super) fn $name(&mut self, left: &mut u64) -> (Event, u32, u64) {
+                let mut r = Regs::<$map> {
+                    mem: &mut *self.mem,
+                    // Memory is never larger than the array, which the
+                    // compiler then knows when it indexes with the PC.
+                    size: self.size.min(MAX_MEMORY as u32),
+                    pc: self.pc,
+                    flags: self.flags,
+                    io: &mut *self.io,
+                };
+                let mut countdown = *left;
+                let stop = inner_loop!(r, countdown, $general_step);
+                self.pc = r.pc;
+                self.flags = r.flags;
+                *left = countdown;
+                stop
+            }
+        }
+    };
 }
+
+inner_loop_fn!(
+    DIRECT,
+    inner_loop,
+    general_step,
+    "Every store goes straight to memory."
+);
+inner_loop_fn!(
+    PROTECTED,
+    inner_loop_protected,
+    general_step_protected,
+    "A store into a write-protected page ends it with [`Event::WriteProtected`]."
+);

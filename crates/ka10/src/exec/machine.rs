@@ -25,6 +25,7 @@
 
 use crate::flags::{USER, USERIO};
 use crate::io::block_counts_out;
+use crate::memory::map::RELOCATED;
 use crate::memory::{Event, CHAIN_LIMIT, HALF};
 use crate::{ClockMode, Cpu, Error, Exit, Tracer, TrapHandler, TrapKind};
 use pdp10_isa::Word;
@@ -59,7 +60,7 @@ impl Cpu {
     /// `reloc`.
     pub(super) fn fetch(&mut self, address: u32, reloc: bool) -> Result<u64, Event> {
         if reloc {
-            self.regs_mapped::<true>().load(address)
+            self.regs_mapped::<RELOCATED>().load(address)
         } else {
             self.load(address)
         }
@@ -202,7 +203,7 @@ impl Cpu {
     /// (the NXM flag is set).
     fn trap_store(&mut self, kind: TrapKind, w: u64, reloc: bool) -> Option<u32> {
         let e = if reloc {
-            self.regs_mapped::<true>().ea(w)
+            self.regs_mapped::<RELOCATED>().ea(w)
         } else {
             self.ea(w)
         };

@@ -1,0 +1,109 @@
+//! Interrupts on typed characters (`doc/sysdoc/itstty.41`, D/4): a
+//! character whose group has %TGINT in TTYST1/TTYST2 interrupts, when the
+//! job has enabled %PITYI (first word, the console; obsolete) or the
+//! second-word bit of a TTY input channel (.MSK2; one channel only, the
+//! lowest enabled). Both are class 3. `.ITYIC` then reads the characters
+//! that interrupted, in order, each once.
+//!
+//! A character arrives here when the job reads the terminal (the shim
+//! does not watch the host terminal while the job computes): a TTY input
+//! `.IOT` first makes the next character arrive, echoed, its interrupt
+//! made pending; if it is to interrupt, the `.IOT` "waits until the
+//! character has been processed at interrupt level" unless the channel
+//! has %TIINT or .PICLR is 0: the interrupt is given on the way out of
+//! the `.IOT`, with the PC at the `.IOT`, which the job executes again
+//! when the handler dismisses, and then reads the character.
+
+use super::System;
+use crate::channel::{Device, Fault};
+use crate::tty::{group_bits, TG_INT};
+use pdp10_isa::its::bit_symbol;
+
+pub const PI_TYI: u64 = bit_symbol("%PITYI");
+/// Per-channel TTY input bit: may read a character that is to interrupt
+/// before it has.
+const TI_INT: u32 = 0o2000;
+/// The open mode's direction bit (1: output).
+const MODE_OUTPUT: u32 = 1;
+
+impl System {
+    /// The bits a character typed now would set: %PITYI in the first
+    /// word, and the lowest TTY input channel enabled in .MSK2.
+    fn typein_bits(&self) -> (u64, u64) {
+        let first = self.vars.mask & PI_TYI;
+        let second = self
+            .channels
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| {
+                c.as_ref()
+                    .is_some_and(|c| matches!(c.device, Device::Tty) && c.mode & MODE_OUTPUT == 0)
+            })
+            .map(|(k, _)| 1u64 << k)
+            .find(|bit| self.vars.msk2 & bit != 0)
+            .unwrap_or(0);
+        (first, second)
+    }
+
+    /// Before a `.IOT` on TTY channel `ch`, if it is an input channel: lets the next character
+    /// arrive when a typed-character interrupt is enabled. True when the
+    /// `.IOT` must wait for the interrupt (the caller executes it again).
+    pub(super) fn typein_before_read(&mut self, ch: usize) -> Result<bool, Fault> {
+        let input = self.channels[ch]
+            .as_ref()
+            .is_some_and(|c| c.mode & MODE_OUTPUT == 0);
+        let (first, second) = self.typein_bits();
+        if !input || (first == 0 && second == 0) {
+            return Ok(false);
+        }
+        let Some(c) = self.terminal.arrive()? else {
+            return Ok(false);
+        };
+        let groups = (self.console.st1, self.console.st2);
+        if group_bits(groups, c) & TG_INT == 0 {
+            return Ok(false);
+        }
+        self.ityic.push_back(c);
+        if self.vars.pirqc & first != 0 || self.vars.ifpir & second != 0 {
+            // Still pending from an earlier character: "a separate
+            // interrupt will occur for each character" (D/4).
+            self.typein_owed += 1;
+        }
+        self.vars.pirqc |= first;
+        self.vars.ifpir |= second;
+        self.note(&format!(" typed {c:o} interrupts"));
+        let may_read = self.channels[ch]
+            .as_ref()
+            .is_some_and(|c| c.mode & TI_INT != 0);
+        Ok(self.vars.piclr && !may_read)
+    }
+
+    /// After an interrupt was given: the next typed character's interrupt
+    /// that had to wait for the bit to clear is made pending.
+    pub(super) fn typein_again(&mut self) {
+        if self.typein_owed == 0 {
+            return;
+        }
+        let (first, second) = self.typein_bits();
+        if self.vars.pirqc & first == 0 && self.vars.ifpir & second == 0 {
+            self.vars.pirqc |= first;
+            self.vars.ifpir |= second;
+            self.typein_owed -= 1;
+        }
+    }
+
+    /// `.ITYIC AC,`: the next character that interrupted, for the TTY
+    /// input channel in AC; `None` (no skip) when there is none or the
+    /// channel has no TTY open.
+    pub(super) fn ityic(&mut self, ch: u64) -> Option<u8> {
+        let tty = usize::try_from(ch)
+            .ok()
+            .and_then(|k| self.channels.get(k))
+            .and_then(|c| c.as_ref())
+            .is_some_and(|c| matches!(c.device, Device::Tty));
+        if !tty {
+            return None;
+        }
+        self.ityic.pop_front()
+    }
+}
