@@ -154,5 +154,8 @@ fn ten_bit_bytes_start_the_next_word_at_p_26() {
     let (a, b, c, d) = (0o101u64, 0o102, 0o103, 0o104);
     assert_eq!(ran.at("W", 0), a << 26 | b << 16 | c << 6);
     assert_eq!(ran.at("W", 1), d << 26);
-    assert_eq!(ran.word("A"), 0o321200 << 18 | (ran.address("W") as u64 + 1));
+    assert_eq!(
+        ran.word("A"),
+        0o321200 << 18 | (ran.address("W") as u64 + 1)
+    );
 }
