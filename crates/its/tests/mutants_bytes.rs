@@ -136,3 +136,26 @@ fn a_call_block_without_setz_or_with_too_many_arguments() {
     assert_eq!(ran.word("ERR"), 0o15);
     assert_eq!(ran.word("ERR2"), 0o15);
 }
+
+#[test]
+fn ten_bit_bytes_start_the_next_word_at_p_26() {
+    // 441200 (S = 10): bytes at P 26, 16, 6; the fourth does not fit (6 - 10
+    // < 0) and goes to P 36 - 10 = 26 of the next word.
+    let dsk = scratch("bytes10");
+    fs::write(dsk.join("puzzle/in.text"), b"ABCD").unwrap();
+    let src = prog(
+        "GO:\t.OPEN 1,[.UAI,,'DSK ? SIXBIT /IN/ ? SIXBIT /TEXT/]\n\t .LOSE\n\
+         \tMOVE A,[441200,,W]\n\tMOVEI B,4\n\
+         \t.CALL [SETZ ? SIXBIT /SIOT/ ? [1] ? A ? SETZ B]\n\t .LOSE\n\
+         \t.LOGOUT 1,\nW:\t0\n\t0",
+    );
+    let ran = run_in(&dsk, &src, Setup::default());
+    ran.finished();
+    let (a, b, c, d) = (0o101u64, 0o102, 0o103, 0o104);
+    assert_eq!(ran.at("W", 0), a << 26 | b << 16 | c << 6);
+    assert_eq!(ran.at("W", 1), d << 26);
+    assert_eq!(
+        ran.word("A"),
+        0o321200 << 18 | (ran.address("W") as u64 + 1)
+    );
+}

@@ -152,7 +152,10 @@ fn setup_errors_name_the_folder_and_say_the_cause_once() {
     let text = e.to_string();
     assert!(text.starts_with(&missing.display().to_string()), "{text}");
     assert!(text.contains(": "), "{text}");
-    assert!(std::error::Error::source(&e).is_none(), "the cause is in the message");
+    assert!(
+        std::error::Error::source(&e).is_none(),
+        "the cause is in the message"
+    );
     let e = its::loader::load_bytes(b"").unwrap_err();
     assert!(e.to_string().starts_with("not a loadable binary: "), "{e}");
     assert!(matches!(e.kind(), its::ErrorKind::BadBinary(_)));

@@ -139,3 +139,21 @@ fn an_unhandled_io_channel_error_stops_the_job_naming_the_channel() {
         o => panic!("{o:?}"),
     }
 }
+
+#[test]
+fn a_second_open_failure_replaces_the_first() {
+    // _calls.127 STATUS 3.6-3.1: the number of the (last) standard error:
+    // FILE NOT FOUND (4), then NON-EXISTENT DIRECTORY (20) on the same
+    // channel leaves 20, not the two or-ed.
+    let src = prog(
+        "GO:\t.OPEN 5,[.UAI,,'DSK ? SIXBIT /NO/ ? SIXBIT /SUCH/]\n\t JFCL\n\
+         \t.STATUS 5,S1\n\
+         \t.CALL [SETZ ? SIXBIT /OPEN/ ? [.UAI,,5] ? [SIXBIT /DSK/] ? [SIXBIT /A/] ? [SIXBIT /B/]\n\
+         \t\tSETZ [SIXBIT /NODIR/]]\n\t JFCL\n\
+         \t.STATUS 5,S2\n\t.LOGOUT 1,\nS1:\t0\nS2:\t0",
+    );
+    let ran = run("twoloss", &src);
+    ran.finished();
+    assert_eq!(ran.word("S1"), 0o4_000000);
+    assert_eq!(ran.word("S2"), 0o20_000000);
+}

@@ -166,3 +166,16 @@ fn styget_and_ttyget_name_this_job_as_the_owner() {
     assert_eq!(ran.word("S4"), 0);
     assert_eq!(ran.word("STS") & 0o777777, uind);
 }
+
+#[test]
+fn cnsset_refuses_a_terminal_type_past_the_last() {
+    // CNSSET arg 4, TCTYP: %TNAAA (16) is ITS's last type; 17 is
+    // MEANINGLESS ARGS (33) and changes nothing.
+    let body = "\t.CALL [SETZ ? SIXBIT /CNSSET/ ? %CLIMM,,1 ? [-1] ? [-1] ? SETZ [16]]\n\t .LOSE\n\
+                \t.CALL [SETZ ? SIXBIT /CNSSET/ ? %CLIMM,,1 ? [-1] ? [-1] ? %CLERR,,ERR ? SETZ [17]]\n\t SKIPA\n\t .LOSE\n\
+                \t.CALL [SETZ ? SIXBIT /TTYVAR/ ? %CLIMM,,1 ? [SIXBIT /TCTYP/] ? SETZM T]\n\t .LOSE\n";
+    let ran = run_body("cnssettype", body, "ERR:\t0\nT:\t0");
+    ran.finished();
+    assert_eq!(ran.word("ERR"), 0o33);
+    assert_eq!(ran.word("T"), 0o16);
+}
