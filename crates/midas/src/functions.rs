@@ -219,8 +219,14 @@ impl Assembler<'_> {
         } else if let Some(s) = self.symbols.get(&old_place).cloned() {
             self.symbols.remove_macro(&new_place);
             let pass = self.pass;
+            // A copy of an initial symbol is the program's own: real MIDAS
+            // 433 writes `EQUALS FOO,MOVE`'s FOO to DDT's symbol table.
+            let kind = match s.kind {
+                crate::assemble::SymKind::Predefined => crate::assemble::SymKind::Assigned,
+                k => k,
+            };
             self.symbols
-                .define(&new_place, crate::assemble::Sym { pass, ..s });
+                .define(&new_place, crate::assemble::Sym { pass, kind, ..s });
         } else {
             self.error(
                 at,

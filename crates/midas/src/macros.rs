@@ -426,7 +426,10 @@ impl Assembler<'_> {
                     self.reader.next();
                     break End::Comma;
                 }
-                '\n' if depth == 0 => break End::Call,
+                // Blanks before an EOL stay in the argument; only those
+                // before a semicolon are dropped (node Calls-2e; real MIDAS
+                // 433 gives `Q CD  ` the argument `CD  `).
+                '\n' if depth == 0 => return (Some(s), End::Call),
                 ';' if depth == 0 => break End::Call,
                 '(' | '[' | '<' | '{' if balanced => depth += 1,
                 ')' | ']' | '>' | '}' if balanced => {

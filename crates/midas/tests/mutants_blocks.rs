@@ -88,5 +88,5 @@ fn a_name_midas_never_had_is_undefined() {
     // UJEN (100) is a KI10 name; MIDAS's initial symbols start at 104.
     let e = fails("UJEN");
     assert!(e.contains("undefined symbol UJEN"), "{e}");
-    assert_eq!(words("JSYS"), vec![0o104_000_000000]);
+    assert_eq!(words("JSYS"), vec![0o104000_000000]);
 }

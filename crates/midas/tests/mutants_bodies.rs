@@ -94,3 +94,17 @@ fn a_semicolon_ends_a_call_before_its_arguments() {
     let norm = "DEFINE N A=5\nA\nTERMIN\n";
     assert_eq!(words(&format!("{norm}N;c\nN 6")), vec![5, 6]);
 }
+
+#[test]
+fn blanks_before_a_semicolon_are_dropped_before_an_eol_kept() {
+    // Node Calls-2e: "tabs and spaces before a semicolon are ignored";
+    // real MIDAS 433 keeps those before an EOL.
+    let q = "DEFINE Q A\nASCIZ /A/\nTERMIN\n";
+    assert_eq!(words(&format!("{q}Q AB  ;c")), words("ASCIZ /AB/"));
+    assert_eq!(words(&format!("{q}Q CD  ")), words("ASCIZ /CD  /"));
+    assert_eq!(words(&format!("{q}Q EF\t")), words("ASCIZ /EF\t/"));
+    // A macro without dummies reads no arguments: `(3)` follows it.
+    assert_eq!(words("DEFINE Z\n5\nTERMIN\nZ(3)"), vec![5, 0o3_000000]);
+    // A default ends at a semicolon.
+    assert_eq!(words("DEFINE M A=5;C\nA\nTERMIN\nM"), vec![5]);
+}

@@ -130,3 +130,18 @@ fn scalar_and_vector_allocate_variables() {
     assert_eq!(x - places[0], 5, "{w:?}");
     assert!(places.windows(2).all(|p| p[0] < p[1]), "{w:?}");
 }
+
+#[test]
+fn symbols_of_the_program_only_go_to_ddt() {
+    // Real MIDAS 433 (its binary's symbol block): EQUALS FOO,MOVE puts FOO
+    // in the table with MOVE's value; `.U"X` from the main block defines X
+    // in .INIT, the initial symbols' block, which is not written.
+    let t = table("EQUALS FOO,MOVE\n.U\"X=5\nY=6\nX");
+    assert_eq!(
+        t,
+        vec![
+            ("FOO".into(), squoze::LOCAL, 0o200000_000000),
+            ("Y".into(), squoze::LOCAL, 6),
+        ]
+    );
+}
