@@ -435,3 +435,27 @@ fn two_devices_on_one_level_interrupt_once_together() {
     cpu.set_pushdown_overflow(true);
     assert_eq!(halts(&mut cpu), 0o600);
 }
+
+#[test]
+fn blko_whose_count_reaches_minus_one_does_not_count_out() {
+    // 777776,,777776 + 1,,1 = 777777,,777777: no carry out of the left
+    // half, so BLKO skips (SRM 2.11); 777777,,777777 + 1,,1 carries.
+    const BLKO: u64 = 2;
+    const ABSENT: u64 = 0o774;
+    // A full 256K memory, so that the word the pointer reaches, 777777,
+    // exists.
+    let mut cpu = Cpu::new(1 << 18);
+    let program = [
+        io(ABSENT, BLKO, 0o2000),
+        halt(0o1001), // skipped
+        io(ABSENT, BLKO, 0o2000),
+        halt(0o1003), // not skipped
+    ];
+    for (i, &w) in program.iter().enumerate() {
+        put(&mut cpu, 0o1000 + i as u32, w);
+    }
+    put(&mut cpu, 0o2000, 0o777776_777776);
+    cpu.set_pc(0o1000);
+    assert_eq!(halts(&mut cpu), 0o1003);
+    assert_eq!(get(&cpu, 0o2000), 0o000001_000000);
+}

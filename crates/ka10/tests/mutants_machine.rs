@@ -344,3 +344,29 @@ fn a_hung_machine_waits_past_a_dk10_that_has_no_level() {
     ];
     assert_eq!(hang_after(&setup, 100), 0o600);
 }
+
+/// Runs `instruction` (exec mode, PI off) in a 64K memory with AC 0 = 555
+/// and AC 1 = 1, then CONI APR into AC 2; returns AC 1 and whether the
+/// NXM flag (CONI APR 10000) is set.
+fn exec_reference(instruction: u64) -> (u64, bool) {
+    let mut cpu = machine(&[instruction, io(APR, CONI, 2), halt(0o1002)], &[]);
+    assert_eq!(cpu.memory_size(), 0o200000);
+    cpu.set_ac(0, Word::new(0o555));
+    cpu.set_ac(1, Word::new(1));
+    assert_eq!(halts(&mut cpu), 0o1002);
+    (get(&cpu, 1), get(&cpu, 2) & 0o10000 != 0)
+}
+
+#[test]
+fn the_first_address_past_memory_is_nonexistent() {
+    // 177777 is the last word of a 64K memory; 200000 is none.
+    assert_eq!(exec_reference(ins(MOVE, 1, 0o177777)), (0, false));
+    assert_eq!(exec_reference(ins(MOVE, 1, 0o200000)), (1, true));
+    // An indirect word there: no word to take the address from, so the
+    // instruction is abandoned rather than indirecting through 0.
+    assert_eq!(exec_reference(ins(MOVE, 1, 0o200000) | INDIRECT), (1, true));
+    assert_eq!(
+        exec_reference(ins(MOVE, 1, 0o177777) | INDIRECT),
+        (0o555, false)
+    );
+}
