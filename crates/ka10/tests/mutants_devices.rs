@@ -459,3 +459,27 @@ fn blko_whose_count_reaches_minus_one_does_not_count_out() {
     assert_eq!(halts(&mut cpu), 0o1003);
     assert_eq!(get(&cpu, 0o2000), 0o000001_000000);
 }
+
+#[test]
+fn an_interval_equal_to_the_counter_is_reached_only_after_the_wrap() {
+    // Module notes (dk10.rs, after SIMH): an interval at or below the
+    // counter is reached after the counter wraps. Three counts by hand
+    // (CONO DK10,2000, counting off), the interval set to 3, one more
+    // count: the counter goes on to 4 and no flag sets.
+    let mut cpu = machine(
+        &[
+            io(DK10, CONO, 0o2000),
+            io(DK10, CONO, 0o2000),
+            io(DK10, CONO, 0o2000),
+            io(DK10, DATAO, 0o2000),
+            io(DK10, CONO, 0o2000),
+            io(DK10, CONI, 1),
+            io(DK10, DATAI, 2),
+            halt(0o1007),
+        ],
+        &[(0o2000, 3)],
+    );
+    assert_eq!(halts(&mut cpu), 0o1007);
+    assert_eq!(get(&cpu, 1), 0o3_000000, "interval 3, no flag");
+    assert_eq!(get(&cpu, 2), 4);
+}

@@ -370,3 +370,63 @@ fn the_first_address_past_memory_is_nonexistent() {
         (0o555, false)
     );
 }
+
+#[test]
+fn a_store_at_the_first_address_past_memory_sets_nxm() {
+    const MOVEM: u64 = 0o202;
+    assert_eq!(exec_reference(ins(MOVEM, 1, 0o177777)), (1, false));
+    assert_eq!(exec_reference(ins(MOVEM, 1, 0o200000)), (1, true));
+}
+
+#[test]
+fn the_first_word_past_memory_is_no_instruction() {
+    // A memory of 777000 words; JRST 777000 with the PI system on (one
+    // instruction at a time) and off (the inner loop): each fetch from
+    // 777000 to 777777 fails, then the PC wraps to AC 0's HALT.
+    for pi in [0o200, 0o400] {
+        let mut cpu = Cpu::new(0o777000);
+        for (i, w) in [io(PI, CONO, pi), ins(JRST, 0, 0o777000)]
+            .iter()
+            .enumerate()
+        {
+            cpu.write(0o1000 + i as u32, Word::new(*w));
+        }
+        cpu.set_pc(0o1000);
+        cpu.set_ac(0, Word::new(halt(0o1234)));
+        assert_eq!(halts(&mut cpu), 0, "PI {pi:o}");
+        assert_eq!(cpu.instructions(), 2 + 0o1000 + 1, "PI {pi:o}");
+    }
+}
+
+#[test]
+fn a_hung_machine_waits_for_the_wrap_when_the_interval_equals_the_counter() {
+    // The counter at 3 (three counts by hand, counting off), then the
+    // interval 3 (from AC 3) and counting on level 2: the next request is
+    // the overflow at the wrap, 2^18 - 3 counts away, and the hung machine
+    // waits for it; CONI DK10 then shows overflow without the flag.
+    let mut cpu = machine(
+        &[
+            io(DK10, CONO, 0o2000),
+            io(DK10, CONO, 0o2000),
+            io(DK10, CONO, 0o2000),
+            io(DK10, DATAO, 3),
+            io(PI, CONO, 0o2377),
+            io(DK10, CONO, 0o42),
+            ins(MOVE, 1, 0o1007) | INDIRECT, // 1006
+            0o1007 | INDIRECT,
+        ],
+        &[
+            (0o44, ins(JSP, 7, 0o700)),
+            (0o700, io(DK10, CONI, 2)),
+            (0o701, halt(0o701)),
+        ],
+    );
+    cpu.set_ac(3, Word::new(3));
+    assert_eq!(halts(&mut cpu), 0o701);
+    assert_eq!(get(&cpu, 7) & 0o777777, 0o1006);
+    assert_eq!(
+        get(&cpu, 2),
+        0o3_000062,
+        "interval 3,, overflow, counting, PIA 2"
+    );
+}
