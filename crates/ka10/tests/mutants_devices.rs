@@ -483,3 +483,24 @@ fn an_interval_equal_to_the_counter_is_reached_only_after_the_wrap() {
     assert_eq!(get(&cpu, 1), 0o3_000000, "interval 3, no flag");
     assert_eq!(get(&cpu, 2), 4);
 }
+
+#[test]
+fn a_clear_late_in_a_run_starts_the_count_from_that_moment() {
+    // 500 SOJGs (1.3 ms of emulated time) first; then CONO DK10,1040
+    // clears the counter and starts counting: a DATAI right after reads
+    // 0 (a count at most), not the time since the machine started.
+    const MOVEI: u64 = 0o201;
+    const SOJG: u64 = 0o367;
+    let mut cpu = machine(
+        &[
+            ins(MOVEI, 1, 500),
+            ins(SOJG, 1, 0o1001),
+            io(DK10, CONO, 0o1040),
+            io(DK10, DATAI, 2),
+            halt(0o1004),
+        ],
+        &[],
+    );
+    assert_eq!(halts(&mut cpu), 0o1004);
+    assert!(get(&cpu, 2) <= 1, "counter {}", get(&cpu, 2));
+}
