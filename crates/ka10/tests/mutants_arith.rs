@@ -73,3 +73,37 @@ fn setz_seta_setca_seto_reference_no_memory() {
         assert_eq!(get(&cpu, 2) & 0o10000, 0, "{op:o}: no NXM");
     }
 }
+
+const ASHC: u64 = 0o244;
+const LSHC: u64 = 0o246;
+
+/// Runs `op 1,n` with AC 1, AC 2 = `high`, `low`; returns both and the
+/// flags.
+fn double_shift(op: u64, high: u64, low: u64, n: u64) -> (u64, u64, u32) {
+    let mut cpu = machine(&[ins(op, 1, n), halt(0o1001)], &[]);
+    cpu.set_ac(1, Word::new(high));
+    cpu.set_ac(2, Word::new(low));
+    assert!(cpu.run(&mut NoHandler, &mut NoTrace, 10).is_ok());
+    (get(&cpu, 1), get(&cpu, 2), cpu.flags())
+}
+
+#[test]
+fn ashc_of_minus_one_overflows_only_past_70_places() {
+    // SRM 2.6: overflow when a bit shifted out of the 70-bit magnitude
+    // differs from the sign. -1 shifted 70 places is -2^70, which the
+    // double word holds (400000,,0 400000,,0); 71 places is too far.
+    const ONES: u64 = 0o777777_777777;
+    const SIGN: u64 = 0o400000_000000;
+    assert_eq!(double_shift(ASHC, ONES, ONES, 70), (SIGN, SIGN, 0));
+    assert_eq!(
+        double_shift(ASHC, ONES, ONES, 71),
+        (SIGN, SIGN, flags::AROV)
+    );
+}
+
+#[test]
+fn lshc_71_places_keeps_one_bit() {
+    // The lowest bit of the 72 moves to the top; 72 places clear all.
+    assert_eq!(double_shift(LSHC, 0, 1, 71), (0o400000_000000, 0, 0));
+    assert_eq!(double_shift(LSHC, 0, 1, 72), (0, 0, 0));
+}

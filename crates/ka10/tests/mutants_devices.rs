@@ -435,3 +435,72 @@ fn two_devices_on_one_level_interrupt_once_together() {
     cpu.set_pushdown_overflow(true);
     assert_eq!(halts(&mut cpu), 0o600);
 }
+
+#[test]
+fn blko_whose_count_reaches_minus_one_does_not_count_out() {
+    // 777776,,777776 + 1,,1 = 777777,,777777: no carry out of the left
+    // half, so BLKO skips (SRM 2.11); 777777,,777777 + 1,,1 carries.
+    const BLKO: u64 = 2;
+    const ABSENT: u64 = 0o774;
+    // A full 256K memory, so that the word the pointer reaches, 777777,
+    // exists.
+    let mut cpu = Cpu::new(1 << 18);
+    let program = [
+        io(ABSENT, BLKO, 0o2000),
+        halt(0o1001), // skipped
+        io(ABSENT, BLKO, 0o2000),
+        halt(0o1003), // not skipped
+    ];
+    for (i, &w) in program.iter().enumerate() {
+        put(&mut cpu, 0o1000 + i as u32, w);
+    }
+    put(&mut cpu, 0o2000, 0o777776_777776);
+    cpu.set_pc(0o1000);
+    assert_eq!(halts(&mut cpu), 0o1003);
+    assert_eq!(get(&cpu, 0o2000), 0o000001_000000);
+}
+
+#[test]
+fn an_interval_equal_to_the_counter_is_reached_only_after_the_wrap() {
+    // Module notes (dk10.rs, after SIMH): an interval at or below the
+    // counter is reached after the counter wraps. Three counts by hand
+    // (CONO DK10,2000, counting off), the interval set to 3, one more
+    // count: the counter goes on to 4 and no flag sets.
+    let mut cpu = machine(
+        &[
+            io(DK10, CONO, 0o2000),
+            io(DK10, CONO, 0o2000),
+            io(DK10, CONO, 0o2000),
+            io(DK10, DATAO, 0o2000),
+            io(DK10, CONO, 0o2000),
+            io(DK10, CONI, 1),
+            io(DK10, DATAI, 2),
+            halt(0o1007),
+        ],
+        &[(0o2000, 3)],
+    );
+    assert_eq!(halts(&mut cpu), 0o1007);
+    assert_eq!(get(&cpu, 1), 0o3_000000, "interval 3, no flag");
+    assert_eq!(get(&cpu, 2), 4);
+}
+
+#[test]
+fn a_clear_late_in_a_run_starts_the_count_from_that_moment() {
+    // 500 SOJGs (1.3 ms of emulated time) first; then CONO DK10,1040
+    // clears the counter and starts counting: a DATAI right after reads
+    // 0 (a count at most), not the time since the machine started.
+    const MOVEI: u64 = 0o201;
+    const SOJG: u64 = 0o367;
+    let mut cpu = machine(
+        &[
+            ins(MOVEI, 1, 500),
+            ins(SOJG, 1, 0o1001),
+            io(DK10, CONO, 0o1040),
+            io(DK10, DATAI, 2),
+            halt(0o1004),
+        ],
+        &[],
+    );
+    assert_eq!(halts(&mut cpu), 0o1004);
+    assert!(get(&cpu, 2) <= 1, "counter {}", get(&cpu, 2));
+}

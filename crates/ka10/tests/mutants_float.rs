@@ -72,3 +72,36 @@ fn a_sum_kept_by_the_guard_bits_is_normalized() {
         (HALF_EXP_0, 0o123, 0)
     );
 }
+
+const FDVL: u64 = 0o171;
+
+/// Two's complement of a word.
+fn negate(w: u64) -> u64 {
+    ((1 << 36) - w) & ((1 << 36) - 1)
+}
+
+#[test]
+fn an_operand_aligned_65_or_more_places_away_is_nothing() {
+    // 1.0 plus -1/2 with an exponent 65 lower: the KA10's alignment shift
+    // gives up past 64 places, so FAD leaves 1.0 exactly. 64 places away
+    // the negative operand still takes its sign's ones, one unit below the
+    // guard bit, and FAD (truncating) lands just below 1.0.
+    const ONE: u64 = 0o201_400000000;
+    assert_eq!(float_op(FAD, ONE, negate(0o100_400000000)), (ONE, 0o123, 0));
+    let (below, _, _) = float_op(FAD, ONE, negate(0o101_400000000));
+    assert_eq!(below, 0o200_777777777);
+}
+
+#[test]
+fn fdvl_of_a_number_by_itself_is_one_with_no_remainder() {
+    // AC,AC+1 = 3/4 (low word 0) divided by 3/4.
+    let mut cpu = machine(
+        &[ins(FDVL, 1, 0o2000), halt(0o1001)],
+        &[(0o2000, 0o200_600000000)],
+    );
+    cpu.set_ac(1, Word::new(0o200_600000000));
+    cpu.set_ac(2, Word::new(0));
+    assert!(cpu.run(&mut NoHandler, &mut NoTrace, 10).is_ok());
+    assert_eq!((get(&cpu, 1), get(&cpu, 2)), (0o201_400000000, 0));
+    assert_eq!(cpu.flags(), 0);
+}

@@ -139,3 +139,24 @@ fn a_budget_error_names_the_next_instruction() {
         "instruction budget exhausted after 2 instructions at PC 001002: 254200001002 (HALT 1002)"
     );
 }
+
+#[test]
+fn in_exec_mode_a_monitor_uuo_goes_through_40_not_to_the_handler() {
+    // Only user mode hands monitor UUOs to the host; in exec mode the
+    // KA10 stores the UUO in 40 and executes 41 (SRM 2.10), handler or no.
+    let mut cpu = machine(
+        &[ins(CALL, 1, 0o123), halt(0o1001)],
+        &[(0o41, ins(MOVEI, 3, 7))],
+    );
+    let mut handler = Script {
+        seen: vec![],
+        answers: vec![Resume::Stop(1)],
+    };
+    assert_eq!(
+        cpu.run(&mut handler, &mut NoTrace, 10),
+        Ok(Exit::Halt { pc: 0o1001 })
+    );
+    assert!(handler.seen.is_empty());
+    assert_eq!(cpu.read(0o40).unwrap().raw(), ins(CALL, 1, 0o123));
+    assert_eq!(cpu.ac(3).raw(), 7);
+}

@@ -344,3 +344,89 @@ fn a_hung_machine_waits_past_a_dk10_that_has_no_level() {
     ];
     assert_eq!(hang_after(&setup, 100), 0o600);
 }
+
+/// Runs `instruction` (exec mode, PI off) in a 64K memory with AC 0 = 555
+/// and AC 1 = 1, then CONI APR into AC 2; returns AC 1 and whether the
+/// NXM flag (CONI APR 10000) is set.
+fn exec_reference(instruction: u64) -> (u64, bool) {
+    let mut cpu = machine(&[instruction, io(APR, CONI, 2), halt(0o1002)], &[]);
+    assert_eq!(cpu.memory_size(), 0o200000);
+    cpu.set_ac(0, Word::new(0o555));
+    cpu.set_ac(1, Word::new(1));
+    assert_eq!(halts(&mut cpu), 0o1002);
+    (get(&cpu, 1), get(&cpu, 2) & 0o10000 != 0)
+}
+
+#[test]
+fn the_first_address_past_memory_is_nonexistent() {
+    // 177777 is the last word of a 64K memory; 200000 is none.
+    assert_eq!(exec_reference(ins(MOVE, 1, 0o177777)), (0, false));
+    assert_eq!(exec_reference(ins(MOVE, 1, 0o200000)), (1, true));
+    // An indirect word there: no word to take the address from, so the
+    // instruction is abandoned rather than indirecting through 0.
+    assert_eq!(exec_reference(ins(MOVE, 1, 0o200000) | INDIRECT), (1, true));
+    assert_eq!(
+        exec_reference(ins(MOVE, 1, 0o177777) | INDIRECT),
+        (0o555, false)
+    );
+}
+
+#[test]
+fn a_store_at_the_first_address_past_memory_sets_nxm() {
+    const MOVEM: u64 = 0o202;
+    assert_eq!(exec_reference(ins(MOVEM, 1, 0o177777)), (1, false));
+    assert_eq!(exec_reference(ins(MOVEM, 1, 0o200000)), (1, true));
+}
+
+#[test]
+fn the_first_word_past_memory_is_no_instruction() {
+    // A memory of 777000 words; JRST 777000 with the PI system on (one
+    // instruction at a time) and off (the inner loop): each fetch from
+    // 777000 to 777777 fails, then the PC wraps to AC 0's HALT.
+    for pi in [0o200, 0o400] {
+        let mut cpu = Cpu::new(0o777000);
+        for (i, w) in [io(PI, CONO, pi), ins(JRST, 0, 0o777000)]
+            .iter()
+            .enumerate()
+        {
+            cpu.write(0o1000 + i as u32, Word::new(*w));
+        }
+        cpu.set_pc(0o1000);
+        cpu.set_ac(0, Word::new(halt(0o1234)));
+        assert_eq!(halts(&mut cpu), 0, "PI {pi:o}");
+        assert_eq!(cpu.instructions(), 2 + 0o1000 + 1, "PI {pi:o}");
+    }
+}
+
+#[test]
+fn a_hung_machine_waits_for_the_wrap_when_the_interval_equals_the_counter() {
+    // The counter at 3 (three counts by hand, counting off), then the
+    // interval 3 (from AC 3) and counting on level 2: the next request is
+    // the overflow at the wrap, 2^18 - 3 counts away, and the hung machine
+    // waits for it; CONI DK10 then shows overflow without the flag.
+    let mut cpu = machine(
+        &[
+            io(DK10, CONO, 0o2000),
+            io(DK10, CONO, 0o2000),
+            io(DK10, CONO, 0o2000),
+            io(DK10, DATAO, 3),
+            io(PI, CONO, 0o2377),
+            io(DK10, CONO, 0o42),
+            ins(MOVE, 1, 0o1007) | INDIRECT, // 1006
+            0o1007 | INDIRECT,
+        ],
+        &[
+            (0o44, ins(JSP, 7, 0o700)),
+            (0o700, io(DK10, CONI, 2)),
+            (0o701, halt(0o701)),
+        ],
+    );
+    cpu.set_ac(3, Word::new(3));
+    assert_eq!(halts(&mut cpu), 0o701);
+    assert_eq!(get(&cpu, 7) & 0o777777, 0o1006);
+    assert_eq!(
+        get(&cpu, 2),
+        0o3_000062,
+        "interval 3,, overflow, counting, PIA 2"
+    );
+}
