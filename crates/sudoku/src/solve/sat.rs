@@ -60,8 +60,9 @@ pub(crate) struct Sat {
     level_stamp: Vec<u64>,
     stamp: u64,
     /// For each literal, the long clauses watching it (it is one of their
-    /// first two literals), each with another of its literals: when that
-    /// one is true the clause need not be read (MiniSat's "blocker").
+    /// first two literals), each named by where it starts in the arena and
+    /// with another of its literals: when that one is true the clause need
+    /// not be read (MiniSat's "blocker").
     watches: Vec<Vec<(u32, Lit)>>,
     /// For each literal `p`, the literals that a binary clause forces true
     /// once `p` is true.
@@ -255,11 +256,15 @@ impl Sat {
         }
     }
 
+    /// Adds a long clause; returns where its literals start in the arena,
+    /// which is how watches and reasons name it. Its length goes just
+    /// before them: the watch loop reads both with one cache line, where a
+    /// look-up in `clauses` first cost a second, dependent, miss.
     fn attach(&mut self, lits: Vec<Lit>, learnt: bool, lbd: u32) -> u32 {
-        let index = self.clauses.len() as u32;
-        self.watches[lits[0] as usize].push((index, lits[1]));
-        self.watches[lits[1] as usize].push((index, lits[0]));
+        self.arena.push(lits.len() as Lit);
         let start = self.arena.len() as u32;
+        self.watches[lits[0] as usize].push((start, lits[1]));
+        self.watches[lits[1] as usize].push((start, lits[0]));
         self.arena.extend_from_slice(&lits);
         self.clauses.push(Clause {
             start,
@@ -267,14 +272,14 @@ impl Sat {
             learnt,
             lbd,
         });
-        index
+        start
     }
 
-    /// The literals of long clause `ci`.
+    /// The literals of the long clause starting at `start`.
     #[inline(always)]
-    fn lits(&self, ci: usize) -> &[Lit] {
-        let c = &self.clauses[ci];
-        &self.arena[c.start as usize..(c.start + c.len) as usize]
+    fn lits(&self, start: usize) -> &[Lit] {
+        let len = self.arena[start - 1] as usize;
+        &self.arena[start..start + len]
     }
 
     /// Unit propagation, then the matrices' filters, to the fixed point;
@@ -357,8 +362,8 @@ impl Sat {
                     i += 1;
                     continue;
                 }
-                let c = &self.clauses[ci as usize];
-                let (start, end) = (c.start as usize, (c.start + c.len) as usize);
+                let start = ci as usize;
+                let end = start + self.arena[start - 1] as usize;
                 let lits = &mut self.arena[start..end];
                 if lits[0] == false_lit {
                     lits.swap(0, 1);
@@ -408,7 +413,7 @@ impl Sat {
         match reason {
             Reason::Decision => unreachable!("a decision has no reason"),
             Reason::Binary(_) => 1,
-            Reason::Long(ci) => self.clauses[ci as usize].len as usize - 1,
+            Reason::Long(ci) => self.arena[ci as usize - 1] as usize - 1,
             Reason::Expl(at) => self.expl[at as usize] as usize - 1,
         }
     }
@@ -573,9 +578,10 @@ impl Sat {
             return;
         }
         let start = self.levels[to as usize];
+        let perms = !self.perms.is_empty();
         for k in (start..self.trail.len()).rev() {
             let v = var(self.trail[k]);
-            if self.value[v] == 0 {
+            if perms && self.value[v] == 0 {
                 for &(p, r, c) in &self.occurs[v] {
                     self.perms[p as usize].restore(r as usize, c as usize);
                 }
