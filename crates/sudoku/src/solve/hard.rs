@@ -4,6 +4,7 @@
 //! variable per open cell and candidate value.
 
 use super::general::{General, PLACED};
+use super::perm::NONE;
 use super::sat::Sat;
 use crate::check::{unit_cells, Unit};
 use crate::grid::Shape;
@@ -23,6 +24,11 @@ impl Hard {
     /// A search over `cells` (0 = empty). Conflicting givens give a search
     /// with no solution.
     pub(crate) fn new(shape: Shape, cells: &[u8]) -> Hard {
+        Hard::build(shape, cells, MATRICES)
+    }
+
+    /// [`Hard::new`], with or without the matrices of [`MATRICES`].
+    fn build(shape: Shape, cells: &[u8], matrices: bool) -> Hard {
         let n = shape.size();
         let Some(cand) = General::strong(shape, cells).root_candidates() else {
             return Hard {
@@ -94,6 +100,9 @@ impl Hard {
                 exactly_one(&mut sat, &one);
             }
         }
+        if matrices {
+            add_matrices(&mut sat, shape, &base, &var_of);
+        }
         Hard {
             base,
             vars,
@@ -131,12 +140,98 @@ impl Hard {
     }
 }
 
+/// Filter each unit's open cells against its open values, and each value's
+/// open rows against its open columns, by matchings inside the search
+/// ([`super::perm`]). Off: on Frisch's puzzles it saves 10-35 % of the
+/// conflicts but doubles the time of each (docs/hard.md).
+const MATRICES: bool = false;
+
+/// The matrices of [`MATRICES`]: for each unit, "open cell `r` takes open
+/// value `c`"; for each value, "open row `r` has it in open column `c`".
+fn add_matrices(sat: &mut Sat, shape: Shape, base: &[u8], var_of: &[u32]) {
+    let n = shape.size();
+    let lit = |cell: usize, v: usize| match var_of[cell * n + v] {
+        u32::MAX => NONE,
+        x => Sat::lit(x as usize),
+    };
+    let units = (0..n)
+        .map(Unit::Row)
+        .chain((0..n).map(Unit::Column))
+        .chain((0..n).map(Unit::Box));
+    for unit in units {
+        let members = unit_cells(shape, unit);
+        let cells: Vec<usize> = members.iter().copied().filter(|&c| base[c] == 0).collect();
+        let values: Vec<usize> = (0..n)
+            .filter(|&v| !members.iter().any(|&c| base[c] as usize == v + 1))
+            .collect();
+        add_matrix(sat, &cells, &values, lit);
+    }
+    for v in 0..n {
+        let is_v = |cell: usize| base[cell] as usize == v + 1;
+        let rows: Vec<usize> = (0..n)
+            .filter(|&r| !(0..n).any(|c| is_v(r * n + c)))
+            .collect();
+        let cols: Vec<usize> = (0..n)
+            .filter(|&c| !(0..n).any(|r| is_v(r * n + c)))
+            .collect();
+        add_matrix(sat, &rows, &cols, |r, c| lit(r * n + c, v));
+    }
+}
+
+/// One matrix, rows `rows` against columns `cols` (skipped unless square
+/// and larger than 2: a 2x2 one is its clauses' business).
+fn add_matrix(sat: &mut Sat, rows: &[usize], cols: &[usize], lit: impl Fn(usize, usize) -> u32) {
+    let k = rows.len();
+    if k != cols.len() || k <= 2 {
+        return;
+    }
+    let lits = rows
+        .iter()
+        .flat_map(|&r| cols.iter().map(move |&c| (r, c)))
+        .map(|(r, c)| lit(r, c))
+        .collect();
+    sat.add_perm(k, lits);
+}
+
 /// At least one of `lits`, and no two.
 fn exactly_one(sat: &mut Sat, lits: &[u32]) {
     sat.add_clause(lits);
     for (i, &a) in lits.iter().enumerate() {
         for &b in &lits[i + 1..] {
             sat.add_clause(&[a ^ 1, b ^ 1]);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const FRISCH: &str = include_str!("../../../../puzzles/corpora/gecode_25x25_frisch_18.txt");
+
+    /// With the matrices on, the search finds the same one solution of
+    /// Frisch's quick puzzles as without (and the bench's figures in
+    /// docs/hard.md come from this path).
+    #[test]
+    fn matrices_find_the_same_unique_solution() {
+        for i in [3, 17, 18] {
+            let line = FRISCH.lines().nth(i - 1).expect("18 lines");
+            let grid = crate::parse_str(line, "frisch").expect("read")[0]
+                .grid
+                .clone();
+            let all = |matrices| {
+                let mut h = Hard::build(grid.shape(), grid.cells(), matrices);
+                let mut found = Vec::new();
+                while let Some(s) = h.next_solution() {
+                    found.push(s);
+                }
+                (found, h.effort().1)
+            };
+            let (with, conflicts) = all(true);
+            let (without, _) = all(false);
+            assert_eq!(with.len(), 1, "#{i}");
+            assert_eq!(with, without, "#{i}");
+            assert!(conflicts > 0, "#{i}: the search had work to do");
         }
     }
 }

@@ -4,8 +4,10 @@
 
 mod general;
 mod hard;
+mod heap;
 mod matching;
 mod nine;
+mod perm;
 #[cfg(test)]
 mod proptests;
 mod sat;

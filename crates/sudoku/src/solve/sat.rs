@@ -12,8 +12,11 @@
 //! implication lists. Further solutions are asked for by adding a clause
 //! that forbids the last one.
 
+use super::heap::Heap;
+use super::perm::Perm;
+
 /// A literal: variable `v` is `2 * v` (true) or `2 * v + 1` (false).
-type Lit = u32;
+pub(crate) type Lit = u32;
 
 fn neg(l: Lit) -> Lit {
     l ^ 1
@@ -26,12 +29,14 @@ fn var(l: Lit) -> usize {
 const UNSET: u8 = 2;
 
 /// Why a variable was set: a decision, a binary clause (the other, false,
-/// literal), or a long clause.
+/// literal), a long clause, or a propagator's explanation (a clause kept in
+/// [`Sat::expl`] until the search backtracks past it).
 #[derive(Clone, Copy)]
 enum Reason {
     Decision,
     Binary(Lit),
     Long(u32),
+    Expl(u32),
 }
 
 struct Clause {
@@ -41,91 +46,6 @@ struct Clause {
     learnt: bool,
     /// Literal block distance when learnt: distinct decision levels.
     lbd: u32,
-}
-
-/// A binary max-heap of variables by activity, for VSIDS.
-struct Heap {
-    heap: Vec<u32>,
-    /// Position in `heap`, or `u32::MAX` when absent.
-    pos: Vec<u32>,
-}
-
-impl Heap {
-    fn new(n: usize) -> Heap {
-        Heap {
-            heap: (0..n as u32).collect(),
-            pos: (0..n as u32).collect(),
-        }
-    }
-
-    fn contains(&self, v: usize) -> bool {
-        self.pos[v] != u32::MAX
-    }
-
-    fn up(&mut self, mut i: usize, act: &[f64]) {
-        let v = self.heap[i];
-        while i > 0 {
-            let parent = (i - 1) / 2;
-            let p = self.heap[parent];
-            if act[p as usize] >= act[v as usize] {
-                break;
-            }
-            self.heap[i] = p;
-            self.pos[p as usize] = i as u32;
-            i = parent;
-        }
-        self.heap[i] = v;
-        self.pos[v as usize] = i as u32;
-    }
-
-    fn down(&mut self, mut i: usize, act: &[f64]) {
-        let v = self.heap[i];
-        loop {
-            let left = 2 * i + 1;
-            if left >= self.heap.len() {
-                break;
-            }
-            let right = left + 1;
-            let child = if right < self.heap.len()
-                && act[self.heap[right] as usize] > act[self.heap[left] as usize]
-            {
-                right
-            } else {
-                left
-            };
-            let c = self.heap[child];
-            if act[c as usize] <= act[v as usize] {
-                break;
-            }
-            self.heap[i] = c;
-            self.pos[c as usize] = i as u32;
-            i = child;
-        }
-        self.heap[i] = v;
-        self.pos[v as usize] = i as u32;
-    }
-
-    fn insert(&mut self, v: usize, act: &[f64]) {
-        if self.contains(v) {
-            return;
-        }
-        self.heap.push(v as u32);
-        let i = self.heap.len() - 1;
-        self.pos[v] = i as u32;
-        self.up(i, act);
-    }
-
-    fn pop(&mut self, act: &[f64]) -> Option<usize> {
-        let top = *self.heap.first()?;
-        let last = self.heap.pop().expect("not empty");
-        self.pos[top as usize] = u32::MAX;
-        if !self.heap.is_empty() {
-            self.heap[0] = last;
-            self.pos[last as usize] = 0;
-            self.down(0, act);
-        }
-        Some(top as usize)
-    }
 }
 
 /// The solver's state. Variables are numbered from 0.
@@ -140,8 +60,9 @@ pub(crate) struct Sat {
     level_stamp: Vec<u64>,
     stamp: u64,
     /// For each literal, the long clauses watching it (it is one of their
-    /// first two literals), each with another of its literals: when that
-    /// one is true the clause need not be read (MiniSat's "blocker").
+    /// first two literals), each named by where it starts in the arena and
+    /// with another of its literals: when that one is true the clause need
+    /// not be read (MiniSat's "blocker").
     watches: Vec<Vec<(u32, Lit)>>,
     /// For each literal `p`, the literals that a binary clause forces true
     /// once `p` is true.
@@ -162,6 +83,20 @@ pub(crate) struct Sat {
     stack: Vec<Lit>,
     /// Unsatisfiable at level 0 (no more solutions).
     dead: bool,
+    /// The "exactly one in each row and column" matrices ([`Perm`]), and
+    /// for each variable the matrices, rows and columns it is in.
+    perms: Vec<Perm>,
+    occurs: Vec<Vec<(u32, u8, u8)>>,
+    /// Matrices that lost a placement since they were last filtered.
+    dirty: Vec<bool>,
+    queue: Vec<u32>,
+    /// The propagators' explanations: records of a length, then the
+    /// clause (the literal set first). `expl_marks[d]` is where decision
+    /// level `d + 1`'s begin: backtracking drops those of the levels undone.
+    expl: Vec<Lit>,
+    expl_marks: Vec<usize>,
+    /// Where [`Perm::filter`] writes.
+    scratch: Vec<Lit>,
     pub(crate) conflicts: u64,
     pub(crate) decisions: u64,
     learnts: usize,
@@ -209,6 +144,13 @@ impl Sat {
             seen: vec![false; vars],
             stack: Vec::new(),
             dead: false,
+            perms: Vec::new(),
+            occurs: vec![Vec::new(); vars],
+            dirty: Vec::new(),
+            queue: Vec::new(),
+            expl: Vec::new(),
+            expl_marks: Vec::new(),
+            scratch: Vec::new(),
             conflicts: 0,
             decisions: 0,
             learnts: 0,
@@ -244,6 +186,40 @@ impl Sat {
         self.level[v] = self.levels.len() as u32;
         self.reason[v] = reason;
         self.trail.push(l);
+        if l & 1 != 0 && !self.perms.is_empty() {
+            for &(p, r, c) in &self.occurs[v] {
+                self.perms[p as usize].remove(r as usize, c as usize);
+                if !self.dirty[p as usize] {
+                    self.dirty[p as usize] = true;
+                    self.queue.push(p);
+                }
+            }
+        }
+    }
+
+    /// Adds the constraint "exactly one in each row and each column" of a
+    /// matrix of literals (positive ones, or [`super::perm::NONE`]), filtered
+    /// by [`Perm`] whenever unit propagation is done. The solver must be at
+    /// level 0, and the matrix's rows and columns should also be given as
+    /// clauses (then an empty row or column is found by unit propagation).
+    pub(crate) fn add_perm(&mut self, k: usize, lits: Vec<Lit>) {
+        debug_assert!(self.levels.is_empty());
+        let p = self.perms.len() as u32;
+        let mut perm = Perm::new(k, lits);
+        for (x, &l) in perm.lits().to_vec().iter().enumerate() {
+            if l == super::perm::NONE {
+                continue;
+            }
+            debug_assert_eq!(l & 1, 0);
+            let (r, c) = (x / k, x % k);
+            self.occurs[var(l)].push((p, r as u8, c as u8));
+            if self.lit_value(l) == 0 {
+                perm.remove(r, c);
+            }
+        }
+        self.perms.push(perm);
+        self.dirty.push(true);
+        self.queue.push(p);
     }
 
     /// Adds a clause at level 0 (the solver must be at level 0).
@@ -280,11 +256,15 @@ impl Sat {
         }
     }
 
+    /// Adds a long clause; returns where its literals start in the arena,
+    /// which is how watches and reasons name it. Its length goes just
+    /// before them: the watch loop reads both with one cache line, where a
+    /// look-up in `clauses` first cost a second, dependent, miss.
     fn attach(&mut self, lits: Vec<Lit>, learnt: bool, lbd: u32) -> u32 {
-        let index = self.clauses.len() as u32;
-        self.watches[lits[0] as usize].push((index, lits[1]));
-        self.watches[lits[1] as usize].push((index, lits[0]));
+        self.arena.push(lits.len() as Lit);
         let start = self.arena.len() as u32;
+        self.watches[lits[0] as usize].push((start, lits[1]));
+        self.watches[lits[1] as usize].push((start, lits[0]));
         self.arena.extend_from_slice(&lits);
         self.clauses.push(Clause {
             start,
@@ -292,19 +272,68 @@ impl Sat {
             learnt,
             lbd,
         });
-        index
+        start
     }
 
-    /// The literals of long clause `ci`.
+    /// The literals of the long clause starting at `start`.
     #[inline(always)]
-    fn lits(&self, ci: usize) -> &[Lit] {
-        let c = &self.clauses[ci];
-        &self.arena[c.start as usize..(c.start + c.len) as usize]
+    fn lits(&self, start: usize) -> &[Lit] {
+        let len = self.arena[start - 1] as usize;
+        &self.arena[start..start + len]
+    }
+
+    /// Unit propagation, then the matrices' filters, to the fixed point;
+    /// the conflicting clause if any, as the literals that are all false.
+    /// A filter that rules something out hands back to unit propagation,
+    /// which is cheaper.
+    fn propagate(&mut self) -> Option<Vec<Lit>> {
+        loop {
+            if let Some(conflict) = self.propagate_units() {
+                return Some(conflict);
+            }
+            let p = self.queue.pop()?;
+            self.dirty[p as usize] = false;
+            let mut out = std::mem::take(&mut self.scratch);
+            out.clear();
+            let consistent = self.perms[p as usize].filter(&mut out);
+
+            let conflict = if consistent {
+                self.enqueue_explained(&out)
+            } else {
+                Some(out[1..].to_vec())
+            };
+            self.scratch = out;
+            if conflict.is_some() {
+                return conflict;
+            }
+        }
+    }
+
+    /// Sets the first literal of each of [`Perm::filter`]'s records, the
+    /// record kept as its reason; a record whose literal is false already
+    /// is a conflict.
+    fn enqueue_explained(&mut self, out: &[Lit]) -> Option<Vec<Lit>> {
+        let mut i = 0;
+        while i < out.len() {
+            let n = out[i] as usize;
+            let clause = &out[i + 1..i + 1 + n];
+            match self.lit_value(clause[0]) {
+                1 => {}
+                0 => return Some(clause.to_vec()),
+                _ => {
+                    let at = self.expl.len() as u32;
+                    self.expl.extend_from_slice(&out[i..i + 1 + n]);
+                    self.assign(clause[0], Reason::Expl(at));
+                }
+            }
+            i += 1 + n;
+        }
+        None
     }
 
     /// Unit propagation from `head`; the conflicting clause if any, as the
     /// literals that are all false.
-    fn propagate(&mut self) -> Option<Vec<Lit>> {
+    fn propagate_units(&mut self) -> Option<Vec<Lit>> {
         while self.head < self.trail.len() {
             let p = self.trail[self.head];
             self.head += 1;
@@ -333,8 +362,8 @@ impl Sat {
                     i += 1;
                     continue;
                 }
-                let c = &self.clauses[ci as usize];
-                let (start, end) = (c.start as usize, (c.start + c.len) as usize);
+                let start = ci as usize;
+                let end = start + self.arena[start - 1] as usize;
                 let lits = &mut self.arena[start..end];
                 if lits[0] == false_lit {
                     lits.swap(0, 1);
@@ -377,6 +406,29 @@ impl Sat {
         None
     }
 
+    /// How many false literals forced the literal set for `reason` (not a
+    /// decision).
+    #[inline(always)]
+    fn antecedents(&self, reason: Reason) -> usize {
+        match reason {
+            Reason::Decision => unreachable!("a decision has no reason"),
+            Reason::Binary(_) => 1,
+            Reason::Long(ci) => self.arena[ci as usize - 1] as usize - 1,
+            Reason::Expl(at) => self.expl[at as usize] as usize - 1,
+        }
+    }
+
+    /// The `j`th of them.
+    #[inline(always)]
+    fn antecedent(&self, reason: Reason, j: usize) -> Lit {
+        match reason {
+            Reason::Decision => unreachable!("a decision has no reason"),
+            Reason::Binary(other) => other,
+            Reason::Long(ci) => self.lits(ci as usize)[j + 1],
+            Reason::Expl(at) => self.expl[at as usize + 2 + j],
+        }
+    }
+
     fn bump_var(&mut self, v: usize) {
         self.activity[v] += self.bump;
         if self.activity[v] > 1e100 {
@@ -399,22 +451,19 @@ impl Sat {
         let mut pending = 0;
         let mut index = self.trail.len();
         // The literals to resolve with: the conflict, then reasons, read
-        // in place (`from..` of clause `clause`, or the one binary one).
-        let mut binary = None;
-        let mut clause = u32::MAX;
+        // in place.
+        let mut reason = None;
         loop {
-            let len = match binary {
-                Some(_) => 1,
-                None if clause == u32::MAX => conflict.len(),
-                None => self.clauses[clause as usize].len as usize - 1,
+            let len = match reason {
+                None => conflict.len(),
+                Some(r) => self.antecedents(r),
             };
-            // `j` indexes whichever of the three the literals come from.
+            // `j` indexes the conflict or the reason.
             #[allow(clippy::needless_range_loop)]
             for j in 0..len {
-                let q = match binary {
-                    Some(b) => b,
-                    None if clause == u32::MAX => conflict[j],
-                    None => self.lits(clause as usize)[j + 1],
+                let q = match reason {
+                    None => conflict[j],
+                    Some(r) => self.antecedent(r, j),
                 };
                 let v = var(q);
                 if self.seen[v] || self.level[v] == 0 {
@@ -442,11 +491,7 @@ impl Sat {
                 learnt[0] = neg(p);
                 break;
             }
-            match self.reason[var(p)] {
-                Reason::Binary(other) => binary = Some(other),
-                Reason::Long(ci) => (binary, clause) = (None, ci),
-                Reason::Decision => unreachable!("only the first UIP is a decision"),
-            }
+            reason = Some(self.reason[var(p)]);
         }
         // Drop the literals implied by the others (and level 0) through
         // their reasons, recursively (MiniSat's minimisation). `seen` marks
@@ -500,26 +545,16 @@ impl Sat {
     fn redundant_with(&mut self, stack: &mut Vec<Lit>, cleanup: &mut Vec<usize>) -> bool {
         let top = cleanup.len();
         while let Some(q) = stack.pop() {
-            let (clause, len) = match self.reason[var(q)] {
-                Reason::Decision => {
-                    // A decision: not implied. Undo this attempt's marks.
-                    for v in cleanup.drain(top..) {
-                        self.seen[v] = false;
-                    }
-                    return false;
+            let reason = self.reason[var(q)];
+            if let Reason::Decision = reason {
+                // A decision: not implied. Undo this attempt's marks.
+                for v in cleanup.drain(top..) {
+                    self.seen[v] = false;
                 }
-                Reason::Binary(o) => (None, o as usize),
-                Reason::Long(ci) => (
-                    Some(ci as usize),
-                    self.clauses[ci as usize].len as usize - 1,
-                ),
-            };
-            let count = if clause.is_some() { len } else { 1 };
-            for j in 0..count {
-                let o = match clause {
-                    Some(ci) => self.lits(ci)[j + 1],
-                    None => len as Lit,
-                };
+                return false;
+            }
+            for j in 0..self.antecedents(reason) {
+                let o = self.antecedent(reason, j);
                 let v = var(o);
                 if self.seen[v] || self.level[v] == 0 {
                     continue;
@@ -543,8 +578,14 @@ impl Sat {
             return;
         }
         let start = self.levels[to as usize];
+        let perms = !self.perms.is_empty();
         for k in (start..self.trail.len()).rev() {
             let v = var(self.trail[k]);
+            if perms && self.value[v] == 0 {
+                for &(p, r, c) in &self.occurs[v] {
+                    self.perms[p as usize].restore(r as usize, c as usize);
+                }
+            }
             self.phase[v] = self.value[v] == 1;
             self.value[v] = UNSET;
             self.lit_val[2 * v] = UNSET;
@@ -553,7 +594,14 @@ impl Sat {
         }
         self.trail.truncate(start);
         self.levels.truncate(to as usize);
+        self.expl.truncate(self.expl_marks[to as usize]);
+        self.expl_marks.truncate(to as usize);
         self.head = start;
+        // Each matrix was filtered to its fixed point before the decision
+        // at level `to + 1`, and is so again now.
+        for p in self.queue.drain(..) {
+            self.dirty[p as usize] = false;
+        }
     }
 
     fn lbd(&mut self, lits: &[Lit]) -> u32 {
@@ -578,6 +626,7 @@ impl Sat {
         for k in 0..self.trail.len() {
             self.reason[var(self.trail[k])] = Reason::Decision;
         }
+        self.expl.clear();
         let mut lbds: Vec<u32> = self
             .clauses
             .iter()
@@ -719,6 +768,7 @@ impl Sat {
             };
             self.decisions += 1;
             self.levels.push(self.trail.len());
+            self.expl_marks.push(self.expl.len());
             let l = if self.phase[v] {
                 Sat::lit(v)
             } else {
@@ -753,60 +803,5 @@ fn luby(i: u64) -> u64 {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn luby_sequence() {
-        let got: Vec<u64> = (1..=15).map(luby).collect();
-        assert_eq!(got, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
-    }
-
-    /// Pigeons into holes: n + 1 into n has no model, n into n has n!.
-    fn pigeons(p: usize, h: usize) -> Sat {
-        let v = |i: usize, j: usize| i * h + j;
-        let mut s = Sat::new(p * h);
-        for i in 0..p {
-            let c: Vec<Lit> = (0..h).map(|j| Sat::lit(v(i, j))).collect();
-            s.add_clause(&c);
-        }
-        for j in 0..h {
-            for a in 0..p {
-                for b in a + 1..p {
-                    s.add_clause(&[neg(Sat::lit(v(a, j))), neg(Sat::lit(v(b, j)))]);
-                }
-            }
-        }
-        s
-    }
-
-    #[test]
-    fn pigeonhole_has_no_model() {
-        for h in 1..=6 {
-            assert!(!pigeons(h + 1, h).solve(), "{} into {h}", h + 1);
-        }
-    }
-
-    #[test]
-    fn every_model_once() {
-        // 4 pigeons in 4 holes, each in one hole: 24 models.
-        let (p, h) = (4, 4);
-        let mut s = pigeons(p, h);
-        for i in 0..p {
-            for a in 0..h {
-                for b in a + 1..h {
-                    s.add_clause(&[neg(Sat::lit(i * h + a)), neg(Sat::lit(i * h + b))]);
-                }
-            }
-        }
-        let mut models = std::collections::HashSet::new();
-        while s.solve() {
-            let m: Vec<usize> = (0..p * h).filter(|&v| s.is_true(v)).collect();
-            assert_eq!(m.len(), p);
-            assert!(models.insert(m.clone()));
-            let lits: Vec<Lit> = m.iter().map(|&v| Sat::lit(v)).collect();
-            s.block(&lits);
-        }
-        assert_eq!(models.len(), 24);
-    }
-}
+#[path = "sat_tests.rs"]
+mod tests;

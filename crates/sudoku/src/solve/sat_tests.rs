@@ -1,0 +1,119 @@
+//! Tests of [`super::sat`]: small problems with known numbers of models.
+
+use super::*;
+
+#[test]
+fn luby_sequence() {
+    let got: Vec<u64> = (1..=15).map(luby).collect();
+    assert_eq!(got, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
+}
+
+/// Pigeons into holes: n + 1 into n has no model, n into n has n!.
+fn pigeons(p: usize, h: usize) -> Sat {
+    let v = |i: usize, j: usize| i * h + j;
+    let mut s = Sat::new(p * h);
+    for i in 0..p {
+        let c: Vec<Lit> = (0..h).map(|j| Sat::lit(v(i, j))).collect();
+        s.add_clause(&c);
+    }
+    for j in 0..h {
+        for a in 0..p {
+            for b in a + 1..p {
+                s.add_clause(&[neg(Sat::lit(v(a, j))), neg(Sat::lit(v(b, j)))]);
+            }
+        }
+    }
+    s
+}
+
+#[test]
+fn pigeonhole_has_no_model() {
+    for h in 1..=6 {
+        assert!(!pigeons(h + 1, h).solve(), "{} into {h}", h + 1);
+    }
+}
+
+/// Latin squares of order `n` with some cells given: variable
+/// `(r * n + c) * n + v`, exactly one per cell, per row and value, per
+/// column and value; with `perms`, also the matrices of each row, column
+/// and value. Returns how many models there are (each found once).
+fn latin_models(n: usize, given: &[(usize, usize, usize)], perms: bool) -> usize {
+    let x = |r: usize, c: usize, v: usize| Sat::lit((r * n + c) * n + v);
+    let mut s = Sat::new(n * n * n);
+    let mut groups: Vec<Vec<Lit>> = Vec::new();
+    for a in 0..n {
+        for b in 0..n {
+            groups.push((0..n).map(|v| x(a, b, v)).collect());
+            groups.push((0..n).map(|c| x(a, c, b)).collect());
+            groups.push((0..n).map(|r| x(r, a, b)).collect());
+        }
+    }
+    for g in &groups {
+        s.add_clause(g);
+        for (i, &p) in g.iter().enumerate() {
+            for &q in &g[i + 1..] {
+                s.add_clause(&[neg(p), neg(q)]);
+            }
+        }
+    }
+    for &(r, c, v) in given {
+        s.add_clause(&[x(r, c, v)]);
+    }
+    if perms {
+        for a in 0..n {
+            // Row a: column against value; column a: row against
+            // value; value a: row against column.
+            s.add_perm(n, (0..n * n).map(|i| x(a, i / n, i % n)).collect());
+            s.add_perm(n, (0..n * n).map(|i| x(i / n, a, i % n)).collect());
+            s.add_perm(n, (0..n * n).map(|i| x(i / n, i % n, a)).collect());
+        }
+    }
+    let mut models = std::collections::HashSet::new();
+    while s.solve() {
+        let m: Vec<usize> = (0..n * n * n).filter(|&v| s.is_true(v)).collect();
+        assert_eq!(m.len(), n * n);
+        assert!(models.insert(m.clone()), "a model found twice");
+        let lits: Vec<Lit> = m.iter().map(|&v| Sat::lit(v)).collect();
+        s.block(&lits);
+    }
+    models.len()
+}
+
+#[test]
+fn matrices_keep_every_model_and_no_other() {
+    // 576 latin squares of order 4; of the 161,280 of order 5, 1,344
+    // have a given first row (161,280 / 5!).
+    assert_eq!(latin_models(4, &[], false), 576);
+    assert_eq!(latin_models(4, &[], true), 576);
+    let first_row: Vec<_> = (0..5).map(|c| (0, c, c)).collect();
+    assert_eq!(latin_models(5, &first_row, false), 1344);
+    assert_eq!(latin_models(5, &first_row, true), 1344);
+    // A partial square with no completion: rows 0 and 1 force value 0
+    // into column 2 twice.
+    let stuck = [(0, 0, 1), (0, 1, 2), (1, 0, 2), (1, 1, 1), (2, 2, 0)];
+    assert_eq!(latin_models(4, &stuck, false), 0);
+    assert_eq!(latin_models(4, &stuck, true), 0);
+}
+
+#[test]
+fn every_model_once() {
+    // 4 pigeons in 4 holes, each in one hole: 24 models.
+    let (p, h) = (4, 4);
+    let mut s = pigeons(p, h);
+    for i in 0..p {
+        for a in 0..h {
+            for b in a + 1..h {
+                s.add_clause(&[neg(Sat::lit(i * h + a)), neg(Sat::lit(i * h + b))]);
+            }
+        }
+    }
+    let mut models = std::collections::HashSet::new();
+    while s.solve() {
+        let m: Vec<usize> = (0..p * h).filter(|&v| s.is_true(v)).collect();
+        assert_eq!(m.len(), p);
+        assert!(models.insert(m.clone()));
+        let lits: Vec<Lit> = m.iter().map(|&v| Sat::lit(v)).collect();
+        s.block(&lits);
+    }
+    assert_eq!(models.len(), 24);
+}
