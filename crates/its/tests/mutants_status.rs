@@ -157,3 +157,20 @@ fn a_second_open_failure_replaces_the_first() {
     assert_eq!(ran.word("S1"), 0o4_000000);
     assert_eq!(ran.word("S2"), 0o20_000000);
 }
+
+#[test]
+fn a_call_failure_keeps_the_io_channel_error_beside_it() {
+    // The open-loss field (3.6-3.1) and the I/O channel error (4.5-4.1)
+    // are separate fields: ITS deposits each alone (byte pointers 220600
+    // and 330600). An IOC error handled on closed channel 2, then ACCESS
+    // on it failing CHANNEL NOT OPEN (44): both numbers are in its status.
+    let src = prog(&format!(
+        "LOC 42\n\tJSR TSINT\nLOC 100\n\
+         GO:\t.SUSET [.SMASK,,[%PIIOC]]\n\t.IOT 2,A\n\
+         \t.CALL [SETZ ? SIXBIT /ACCESS/ ? [2] ? SETZ [0]]\n\t JFCL\n\
+         \t.STATUS 2,STS\n\t.LOGOUT 1,\nSTS:\t0\n{TSINT}"
+    ));
+    let ran = run("bothfields", &src);
+    ran.finished();
+    assert_eq!(ran.word("STS"), 0o10 << 27 | 0o44 << 18);
+}
