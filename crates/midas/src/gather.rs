@@ -62,6 +62,13 @@ impl Gathered {
         }
     }
 
+    /// Replaces `len` bytes of text from `offset` by blanks (the positions
+    /// stay).
+    pub(crate) fn blank_out(&mut self, offset: usize, len: usize) {
+        let blanks = " ".repeat(len);
+        self.text.replace_range(offset..offset + len, &blanks);
+    }
+
     /// The source position of a byte offset into the text.
     pub fn span_at(&self, offset: usize) -> Span {
         self.spans
@@ -92,7 +99,9 @@ impl Assembler<'_> {
         self.reader.peek()?;
         let start = self.reader.span();
         let mut g = Gathered::new(start);
+        self.early_assigned.clear();
         self.gather_into(&mut g, Stop::Statement);
+        self.check_early_assignments(&g);
         Some(g)
     }
 
@@ -323,6 +332,24 @@ impl Assembler<'_> {
             return;
         }
         let k = key(run);
+        if self.early_assigned.contains(&k) && !matches!(self.reader.peek(), Some('=' | ':')) {
+            // A symbol assigned ahead of its literal's words has, in the
+            // words read after that, the value it has now (real MIDAS
+            // evaluates a literal line by line), after the assignments
+            // read before it.
+            if !self.assign_in_literal_early(g) {
+                self.error(
+                    at,
+                    ErrorKind::Syntax,
+                    format!("{run} after an assignment in the same literal is not supported"),
+                );
+            }
+            let place = self.symbols.resolve(&k);
+            if let Some(sym) = self.symbols.get(&place) {
+                mark(g, sym.value, at);
+                return;
+            }
+        }
         if let Some(original) = self.aliases.get(&k).cloned() {
             // A name EQUALS made for a pseudo-op is that pseudo-op, even
             // when the pseudo-op's own name is a macro by now (mrc;macros:
@@ -344,16 +371,27 @@ impl Assembler<'_> {
     /// A name that is no macro: a pseudo-op done here, or text for the
     /// parser.
     fn pseudo_token(&mut self, run: &str, k: String, at: Span, g: &mut Gathered) {
+        // The pseudo-ops that evaluate at reading time.
         let conditional = matches!(
             k.as_str(),
-            "IFE" | "IFN" | "IFG" | "IFGE" | "IFL" | "IFLE" | "IFDEF" | "IFNDEF"
+            "IFE"
+                | "IFN"
+                | "IFG"
+                | "IFGE"
+                | "IFL"
+                | "IFLE"
+                | "IFDEF"
+                | "IFNDEF"
+                | "REPEAT"
+                | "IRPNC"
+                | ".TYO"
+                | ".TYO6"
         );
-        if conditional && crate::cond::assigned_in_open_literal(&g.text) {
-            // Real MIDAS reads a literal line by line, so this conditional
-            // would see the assignment before it (mrc;macros's CLCTL.:
-            // `TEMP%%==CTL` then `IFN TEMP%%&%LHALF` in a SYSCAL's
-            // literal); here the literal's words are evaluated only once
-            // it is gathered. An error, not a different binary.
+        if conditional
+            && crate::cond::assigned_in_open_literal(&g.text)
+            && !self.assign_in_literal_early(g)
+        {
+            // An error, not a different binary.
             self.error(
                 at,
                 ErrorKind::Syntax,
@@ -365,7 +403,7 @@ impl Assembler<'_> {
             ".TTYMA" => self.tty_macro(at),
             "TERMIN" => self.error(at, ErrorKind::Syntax, "TERMIN without DEFINE or IRP"),
             "REPEAT" => self.repeat(at),
-            "IRP" | "IRPC" | "IRPS" => self.irp(&k, at),
+            "IRP" | "IRPC" | "IRPS" | "IRPW" | "IRPNC" => self.irp(&k, at),
             "IFE" => self.conditional(Cond::Value(|v| v == 0), at),
             "IFN" => self.conditional(Cond::Value(|v| v != 0), at),
             "IFG" => self.conditional(Cond::Value(|v| v > 0), at),

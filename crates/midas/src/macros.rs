@@ -571,7 +571,7 @@ impl Assembler<'_> {
                         }
                         continue;
                     }
-                    "DEFINE" | "IRP" | "IRPC" | "IRPS" | ".TTYMA" => level += 1,
+                    "DEFINE" | "IRP" | "IRPC" | "IRPS" | "IRPW" | "IRPNC" | ".TTYMA" => level += 1,
                     "TERMIN" => {
                         if level == 0 {
                             self.reader.next();
