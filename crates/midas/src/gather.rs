@@ -87,6 +87,10 @@ pub(crate) enum Stop {
     /// At a comma outside brackets (the argument of IFE, REPEAT ...); an
     /// end of line is left unread.
     Comma,
+    /// Like `Comma`, and also at a blank after the field's first
+    /// character (a conditional's argument, node Cond-A3: "SPACE or
+    /// COMMA"; real MIDAS 433 reads `IFE X+ 1 Y` as X+ then " 1 Y").
+    Blank,
     /// Like `Comma`, and also at a `?` or at a closing bracket that closes
     /// nothing read here (the argument of `.BP`, `.LDB` ... inside `<>` or
     /// `[]`).
@@ -145,6 +149,7 @@ impl Assembler<'_> {
                     return;
                 }
                 ',' if depth == 0 && nest == 0 && stop != Stop::Statement => return,
+                ' ' | '\t' if depth == 0 && nest == 0 && stop == Stop::Blank && !g.blank => return,
                 '?' if depth == 0 && stop == Stop::Field => return,
                 ']' if depth == 0 && stop == Stop::Field => return,
                 ')' | '>' if nest == 0 && stop == Stop::Field => return,
@@ -718,6 +723,16 @@ impl Assembler<'_> {
 
     /// Reads and evaluates an expression up to a comma (IFE, REPEAT).
     pub(crate) fn comma_expression(&mut self, at: Span) -> Option<i64> {
+        self.argument_expression(at, Stop::Comma)
+    }
+
+    /// The argument of IFE and its kin: a field ended by a comma or a
+    /// blank, which is consumed.
+    pub(crate) fn field_expression(&mut self, at: Span) -> Option<i64> {
+        self.argument_expression(at, Stop::Blank)
+    }
+
+    fn argument_expression(&mut self, at: Span, stop: Stop) -> Option<i64> {
         // A conditional or REPEAT inside the argument of another (a macro
         // can make that endless) reads it through this function again.
         if self.argument_depth >= MAX_ARGUMENT_DEPTH {
@@ -731,7 +746,7 @@ impl Assembler<'_> {
         }
         self.argument_depth += 1;
         let mut g = Gathered::new(at);
-        self.gather_into(&mut g, Stop::Comma);
+        self.gather_into(&mut g, stop);
         self.argument_depth -= 1;
         let value = match crate::parse::expression(&g.text, self.radix) {
             Ok(w) => self.word(&w, &g),
@@ -745,7 +760,8 @@ impl Assembler<'_> {
                 return None;
             }
         };
-        if self.reader.peek() == Some(',') {
+        let blank = stop == Stop::Blank && matches!(self.reader.peek(), Some(' ' | '\t'));
+        if self.reader.peek() == Some(',') || blank {
             self.reader.next();
         } else {
             let here = self.reader.span();

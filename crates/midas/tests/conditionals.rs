@@ -190,3 +190,32 @@ END\n\
         ]
     );
 }
+
+#[test]
+fn a_conditional_argument_is_a_field_ended_by_a_blank_or_a_comma() {
+    // Node Cond-A3 ("SPACE or COMMA"); salv's `DEFINE TS` / `IFN ITS!TERMIN`
+    // used as `TS<tab>INFORM ...`. Real MIDAS 433 reads `IFE 1 - 1,[7]` as
+    // IFE 1 with the text "- 1,[7]", and `IFE ITS+ 1 15` as IFE ITS+.
+    let src = "TITLE S\n\
+ITS==1\n\
+IFN ITS\t5\n\
+IFN ITS 6\n\
+IFE 1 - 1,[7]\n\
+IFE 1 -1,[10]\n\
+IFN ITS,11\n\
+IFE 0 12\n\
+IFE ITS-1 14\n\
+IFE ITS+ 1 15\n\
+END\n\
+";
+    assert_eq!(
+        words_from_100(src),
+        vec![
+            0o000000_000005,
+            0o000000_000006,
+            0o000000_000011,
+            0o000000_000012,
+            0o000000_000014,
+        ]
+    );
+}
