@@ -639,7 +639,8 @@ impl<'l> Assembler<'l> {
                 }
             }
             Pseudo::Begin | Pseudo::BlockEnd => self.block(op, names, at),
-            Pseudo::Ignored => {}
+            // The word being filled was ended above.
+            Pseudo::WordAlign | Pseudo::Ignored => {}
         }
     }
 

@@ -374,6 +374,9 @@ impl Assembler<'_> {
                         (None, End::Comma)
                     }
                     Some('\n') => (None, End::Call),
+                    // The `]` that closed a bracketed conditional around
+                    // the call (written as SUCCESS) ends it.
+                    Some(crate::cond::SUCCESS) => (None, End::Call),
                     Some('[') if d.syntax == Syntax::Normal => {
                         self.reader.next();
                         let s = self.read_bracketed(at);
@@ -418,6 +421,7 @@ impl Assembler<'_> {
                 }
                 '\n' if depth == 0 => break End::Call,
                 ';' if depth == 0 => break End::Call,
+                crate::cond::SUCCESS => break End::Call,
                 '(' | '[' | '<' | '{' if balanced => depth += 1,
                 ')' | ']' | '>' | '}' if balanced => {
                     if depth == 0 {
