@@ -639,8 +639,7 @@ impl<'l> Assembler<'l> {
                 }
             }
             Pseudo::Begin | Pseudo::BlockEnd => self.block(op, names, at),
-            // The word being filled was ended above.
-            Pseudo::WordAlign | Pseudo::Ignored => {}
+            Pseudo::Ignored => {}
         }
     }
 

@@ -119,8 +119,6 @@ pub(crate) enum Pseudo {
     Begin,
     /// `.END`: leave it.
     BlockEnd,
-    /// `.WALGN`: in byte mode, on to a fresh word (node Bytes).
-    WordAlign,
     Ignored,
 }
 
@@ -431,7 +429,7 @@ impl Parser {
                 i
             }
             Pseudo::Ignored => take_while(|_| true)(i)?.0,
-            Pseudo::Constants | Pseudo::Variables | Pseudo::WordAlign => i,
+            Pseudo::Constants | Pseudo::Variables => i,
             _ => {
                 if !i.fragment().trim().is_empty() {
                     let (r, w) = self.word(i, "")?;

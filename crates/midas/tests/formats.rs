@@ -74,24 +74,3 @@ fn an_assignment_in_a_group_defines_and_gives_its_value() {
         ]
     );
 }
-
-#[test]
-fn walgn_starts_a_fresh_word_in_byte_mode_only() {
-    // Node Bytes: .WALGN moves to a fresh word in byte mode, does nothing
-    // in a word just begun or outside byte mode. Real MIDAS 433's words.
-    let a = midas::assemble_str(
-        "t.mid",
-        ".BYTE 7\n1\n2\n.WALGN\n3\n.WALGN\n.WALGN\n4\n.BYTE\n.WALGN\n5\nEND\n",
-    )
-    .unwrap();
-    let got: Vec<(u32, u64)> = a.words.iter().map(|(a, w)| (*a, w.raw())).collect();
-    assert_eq!(
-        got,
-        vec![
-            (0o100, 0o004040_000000),
-            (0o101, 0o014000_000000),
-            (0o102, 0o020000_000000),
-            (0o103, 5),
-        ]
-    );
-}

@@ -116,7 +116,6 @@ pub(super) fn pseudo(k: &str) -> Option<Pseudo> {
         ".HKILL" => Pseudo::HalfKill,
         ".BEGIN" => Pseudo::Begin,
         ".END" => Pseudo::BlockEnd,
-        ".WALGN" => Pseudo::WordAlign,
         ".AUXIL" | ".LSTON" | ".LSTOF" | ".SYMTA" | "NOSYMS" | ".XCREF" | ".SEE" | "SUBTTL"
         | ".YSTGW" | ".NSTGW" => Pseudo::Ignored,
         _ => return None,
