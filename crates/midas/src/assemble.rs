@@ -195,6 +195,9 @@ pub(crate) struct Assembler<'l> {
     pub formats: [u64; 24],
     /// `.1STWD` or `.NTHWD n`: the next text pseudo-op gives word n only.
     pub nth_word: Option<usize>,
+    /// Symbols of the statement being read assigned ahead of their
+    /// literal's words (see `cond::assign_in_literal_early`).
+    pub early_assigned: Vec<String>,
 }
 
 impl<'l> Assembler<'l> {
@@ -262,6 +265,7 @@ impl<'l> Assembler<'l> {
             last_label: None,
             formats: crate::format::INITIAL,
             nth_word: None,
+            early_assigned: Vec::new(),
         }
     }
 
@@ -479,7 +483,7 @@ impl<'l> Assembler<'l> {
         }
     }
 
-    fn body(&mut self, body: &Body, stmt: &Gathered, row: &mut ListRow) {
+    pub(crate) fn body(&mut self, body: &Body, stmt: &Gathered, row: &mut ListRow) {
         match body {
             Body::Empty => {}
             Body::Word(w) => {

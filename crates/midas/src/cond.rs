@@ -3,7 +3,10 @@
 //! line, `[...]` or `{...}`.
 
 use crate::assemble::Assembler;
+use crate::assemble::ListRow;
 use crate::diag::ErrorKind;
+use crate::gather::Gathered;
+use crate::parse::Body;
 use crate::parse::{is_squoze, name_key};
 use crate::reader::Origin;
 use crate::source::Span;
@@ -120,7 +123,7 @@ impl Assembler<'_> {
 
     pub(crate) fn conditional(&mut self, cond: Cond, at: Span) {
         let taken = match cond {
-            Cond::Value(test) => match self.comma_expression(at) {
+            Cond::Value(test) => match self.field_expression(at) {
                 Some(v) => test(v),
                 None => {
                     self.rest_of_line();
@@ -130,8 +133,12 @@ impl Assembler<'_> {
             Cond::Defined(want) => {
                 let name = self.raw_argument(at);
                 let place = self.symbols.resolve(&name_key(name.trim()));
-                let defined =
-                    self.symbols.get(&place).is_some() || self.symbols.macro_for(&place).is_some();
+                let builtin = place.block.is_none()
+                    && (crate::parse::is_builtin_name(&place.key)
+                        || self.aliases.contains_key(&place.key));
+                let defined = self.symbols.get(&place).is_some()
+                    || self.symbols.macro_for(&place).is_some()
+                    || builtin;
                 defined == want
             }
             Cond::Blank(want) => {
@@ -192,31 +199,152 @@ impl Assembler<'_> {
     }
 }
 
-/// Whether the innermost literal still open in `text` (gathered statement
-/// text) holds an assignment (`SYM=` or `SYM==` starting a line or `?`).
-pub(crate) fn assigned_in_open_literal(text: &str) -> bool {
+/// Where the outermost literal still open in a statement's text begins
+/// (the offset just after its `[`).
+fn open_literal(text: &str) -> Option<usize> {
     let mut open = Vec::new();
     for (i, c) in text.char_indices() {
         match c {
-            '[' => open.push(i),
+            '[' => open.push(i + 1),
             ']' => {
                 open.pop();
             }
             _ => {}
         }
     }
-    let Some(&start) = open.last() else {
-        return false;
-    };
-    text[start + 1..]
-        .split(['\n', '?', crate::source::BARE_LF, crate::source::BARE_CR])
-        .any(|line| {
-            let line = line.trim_start();
-            let name = line
-                .find(|c: char| !is_squoze(c) && c != '"')
-                .unwrap_or(line.len());
-            name > 0
-                && crate::parse::is_symbol(&line[..name])
-                && line[name..].trim_start().starts_with('=')
-        })
+    open.first().copied()
+}
+
+/// The lines from `start` on, as (offset, text); a line ends at a CR, a
+/// bare LF or CR, a `?` or a `[`.
+fn literal_lines(text: &str, start: usize) -> Vec<(usize, &str)> {
+    let mut lines = Vec::new();
+    let mut from = start;
+    for (i, c) in text[start..].char_indices() {
+        if matches!(
+            c,
+            '\n' | '?' | '[' | crate::source::BARE_LF | crate::source::BARE_CR
+        ) {
+            lines.push((from, &text[from..start + i]));
+            from = start + i + c.len_utf8();
+        }
+    }
+    lines.push((from, &text[from..]));
+    lines
+}
+
+/// Whether a line is `SYM=...` or `SYM==...` (an assignment).
+fn is_assignment(line: &str) -> bool {
+    let line = line.trim_start();
+    let name = line
+        .find(|c: char| !is_squoze(c) && c != '"')
+        .unwrap_or(line.len());
+    name > 0 && crate::parse::is_symbol(&line[..name]) && line[name..].trim_start().starts_with('=')
+}
+
+/// Whether a value's text uses `.` (the location) as a syllable.
+fn uses_location(text: &str) -> bool {
+    text.split(|c: char| !is_squoze(c)).any(|run| run == ".")
+}
+
+/// Whether a literal still open in a statement's text holds an assignment.
+pub(crate) fn assigned_in_open_literal(text: &str) -> bool {
+    open_literal(text).is_some_and(|start| {
+        literal_lines(text, start)
+            .iter()
+            .any(|(_, l)| is_assignment(l))
+    })
+}
+
+impl Assembler<'_> {
+    /// Does the assignments of the literals still open in `g` now, before
+    /// a pseudo-op that evaluates an expression at reading time (IFE,
+    /// REPEAT ...) uses them, and blanks them out of the text. Real MIDAS
+    /// reads a literal line by line, so such a conditional sees the
+    /// assignment (mrc;macros's CLCTL.: `TEMP%%==CTL` then
+    /// `IFN TEMP%%&%LHALF` in a SYSCAL's literal); here the literal's words
+    /// are evaluated once it is gathered. An assignment makes no word, so
+    /// doing it early changes nothing else unless its value depends on
+    /// where the literal's words are (`.`, a label or a literal in it), or
+    /// a word of the statement uses the symbol (checked when the statement
+    /// is gathered, [`Assembler::check_early_assignments`]). Where its
+    /// value depends on places, nothing is done and false returned.
+    pub(crate) fn assign_in_literal_early(&mut self, g: &mut Gathered) -> bool {
+        let Some(start) = open_literal(&g.text) else {
+            return true;
+        };
+        // The last line is still being read.
+        let mut lines: Vec<(usize, String)> = literal_lines(&g.text, start)
+            .into_iter()
+            .map(|(i, l)| (i, l.to_string()))
+            .collect();
+        lines.pop();
+        let mut assignments = Vec::new();
+        for (i, line) in &lines {
+            if !is_assignment(line) {
+                if line.contains(':') {
+                    return false;
+                }
+                continue;
+            }
+            if uses_location(line) {
+                return false;
+            }
+            assignments.push((*i, line.clone()));
+        }
+        for (i, line) in assignments {
+            let mut sub = Gathered::new(g.span_at(i));
+            for (k, c) in line.char_indices() {
+                sub.push(c, g.span_at(i + k));
+            }
+            match crate::parse::statement(&sub.text, self.radix) {
+                Ok(s) if s.labels.is_empty() => {
+                    let Body::Assign { name, .. } = &s.body else {
+                        return false;
+                    };
+                    self.early_assigned.push(crate::parse::name_key(name));
+                    let mut row = ListRow {
+                        span: sub.start,
+                        words: Vec::new(),
+                    };
+                    self.body(&s.body, &sub, &mut row);
+                }
+                _ => return false,
+            }
+            g.blank_out(i, line.len());
+        }
+        true
+    }
+
+    /// A statement whose literal had assignments done early (see
+    /// [`Assembler::assign_in_literal_early`]) may not use their symbols
+    /// in its words: real MIDAS would give a word before the assignment
+    /// the old value. An error, not a different binary.
+    pub(crate) fn check_early_assignments(&mut self, g: &Gathered) {
+        if self.early_assigned.is_empty() {
+            return;
+        }
+        let names = std::mem::take(&mut self.early_assigned);
+        // Uses read after the assignment have its value already; a use
+        // left by name was read before it. An assignment's target is no use.
+        let text = &g.text;
+        let mut used = None;
+        let mut from = 0;
+        for run in text.split(|c: char| !is_squoze(c)) {
+            let end = from + run.len();
+            let assigned = text[end..].trim_start().starts_with('=');
+            if !assigned && names.contains(&name_key(run)) {
+                used = Some(run);
+                break;
+            }
+            from = end + text[end..].chars().next().map_or(0, char::len_utf8);
+        }
+        if let Some(name) = used {
+            self.error(
+                g.start,
+                ErrorKind::Syntax,
+                format!("{name} is used in a literal before an assignment that a conditional after it needs; not supported"),
+            );
+        }
+    }
 }

@@ -289,7 +289,7 @@ pub(crate) fn pack_bytes(sizes: &[u32], bytes: &[Value]) -> Vec<Value> {
     out
 }
 
-fn signed(w: u64) -> i64 {
+pub(crate) fn signed(w: u64) -> i64 {
     ((w << 28) as i64) >> 28
 }
 

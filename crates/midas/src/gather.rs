@@ -62,6 +62,13 @@ impl Gathered {
         }
     }
 
+    /// Replaces `len` bytes of text from `offset` by blanks (the positions
+    /// stay).
+    pub(crate) fn blank_out(&mut self, offset: usize, len: usize) {
+        let blanks = " ".repeat(len);
+        self.text.replace_range(offset..offset + len, &blanks);
+    }
+
     /// The source position of a byte offset into the text.
     pub fn span_at(&self, offset: usize) -> Span {
         self.spans
@@ -80,6 +87,10 @@ pub(crate) enum Stop {
     /// At a comma outside brackets (the argument of IFE, REPEAT ...); an
     /// end of line is left unread.
     Comma,
+    /// Like `Comma`, and also at a blank after the field's first
+    /// character (a conditional's argument, node Cond-A3: "SPACE or
+    /// COMMA"; real MIDAS 433 reads `IFE X+ 1 Y` as X+ then " 1 Y").
+    Blank,
     /// Like `Comma`, and also at a `?` or at a closing bracket that closes
     /// nothing read here (the argument of `.BP`, `.LDB` ... inside `<>` or
     /// `[]`).
@@ -92,7 +103,9 @@ impl Assembler<'_> {
         self.reader.peek()?;
         let start = self.reader.span();
         let mut g = Gathered::new(start);
+        self.early_assigned.clear();
         self.gather_into(&mut g, Stop::Statement);
+        self.check_early_assignments(&g);
         Some(g)
     }
 
@@ -136,6 +149,7 @@ impl Assembler<'_> {
                     return;
                 }
                 ',' if depth == 0 && nest == 0 && stop != Stop::Statement => return,
+                ' ' | '\t' if depth == 0 && nest == 0 && stop == Stop::Blank && !g.blank => return,
                 '?' if depth == 0 && stop == Stop::Field => return,
                 ']' if depth == 0 && stop == Stop::Field => return,
                 ')' | '>' if nest == 0 && stop == Stop::Field => return,
@@ -323,6 +337,24 @@ impl Assembler<'_> {
             return;
         }
         let k = key(run);
+        if self.early_assigned.contains(&k) && !matches!(self.reader.peek(), Some('=' | ':')) {
+            // A symbol assigned ahead of its literal's words has, in the
+            // words read after that, the value it has now (real MIDAS
+            // evaluates a literal line by line), after the assignments
+            // read before it.
+            if !self.assign_in_literal_early(g) {
+                self.error(
+                    at,
+                    ErrorKind::Syntax,
+                    format!("{run} after an assignment in the same literal is not supported"),
+                );
+            }
+            let place = self.symbols.resolve(&k);
+            if let Some(sym) = self.symbols.get(&place) {
+                mark(g, sym.value, at);
+                return;
+            }
+        }
         if let Some(original) = self.aliases.get(&k).cloned() {
             // A name EQUALS made for a pseudo-op is that pseudo-op, even
             // when the pseudo-op's own name is a macro by now (mrc;macros:
@@ -344,16 +376,27 @@ impl Assembler<'_> {
     /// A name that is no macro: a pseudo-op done here, or text for the
     /// parser.
     fn pseudo_token(&mut self, run: &str, k: String, at: Span, g: &mut Gathered) {
+        // The pseudo-ops that evaluate at reading time.
         let conditional = matches!(
             k.as_str(),
-            "IFE" | "IFN" | "IFG" | "IFGE" | "IFL" | "IFLE" | "IFDEF" | "IFNDEF"
+            "IFE"
+                | "IFN"
+                | "IFG"
+                | "IFGE"
+                | "IFL"
+                | "IFLE"
+                | "IFDEF"
+                | "IFNDEF"
+                | "REPEAT"
+                | "IRPNC"
+                | ".TYO"
+                | ".TYO6"
         );
-        if conditional && crate::cond::assigned_in_open_literal(&g.text) {
-            // Real MIDAS reads a literal line by line, so this conditional
-            // would see the assignment before it (mrc;macros's CLCTL.:
-            // `TEMP%%==CTL` then `IFN TEMP%%&%LHALF` in a SYSCAL's
-            // literal); here the literal's words are evaluated only once
-            // it is gathered. An error, not a different binary.
+        if conditional
+            && crate::cond::assigned_in_open_literal(&g.text)
+            && !self.assign_in_literal_early(g)
+        {
+            // An error, not a different binary.
             self.error(
                 at,
                 ErrorKind::Syntax,
@@ -365,7 +408,7 @@ impl Assembler<'_> {
             ".TTYMA" => self.tty_macro(at),
             "TERMIN" => self.error(at, ErrorKind::Syntax, "TERMIN without DEFINE or IRP"),
             "REPEAT" => self.repeat(at),
-            "IRP" | "IRPC" | "IRPS" => self.irp(&k, at),
+            "IRP" | "IRPC" | "IRPS" | "IRPW" | "IRPNC" => self.irp(&k, at),
             "IFE" => self.conditional(Cond::Value(|v| v == 0), at),
             "IFN" => self.conditional(Cond::Value(|v| v != 0), at),
             "IFG" => self.conditional(Cond::Value(|v| v > 0), at),
@@ -680,6 +723,16 @@ impl Assembler<'_> {
 
     /// Reads and evaluates an expression up to a comma (IFE, REPEAT).
     pub(crate) fn comma_expression(&mut self, at: Span) -> Option<i64> {
+        self.argument_expression(at, Stop::Comma)
+    }
+
+    /// The argument of IFE and its kin: a field ended by a comma or a
+    /// blank, which is consumed.
+    pub(crate) fn field_expression(&mut self, at: Span) -> Option<i64> {
+        self.argument_expression(at, Stop::Blank)
+    }
+
+    fn argument_expression(&mut self, at: Span, stop: Stop) -> Option<i64> {
         // A conditional or REPEAT inside the argument of another (a macro
         // can make that endless) reads it through this function again.
         if self.argument_depth >= MAX_ARGUMENT_DEPTH {
@@ -693,7 +746,7 @@ impl Assembler<'_> {
         }
         self.argument_depth += 1;
         let mut g = Gathered::new(at);
-        self.gather_into(&mut g, Stop::Comma);
+        self.gather_into(&mut g, stop);
         self.argument_depth -= 1;
         let value = match crate::parse::expression(&g.text, self.radix) {
             Ok(w) => self.word(&w, &g),
@@ -707,7 +760,8 @@ impl Assembler<'_> {
                 return None;
             }
         };
-        if self.reader.peek() == Some(',') {
+        let blank = stop == Stop::Blank && matches!(self.reader.peek(), Some(' ' | '\t'));
+        if self.reader.peek() == Some(',') || blank {
             self.reader.next();
         } else {
             let here = self.reader.span();

@@ -377,6 +377,9 @@ impl Assembler<'_> {
                         (None, End::Comma)
                     }
                     Some('\n') => (None, End::Call),
+                    // The `]` that closed a bracketed conditional around
+                    // the call (written as SUCCESS) ends it.
+                    Some(crate::cond::SUCCESS) => (None, End::Call),
                     Some('[') if d.syntax == Syntax::Normal => {
                         self.reader.next();
                         let s = self.read_bracketed(at);
@@ -431,6 +434,7 @@ impl Assembler<'_> {
                 // 433 gives `Q CD  ` the argument `CD  `).
                 '\n' if depth == 0 => return (Some(s), End::Call),
                 ';' if depth == 0 => break End::Call,
+                crate::cond::SUCCESS => break End::Call,
                 '(' | '[' | '<' | '{' if balanced => depth += 1,
                 ')' | ']' | '>' | '}' if balanced => {
                     if depth == 0 {
@@ -601,7 +605,7 @@ impl Assembler<'_> {
                         }
                         continue;
                     }
-                    "DEFINE" | "IRP" | "IRPC" | "IRPS" | ".TTYMA" => level += 1,
+                    "DEFINE" | "IRP" | "IRPC" | "IRPS" | "IRPW" | "IRPNC" | ".TTYMA" => level += 1,
                     "TERMIN" => {
                         if level == 0 {
                             self.reader.next();

@@ -289,8 +289,8 @@ fn symbol_name(i: In<'_>) -> PResult<'_, String> {
 
 mod numbers;
 mod pseudos;
-pub(crate) use pseudos::is_pseudo_name;
 use pseudos::pseudo;
+pub(crate) use pseudos::{is_builtin_name, is_pseudo_name};
 
 struct Parser {
     radix: u64,

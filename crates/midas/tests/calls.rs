@@ -110,3 +110,17 @@ fn the_line_end_of_a_call_ends_the_statement_unless_a_whole_line_argument_takes_
         from_100(&[1, 0o20, 0o26, 0o026040, 0o22, 3, 0o23, 0o10, 7, 0o10, 0o10])
     );
 }
+
+#[test]
+fn the_bracket_closing_a_conditional_ends_a_call_inside_it() {
+    // syseng;jsf macros's DEF (11 dummies) called with a bracketed last
+    // argument just before the `]` of an IFSN (sysen1;pdset's CMD): the
+    // call ends there, so DEFINE's TERMIN stays whole. Real MIDAS 433: the
+    // two words below.
+    let src = "DEFINE DEF A,B,C,D,E,F,G,H,I,J,K\nDEFINE A!B!C!D!E!F!G!H!I!J!K!TERMIN\n\
+               TERMIN\nIFSN [X],[EXPUNGE CHB41\nDEF CHB,41,[\n[ASCIZ \\LIST\\]\n]]\n\tCHB41\nEND\n";
+    assert_eq!(
+        words(src),
+        vec![(0o100, 0o000000_000101), (0o101, 0o462232_352000)]
+    );
+}

@@ -34,18 +34,188 @@ fn a_comma_after_a_bracketed_string_argument_is_read_as_it_is() {
 }
 
 #[test]
-fn a_conditional_after_an_assignment_in_the_same_literal_is_refused() {
-    // Real MIDAS reads the literal line by line, so IFN sees T==5 (mrc;macros
-    // CLCTL. in a SYSCAL); the literal is gathered whole here: an error.
-    let e = midas::assemble_str("t.mid", "T==0\n\tMOVE 1,[T==5\nIFN T,[1]\n2]\nEND\n")
-        .unwrap_err()
-        .to_string();
-    assert!(
-        e.contains("IFN after an assignment in the same literal is not supported"),
-        "{e}"
+fn a_conditional_after_an_assignment_in_the_same_literal_sees_it() {
+    // Real MIDAS reads a literal line by line, so IFN sees T==5 (mrc;macros
+    // CLCTL. in a SYSCAL). Checked with real MIDAS 433: the words below.
+    let src = "T==0\n\tMOVE 1,[T==5\nIFN T,[1]\nIFE T,[7]\n2]\n\
+               \tMOVE 2,[ 6\n U==T+1\n IFN U-6,[10]\n IFE U-6,[11]\n]\nT\nU\nEND\n";
+    assert_eq!(
+        words(src),
+        vec![
+            (0o100, 0o200040_000104),
+            (0o101, 0o200100_000106),
+            (0o102, 5),
+            (0o103, 6),
+            (0o104, 1),
+            (0o105, 2),
+            (0o106, 6),
+            (0o107, 0o11),
+        ]
     );
+}
+
+#[test]
+fn an_assignment_in_a_literal_that_depends_on_its_place_stays_refused() {
+    // Where `.` or a label of the literal is involved, doing the assignment
+    // before the literal's words are placed could differ: an error.
+    for src in [
+        "\tMOVE 1,[T==.\nIFN T,[1]\n2]\nEND\n",
+        "\tMOVE 1,[L: 3\nT==L\nIFN T,[1]\n2]\nEND\n",
+    ] {
+        let e = midas::assemble_str("t.mid", src).unwrap_err().to_string();
+        assert!(
+            e.contains("IFN after an assignment in the same literal is not supported"),
+            "{e}"
+        );
+    }
     // Outside a literal, or without an assignment before it, it is fine.
     let a =
         midas::assemble_str("t.mid", "T==5\nIFN T,[1]\n\tMOVE 1,[IFN T,[3]\n4]\nEND\n").unwrap();
     assert_eq!(a.words.len(), 4);
+}
+
+fn words_from_100(src: &str) -> Vec<u64> {
+    let w = words(src);
+    for (i, (at, _)) in w.iter().enumerate() {
+        assert_eq!(*at, 0o100 + i as u32);
+    }
+    w.iter().map(|(_, w)| *w).collect()
+}
+
+#[test]
+fn assignments_of_nested_literals_and_macros_come_before_the_conditionals_after_them() {
+    // The shape of syseng;$call (a count kept by assignments in the outer
+    // literal and decremented in an inner one, tested by IFE/IFN), and a
+    // symbol assigned ahead of a word that uses it (that word sees the new
+    // value). Checked with real MIDAS 433.
+    let src = "TITLE L2\n\
+DEFINE CNT ?A,B,C\n\
+IFNB [A] N==N+1\n\
+IFNB [B] N==N+1\n\
+IFNB [C] N==N+1\n\
+TERMIN\n\
+DEFINE ARG X\n\
+N==N-1\n\
+IFE N,[400000,,X]\n\
+IFN N,[0,,X]\n\
+TERMIN\n\
+DEFINE CALL A,B,C\n\
+N==0\n\
+CNT A,B,C\n\
+1,,[SETZ\n\
+ARG A\n\
+ARG B\n\
+ARG C\n\
+IFN N, 777\n\
+]\n\
+TERMIN\n\
+\tJRST [\tCALL 1,2,3\n\
+\t\tCALL 4,5\n\
+\t\tJRST .]\n\
+\tCALL 6\n\
+T==1\n\
+\tMOVE [ 5\n\
+T==T+1\n\
+\tIFE T-2,[T]\n\
+\tT\n\
+\t]\n\
+END\n\
+";
+    assert_eq!(
+        words_from_100(src),
+        vec![
+            0o254000_000114,
+            0o000001_000117,
+            0o200000_000124,
+            0o400000_000000,
+            0o000000_000001,
+            0o000000_000002,
+            0o400000_000003,
+            0o400000_000000,
+            0o000000_000004,
+            0o400000_000005,
+            0o000000_000000,
+            0o000000_000777,
+            0o000001_000103,
+            0o000001_000107,
+            0o254000_000100,
+            0o400000_000000,
+            0o400000_000006,
+            0o000000_000000,
+            0o000000_000000,
+            0o000000_000777,
+            0o000000_000005,
+            0o000000_000002,
+            0o000000_000002,
+        ]
+    );
+}
+
+#[test]
+fn ifdef_finds_pseudo_ops_and_built_in_values_defined() {
+    // Real MIDAS 433: .FVERS, LOC, IFDEF, .IFVRS, .RPCNT, MOVE, .FNAM2,
+    // .OSMIDAS, DEFINE, .IFNM1, .LENGTH, .TYO are all defined; FOO is not.
+    let src = "TITLE D\n\
+IFDEF .FVERS,[1]\n\
+IFDEF LOC,[2]\n\
+IFDEF IFDEF,[3]\n\
+IFDEF .IFVRS,[4]\n\
+IFDEF .RPCNT,[5]\n\
+IFDEF MOVE,[6]\n\
+IFDEF .FNAM2,[7]\n\
+IFDEF .OSMIDAS,[10]\n\
+IFDEF FOO,[11]\n\
+IFDEF DEFINE,[12]\n\
+IFDEF .IFNM1,[13]\n\
+IFNDEF .FVERS,[14]\n\
+IFDEF .LENGTH,[15]\n\
+IFDEF .TYO,[16]\n\
+END\n\
+";
+    assert_eq!(
+        words_from_100(src),
+        vec![
+            0o000000_000001,
+            0o000000_000002,
+            0o000000_000003,
+            0o000000_000004,
+            0o000000_000005,
+            0o000000_000006,
+            0o000000_000007,
+            0o000000_000010,
+            0o000000_000012,
+            0o000000_000013,
+            0o000000_000015,
+            0o000000_000016,
+        ]
+    );
+}
+
+#[test]
+fn a_conditional_argument_is_a_field_ended_by_a_blank_or_a_comma() {
+    // Node Cond-A3 ("SPACE or COMMA"); salv's `DEFINE TS` / `IFN ITS!TERMIN`
+    // used as `TS<tab>INFORM ...`. Real MIDAS 433 reads `IFE 1 - 1,[7]` as
+    // IFE 1 with the text "- 1,[7]", and `IFE ITS+ 1 15` as IFE ITS+.
+    let src = "TITLE S\n\
+ITS==1\n\
+IFN ITS\t5\n\
+IFN ITS 6\n\
+IFE 1 - 1,[7]\n\
+IFE 1 -1,[10]\n\
+IFN ITS,11\n\
+IFE 0 12\n\
+IFE ITS-1 14\n\
+IFE ITS+ 1 15\n\
+END\n\
+";
+    assert_eq!(
+        words_from_100(src),
+        vec![
+            0o000000_000005,
+            0o000000_000006,
+            0o000000_000011,
+            0o000000_000012,
+            0o000000_000014,
+        ]
+    );
 }

@@ -56,3 +56,43 @@ fn qmtch_makes_quotes_run_to_a_closing_delimiter() {
         ]
     );
 }
+
+#[test]
+fn a_floating_number_may_have_a_negative_power_of_ten() {
+    // DDT's table of powers of ten (`1.0^-32.`); the words real MIDAS 433
+    // makes of these.
+    let src = "TITLE F\n\
+1.0^8\n\
+1.0^4\n\
+1.0^0\n\
+1.0^-32.\n\
+1.0^-16.\n\
+1.0^-8\n\
+1.0^-4\n\
+1.0^-2\n\
+1.0^-1\n\
+1.0^-38.\n\
+3.7^-5\n\
+1.0^38.\n\
+2.5^-10.\n\
+END\n\
+";
+    assert_eq!(
+        words(src),
+        vec![
+            0o233575_360400,
+            0o216470_400000,
+            0o201400_000000,
+            0o026637_304365,
+            0o113715_126246,
+            0o146527_461671,
+            0o163643_334273,
+            0o172507_534122,
+            0o175631_463146,
+            0o002663_437347,
+            0o162466_301624,
+            0o377454_732313,
+            0o141422_701372,
+        ]
+    );
+}

@@ -23,8 +23,15 @@ impl Parser {
                 Err(_) => return fail(start, format!("bad number {s}")),
             };
             let mut value = value;
-            if let Ok((r, exp)) = preceded(ch::<In<'a>, SyntaxError>('^'), self.int_token())(rest) {
-                value *= 10f64.powi(exp as i32);
+            // The exponent may be negative (`1.0^-32.` in DDT's table of
+            // powers of ten).
+            if let Ok((r, (minus, exp))) = preceded(
+                ch::<In<'a>, SyntaxError>('^'),
+                pair(opt(ch('-')), self.int_token()),
+            )(rest)
+            {
+                let exp = (exp.min(1000) as i32) * if minus.is_some() { -1 } else { 1 };
+                value *= 10f64.powi(exp);
                 rest = r;
             }
             if let Ok((r, shift)) = preceded(ch::<In<'a>, SyntaxError>('_'), self.int_token())(rest)

@@ -15,6 +15,8 @@ pub(crate) fn is_pseudo_name(k: &str) -> bool {
                 | "IRP"
                 | "IRPC"
                 | "IRPS"
+                | "IRPW"
+                | "IRPNC"
                 | "IFE"
                 | "IFN"
                 | "IFG"
@@ -66,6 +68,38 @@ pub(crate) fn is_pseudo_name(k: &str) -> bool {
                 | ".1STWD"
                 | ".NTHWD"
                 | ".RADIX"
+        )
+}
+
+/// Whether `k` names something MIDAS knows from the start other than an
+/// instruction or symbol of the table: a pseudo-op, or a value the
+/// gatherer supplies (`.FVERS` ...). IFDEF finds them all defined (real
+/// MIDAS 433: `IFDEF .FVERS`, `IFDEF LOC`, `IFDEF IFDEF` all succeed).
+pub(crate) fn is_builtin_name(k: &str) -> bool {
+    is_pseudo_name(k)
+        || matches!(
+            k,
+            ".FVERS"
+                | ".IFVRS"
+                | ".IFNM1"
+                | ".IFNM2"
+                | ".OSMID"
+                | ".PASS"
+                | ".SUCCE"
+                | ".QUOTE"
+                | ".SEE"
+                | "SUBTTL"
+                | ".BP"
+                | ".BM"
+                | ".LZ"
+                | ".TZ"
+                | ".LDB"
+                | ".DPB"
+                | ".IBP"
+                | ".BEGIN"
+                | ".END"
+                | "IRPW"
+                | "IRPNC"
         )
 }
 

@@ -1,0 +1,130 @@
+//! IRP and its kin (manual node Loops), each source checked against the
+//! words real MIDAS 433 makes of it (run with `pdp10 midas-oracle`).
+
+fn words_from_100(src: &str) -> Vec<u64> {
+    let a = match midas::assemble_str("t.mid", src) {
+        Ok(a) => a,
+        Err(e) => panic!("{e}"),
+    };
+    for (i, (at, _)) in a.words.iter().enumerate() {
+        assert_eq!(*at, 0o100 + i as u32);
+    }
+    a.words.iter().map(|(_, w)| w.raw()).collect()
+}
+
+#[test]
+fn irpnc_irpw_and_groups_of_irpc_and_irp() {
+    // IRPNC m,n,p (skip, take, passes; -1 no limit, 0 none; a line end is
+    // CR and LF), IRP with two groups (the shorter one gives null strings),
+    // IRPW (non-empty lines split at `;`), IRPC with an unbracketed string
+    // ended by a comma and followed by another group (node loops-B2).
+    let src = "TITLE IRP1\n\
+IRPNC 0,1,-1,CH,REST,[AB C]\n\
+\t\"CH\n\
+\tASCII /REST/\n\
+TERMIN\n\
+IRPNC 1,2,2,X,Y,[ABCDEFG]\n\
+\tASCII /X.Y/\n\
+TERMIN\n\
+IRPNC 0,5,0,X,,[ABC]\n\
+\t1\n\
+TERMIN\n\
+IRP X,,[1,2,3]Y,,[4,5]\n\
+\tASCIZ \\X+Y\\\n\
+TERMIN\n\
+IRPW X,Y,[\n\
+\tFOO\t;BAR\n\
+\tFOO1\t;MUMBLE\n\
+\n\
+]\n\
+\tASCII /[X]/\n\
+\tASCII /Y/\n\
+TERMIN\n\
+IRPC X,Y,[ABC]A,B,12,U,,[+-+-]\n\
+\tASCIZ /X,Y,A!U!B/\n\
+TERMIN\n\
+IRPNC 2,1,-1,CH,,[AB\n\
+CD]\n\
+\t\"CH\n\
+TERMIN\n\
+END\n\
+";
+    assert_eq!(
+        words_from_100(src),
+        vec![
+            0o000000_000101,
+            0o411010_300000,
+            0o000000_000102,
+            0o202060_000000,
+            0o000000_000040,
+            0o414000_000000,
+            0o000000_000103,
+            0o000000_000000,
+            0o541353_100000,
+            0o541353_100000,
+            0o305266_400000,
+            0o311266_500000,
+            0o315260_000000,
+            0o554230_647636,
+            0o046720_000000,
+            0o412032_200000,
+            0o554230_647636,
+            0o304233_500000,
+            0o466531_541230,
+            0o424000_000000,
+            0o405310_241530,
+            0o305266_200000,
+            0o411310_326144,
+            0o264000_000000,
+            0o415305_425400,
+            0o261305_500000,
+            0o000000_000015,
+            0o000000_000012,
+            0o000000_000103,
+            0o000000_000104,
+        ]
+    );
+}
+
+#[test]
+fn irp_elements_end_at_commas_and_line_ends_and_keep_their_blanks() {
+    // Node loops-C4's example: `[` and `]` are dropped, the second dummy is
+    // the rest of the string as written; real MIDAS keeps " A " whole.
+    let src = "TITLE IRP2\n\
+IRP X,Y,[123 4,56789\n\
+\tABCD[EF]GH,[IJ,],K]\n\
+\tASCIZ /X:Y/\n\
+TERMIN\n\
+IRP X,,[ A , B ]\n\
+\tASCIZ /X/\n\
+TERMIN\n\
+END\n\
+";
+    assert_eq!(
+        words_from_100(src),
+        vec![
+            0o305446_320150,
+            0o351526_633560,
+            0o344321_204602,
+            0o412070_455612,
+            0o432730_744130,
+            0o556231_226272,
+            0o262260_000000,
+            0o325546_734162,
+            0o350230_141206,
+            0o422670_543272,
+            0o436205_455622,
+            0o451313_526226,
+            0o000000_000000,
+            0o046030_241610,
+            0o426150_744164,
+            0o556231_226272,
+            0o262260_000000,
+            0o446245_435226,
+            0o000000_000000,
+            0o455640_000000,
+            0o202024_000000,
+            0o202044_000000,
+        ]
+    );
+}
