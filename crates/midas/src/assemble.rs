@@ -630,12 +630,18 @@ impl<'l> Assembler<'l> {
                     self.offset = v.w & HALF_MASK;
                 }
             }
-            Pseudo::Kill | Pseudo::HalfKill => {
+            Pseudo::HalfKill => {
                 for (name, _) in names {
                     let place = self.symbols.resolve(name);
                     if let Some(s) = self.symbols.get_mut(&place) {
                         s.half_killed = true;
                     }
+                }
+            }
+            Pseudo::Kill => {
+                for (name, _) in names {
+                    let place = self.symbols.resolve(name);
+                    self.symbols.kill(&place);
                 }
             }
             Pseudo::Begin | Pseudo::BlockEnd => self.block(op, names, at),

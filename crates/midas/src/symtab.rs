@@ -92,6 +92,8 @@ pub(crate) struct Symbols {
     stack: Vec<usize>,
     entries: HashMap<(usize, String), Entry>,
     macros: HashMap<(usize, String), Rc<Macro>>,
+    /// Symbols `.KILL` left out of DDT's table altogether.
+    killed: std::collections::HashSet<(usize, String)>,
 }
 
 impl Symbols {
@@ -112,6 +114,7 @@ impl Symbols {
             stack: vec![INIT, MAIN],
             entries,
             macros: HashMap::new(),
+            killed: Default::default(),
         }
     }
 
@@ -378,15 +381,27 @@ impl Symbols {
         self.macros.remove(&(b, p.key.clone()));
     }
 
-    /// Every symbol the program defined, with its block's name (None for
-    /// `.MAIN`).
+    /// `.KILL`: the visible symbol `p` will not go in DDT's table (manual:
+    /// "The specified symbols will not go in the symbol table").
+    pub fn kill(&mut self, p: &Place) {
+        if let Some(b) = self.block_of(p) {
+            self.killed.insert((b, p.key.clone()));
+        }
+    }
+
+    /// Every symbol the program defined and did not `.KILL`, with its
+    /// block's name (None for `.MAIN`).
     pub fn program_symbols(&self) -> impl Iterator<Item = (&str, &Sym)> {
-        self.entries.iter().filter_map(|((b, name), e)| match e {
-            Entry::Defined(s) if *b != INIT && s.kind != SymKind::Predefined => {
-                Some((name.as_str(), s))
-            }
-            _ => None,
-        })
+        self.entries
+            .iter()
+            .filter_map(|(at @ (b, name), e)| match e {
+                Entry::Defined(s)
+                    if *b != INIT && s.kind != SymKind::Predefined && !self.killed.contains(at) =>
+                {
+                    Some((name.as_str(), s))
+                }
+                _ => None,
+            })
     }
 }
 

@@ -94,6 +94,15 @@ fn hkill_half_kills_and_kill_keeps_the_value() {
 }
 
 #[test]
+fn kill_leaves_the_symbol_out_of_ddts_table() {
+    // Manual, .KILL: "The specified symbols will not go in the symbol
+    // table" (real MIDAS 433's binary has no A); .HKILL only half-kills.
+    let t = table("A=1\nB=2\nC=3\n.KILL A,C\n.HKILL B");
+    let half = squoze::LOCAL | squoze::HALF_KILLED;
+    assert_eq!(t, vec![("B".into(), half, 2)]);
+}
+
+#[test]
 fn a_label_twice_is_an_error_an_assignment_twice_is_not() {
     let e = fails("X: 1\nX: 2");
     assert!(e.contains("X is multiply defined"), "{e}");
