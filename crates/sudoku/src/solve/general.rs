@@ -671,3 +671,53 @@ impl General {
         false
     }
 }
+
+#[cfg(test)]
+mod subset_tests {
+    use super::*;
+
+    /// An empty 9x9 grid in strong mode whose row 0 has cells 0, 3 and 6
+    /// (one in each box, so no box-line rule links them) down to
+    /// `values`, propagated without probing: the candidates of row 0.
+    fn row_after_propagation(strong: bool, values: u32) -> Vec<u32> {
+        let cells = vec![0u8; 81];
+        let mut e = if strong {
+            General::strong(Shape::NINE, &cells)
+        } else {
+            General::new(Shape::NINE, &cells)
+        };
+        for cell in [0, 3, 6] {
+            assert!(e.eliminate(cell, e.topo.full & !values));
+        }
+        assert!(e.propagate());
+        e.cand[..9].to_vec()
+    }
+
+    #[test]
+    fn a_naked_triple_takes_its_values_from_the_rest_of_its_row() {
+        // Three cells of a row that can only hold 1, 2 and 3 hold them
+        // between them (a naked subset, docs/hard.md step 1): no other cell
+        // of the row can, although no single or box-line rule shows it.
+        let triple = 0b111;
+        let row = row_after_propagation(true, triple);
+        for (cell, &m) in row.iter().enumerate() {
+            if [0, 3, 6].contains(&cell) {
+                assert_eq!(m, triple, "cell {cell}");
+            } else {
+                assert_eq!(m & triple, 0, "cell {cell}: {m:b}");
+            }
+        }
+        // The plain engine (singles and locked candidates only) does not
+        // see it: the test's puzzle needs the matching filter.
+        let plain = row_after_propagation(false, triple);
+        assert_ne!(plain[1] & triple, 0);
+    }
+
+    #[test]
+    fn three_cells_on_four_values_are_no_subset() {
+        // Cells 0, 3, 6 on {1,2,3,4}: three cells, four values, no subset;
+        // nothing leaves the other cells.
+        let row = row_after_propagation(true, 0b1111);
+        assert_eq!(row[1] & 0b1111, 0b1111);
+    }
+}

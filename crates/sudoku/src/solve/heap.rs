@@ -84,3 +84,69 @@ impl Heap {
         Some(top as usize)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Heap;
+
+    /// Distinct activities in a scrambled order (a multiplicative walk
+    /// modulo a prime), so no insertion order happens to be sorted.
+    fn activities(n: usize) -> Vec<f64> {
+        (0..n).map(|v| ((v * 37 + 11) % 101) as f64 + 0.5).collect()
+    }
+
+    fn drain(heap: &mut Heap, act: &[f64]) -> Vec<usize> {
+        std::iter::from_fn(|| heap.pop(act)).collect()
+    }
+
+    fn assert_consistent(heap: &Heap) {
+        for (i, &v) in heap.heap.iter().enumerate() {
+            assert_eq!(heap.pos[v as usize], i as u32, "variable {v}");
+        }
+    }
+
+    #[test]
+    fn bumped_variables_come_out_by_falling_activity() {
+        // VSIDS starts every variable at 0 (any order is a heap), then
+        // raises activities one at a time, sifting each variable up.
+        let n = 60;
+        let target = activities(n);
+        let mut act = vec![0.0; n];
+        let mut heap = Heap::new(n);
+        for v in 0..n {
+            act[v] = target[v];
+            heap.up(heap.pos[v] as usize, &act);
+            assert_consistent(&heap);
+        }
+        let order = drain(&mut heap, &act);
+        assert_eq!(order.len(), n);
+        for pair in order.windows(2) {
+            assert!(act[pair[0]] > act[pair[1]], "{order:?}");
+        }
+        assert!((0..n).all(|v| !heap.contains(v)));
+    }
+
+    #[test]
+    fn popped_variables_come_back_in_their_place() {
+        // Backtracking puts unassigned variables back; the next pop is the
+        // most active one again, whatever came out before.
+        let n = 40;
+        let act = activities(n);
+        let mut heap = Heap::new(0);
+        heap.pos = vec![u32::MAX; n];
+        for v in (0..n).rev() {
+            heap.insert(v, &act);
+        }
+        heap.insert(3, &act); // already there: no duplicate
+        assert_eq!(heap.heap.len(), n);
+        let first: Vec<usize> = (0..15).map(|_| heap.pop(&act).unwrap()).collect();
+        assert_consistent(&heap);
+        for &v in first.iter().rev() {
+            heap.insert(v, &act);
+        }
+        let order = drain(&mut heap, &act);
+        let mut sorted: Vec<usize> = (0..n).collect();
+        sorted.sort_by(|&a, &b| act[b].total_cmp(&act[a]));
+        assert_eq!(order, sorted);
+    }
+}

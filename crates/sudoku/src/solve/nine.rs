@@ -387,7 +387,8 @@ impl Board {
     }
 
     /// The cell to guess at: the first with two candidates, else the one
-    /// with the fewest among each band's first unsolved cell. Returns the
+    /// with the fewest among each band's first unsolved cell (the first
+    /// band's among equals, so the search runs top to bottom). Returns the
     /// band, the cell and its digits.
     fn choose(&self) -> (usize, u32, u32) {
         for band in 0..3 {
@@ -646,5 +647,35 @@ impl Nine {
             return true;
         }
         false
+    }
+}
+
+#[cfg(test)]
+mod choice_tests {
+    use super::Board;
+
+    #[test]
+    fn the_guess_among_equals_is_the_first_bands() {
+        // An empty board: no cell with two candidates, and each band's
+        // first open cell has all nine digits; the first band's is taken.
+        let board = Board::new();
+        let (band, bit, digits) = board.choose();
+        assert_eq!((band, bit, digits.count_ones()), (0, 1, 9));
+        // With band 0's first cell down to three digits and band 1's to
+        // four, band 0's is still the one (fewest).
+        let mut b = board;
+        for d in 3..9 {
+            b.cand[3 * d] &= !1;
+        }
+        for d in 4..9 {
+            b.cand[3 * d + 1] &= !1;
+        }
+        let (band, _, digits) = b.choose();
+        assert_eq!((band, digits.count_ones()), (0, 3));
+        // Band 2's first cell down to three too: a tie, band 0 keeps it.
+        for d in 3..9 {
+            b.cand[3 * d + 2] &= !1;
+        }
+        assert_eq!(b.choose().0, 0);
     }
 }
