@@ -3,19 +3,8 @@
 //! different superiors; the words checked against real MIDAS 433 (`pdp10
 //! midas-oracle`). Written for mutation testing (docs/mutants.md).
 
-fn words(source: &str) -> Vec<u64> {
-    let text = format!("{source}\nEND\n");
-    let a = midas::assemble_str("t.mid", &text).unwrap_or_else(|e| panic!("{source}: {e}"));
-    a.words.iter().map(|(_, w)| w.raw()).collect()
-}
-
-fn fails(source: &str) -> String {
-    let text = format!("{source}\nEND\n");
-    match midas::assemble_str("t.mid", &text) {
-        Ok(a) => panic!("{source} assembled: {:?}", a.words),
-        Err(e) => e.to_string(),
-    }
-}
+mod support;
+use support::*;
 
 #[test]
 fn special_block_names_and_qualified_names() {

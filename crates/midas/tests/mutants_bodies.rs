@@ -2,11 +2,8 @@
 //! Concatenation, Calls-2b): each checked against real MIDAS 433 (`pdp10
 //! midas-oracle`). Written for mutation testing (docs/mutants.md).
 
-fn words(source: &str) -> Vec<u64> {
-    let text = format!("{source}\nEND\n");
-    let a = midas::assemble_str("t.mid", &text).unwrap_or_else(|e| panic!("{source}: {e}"));
-    a.words.iter().map(|(_, w)| w.raw()).collect()
-}
+mod support;
+use support::*;
 
 /// SIXBIT of up to six characters, left-justified.
 fn sixbit(s: &str) -> u64 {

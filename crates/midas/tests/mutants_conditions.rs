@@ -3,19 +3,8 @@
 //! pseudo-ops: "EQUALS new,old"). Written for mutation testing
 //! (docs/mutants.md).
 
-fn words(source: &str) -> Vec<u64> {
-    let text = format!("{source}\nEND\n");
-    let a = midas::assemble_str("t.mid", &text).unwrap_or_else(|e| panic!("{source}: {e}"));
-    a.words.iter().map(|(_, w)| w.raw()).collect()
-}
-
-fn fails(source: &str) -> String {
-    let text = format!("{source}\nEND\n");
-    match midas::assemble_str("t.mid", &text) {
-        Ok(a) => panic!("{source} assembled: {:?}", a.words),
-        Err(e) => e.to_string(),
-    }
-}
+mod support;
+use support::*;
 
 #[test]
 fn one_line_bodies_run_to_the_end_of_the_line() {

@@ -4,26 +4,14 @@
 //! numbers, characters and text pseudo-ops. Written for mutation testing
 //! (docs/mutants.md).
 
-/// The words `source` assembles to, in order.
-fn words(source: &str) -> Vec<u64> {
-    let text = format!("{source}\nEND\n");
-    let a = midas::assemble_str("t.mid", &text).unwrap_or_else(|e| panic!("{source}: {e}"));
-    a.words.iter().map(|(_, w)| w.raw()).collect()
-}
+mod support;
+use support::*;
 
 /// The one word `expr` assembles to.
 fn value(expr: &str) -> u64 {
     let w = words(expr);
     assert_eq!(w.len(), 1, "{expr}: {w:?}");
     w[0]
-}
-
-fn fails(source: &str) -> String {
-    let text = format!("{source}\nEND\n");
-    match midas::assemble_str("t.mid", &text) {
-        Ok(a) => panic!("{source} assembled: {:?}", a.words),
-        Err(e) => e.to_string(),
-    }
 }
 
 const ONES: u64 = 0o777777_777777;

@@ -4,12 +4,8 @@
 //! is special in code is plain text in a comment or after `^`. Written for
 //! mutation testing (docs/mutants.md).
 
-/// The words `source` assembles to, in order.
-fn words(source: &str) -> Vec<u64> {
-    let text = format!("{source}\nEND\n");
-    let a = midas::assemble_str("t.mid", &text).unwrap_or_else(|e| panic!("{source}: {e}"));
-    a.words.iter().map(|(_, w)| w.raw()).collect()
-}
+mod support;
+use support::*;
 
 #[test]
 fn brackets_and_quotes_in_a_comment_are_comment() {

@@ -4,11 +4,8 @@
 //! examples checked against real MIDAS 433 with `pdp10 midas-oracle`).
 //! Written for mutation testing (docs/mutants.md).
 
-fn words(source: &str) -> Vec<u64> {
-    let text = format!("{source}\nEND\n");
-    let a = midas::assemble_str("t.mid", &text).unwrap_or_else(|e| panic!("{source}: {e}"));
-    a.words.iter().map(|(_, w)| w.raw()).collect()
-}
+mod support;
+use support::*;
 
 fn same(source: &str, expansion: &str) {
     let want = words(expansion);

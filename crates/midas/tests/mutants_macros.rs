@@ -5,21 +5,8 @@
 //! of text) shows what a dummy was given. Written for mutation testing
 //! (docs/mutants.md).
 
-/// The words `source` assembles to, in order.
-fn words(source: &str) -> Vec<u64> {
-    let text = format!("{source}\nEND\n");
-    let a = midas::assemble_str("t.mid", &text).unwrap_or_else(|e| panic!("{source}: {e}"));
-    a.words.iter().map(|(_, w)| w.raw()).collect()
-}
-
-/// The error `source` gives.
-fn fails(source: &str) -> String {
-    let text = format!("{source}\nEND\n");
-    match midas::assemble_str("t.mid", &text) {
-        Ok(a) => panic!("{source} assembled: {:?}", a.words),
-        Err(e) => e.to_string(),
-    }
-}
+mod support;
+use support::*;
 
 #[test]
 fn a_parenthesized_call_ends_at_the_matching_close() {

@@ -3,13 +3,10 @@
 //! the file, macro text placed at the call, `.INSRT` files named in
 //! messages. Written for mutation testing (docs/mutants.md).
 
-use std::path::Path;
+mod support;
+use support::*;
 
-fn words(source: &str) -> Vec<u64> {
-    let text = format!("{source}\nEND\n");
-    let a = midas::assemble_str("t.mid", &text).unwrap_or_else(|e| panic!("{source}: {e}"));
-    a.words.iter().map(|(_, w)| w.raw()).collect()
-}
+use std::path::Path;
 
 /// The first line of the error `source` gives.
 fn error(source: &str) -> String {

@@ -4,26 +4,8 @@
 //! errors of DEFINE and of arguments. Written for mutation testing
 //! (docs/mutants.md).
 
-fn assembled(source: &str) -> midas::Assembly {
-    let text = format!("{source}\nEND\n");
-    midas::assemble_str("t.mid", &text).unwrap_or_else(|e| panic!("{source}: {e}"))
-}
-
-fn words(source: &str) -> Vec<u64> {
-    assembled(source)
-        .words
-        .iter()
-        .map(|(_, w)| w.raw())
-        .collect()
-}
-
-fn fails(source: &str) -> String {
-    let text = format!("{source}\nEND\n");
-    match midas::assemble_str("t.mid", &text) {
-        Ok(a) => panic!("{source} assembled: {:?}", a.words),
-        Err(e) => e.to_string(),
-    }
-}
+mod support;
+use support::*;
 
 #[test]
 fn quoted_text_without_qmtch() {

@@ -4,28 +4,10 @@
 //! with flag bits, then the value; 4.9 half-killed, 4.7 local). Written for
 //! mutation testing (docs/mutants.md).
 
+mod support;
+use support::*;
+
 use pdp10_isa::squoze;
-
-fn assembled(source: &str) -> midas::Assembly {
-    let text = format!("{source}\nEND\n");
-    midas::assemble_str("t.mid", &text).unwrap_or_else(|e| panic!("{source}: {e}"))
-}
-
-fn words(source: &str) -> Vec<u64> {
-    assembled(source)
-        .words
-        .iter()
-        .map(|(_, w)| w.raw())
-        .collect()
-}
-
-fn fails(source: &str) -> String {
-    let text = format!("{source}\nEND\n");
-    match midas::assemble_str("t.mid", &text) {
-        Ok(a) => panic!("{source} assembled: {:?}", a.words),
-        Err(e) => e.to_string(),
-    }
-}
 
 /// The program's symbols for DDT: (name, flags, value).
 fn table(source: &str) -> Vec<(String, u64, u64)> {
