@@ -4,8 +4,8 @@
 //! %OPOPC is set and after it otherwise; without a handler the job stops
 //! (DDT's name for it is PURPG).
 
-mod shim_support;
-use shim_support::run;
+mod mutants_support;
+use mutants_support::run_typed;
 
 /// CORBLK of a fresh page at page 10 with read access only.
 const FRESH_READ_ONLY: &str =
@@ -26,7 +26,7 @@ fn handler() -> String {
 
 #[test]
 fn a_store_into_a_read_only_page_without_a_handler_stops_the_job() {
-    let ran = run(
+    let ran = run_typed(
         "wro-fatal",
         &format!(
             "LOC 100\nGO:{FRESH_READ_ONLY}\tMOVE A,10*2000+5\n\tMOVEI A,7\n\
@@ -45,7 +45,7 @@ fn a_store_into_a_read_only_page_without_a_handler_stops_the_job() {
 fn the_handler_gets_wro_with_mpva_and_the_pc_at_the_instruction() {
     // %OPOPC: the PC saved is the aborted instruction's; after the handler
     // has made the page writable, the store is done again and succeeds.
-    let ran = run(
+    let ran = run_typed(
         "wro-handled",
         &format!(
             "LOC 42\n\tJSR TSINT\nLOC 100\n\
@@ -65,7 +65,7 @@ fn the_handler_gets_wro_with_mpva_and_the_pc_at_the_instruction() {
 
 #[test]
 fn without_opopc_the_saved_pc_is_after_the_instruction() {
-    let ran = run(
+    let ran = run_typed(
         "wro-old-pc",
         &format!(
             "LOC 42\n\tJSR TSINT\nLOC 100\n\
@@ -84,7 +84,7 @@ fn without_opopc_the_saved_pc_is_after_the_instruction() {
 #[test]
 fn an_mpv_handler_does_not_take_a_write_into_a_read_only_page() {
     // %PIMPV enabled, %PIWRO not: the write is still fatal, as PURPG.
-    let ran = run(
+    let ran = run_typed(
         "wro-not-mpv",
         &format!(
             "LOC 42\n\tJSR TSINT\nLOC 100\n\
@@ -103,7 +103,7 @@ fn an_mpv_handler_does_not_take_a_write_into_a_read_only_page() {
 fn a_page_made_read_only_by_corblk_traps_and_writable_again_does_not() {
     // The program's own page 1 (its data), first made read-only by CORBLK
     // of this job's page with %CBRED, then writable with %CBNDW.
-    let ran = run(
+    let ran = run_typed(
         "wro-own-page",
         "LOC 100\n\
          GO:\t.CALL [SETZ ? SIXBIT /CORBLK/ ? %CLIMM,,%CBNDW ? %CLIMM,,777777 ? %CLIMM,,1 ? SETZI 777773]\n\t .LOSE\n\
@@ -125,7 +125,7 @@ fn a_page_made_read_only_by_corblk_traps_and_writable_again_does_not() {
 fn a_deleted_read_only_page_comes_back_writable() {
     // Deleting a pure page (CORBLK with no access) and asking for a fresh
     // writable one there: no trace of the old protection.
-    let ran = run(
+    let ran = run_typed(
         "wro-delete",
         &format!(
             "LOC 100\nGO:{FRESH_READ_ONLY}\
@@ -140,7 +140,7 @@ fn a_deleted_read_only_page_comes_back_writable() {
 }
 
 /// The message of a run that stopped on something not implemented.
-fn unimplemented(ran: &shim_support::Ran) -> (u32, String) {
+fn unimplemented(ran: &mutants_support::Ran) -> (u32, String) {
     match &ran.outcome {
         its::Outcome::Unimplemented { pc, message } => (*pc, message.clone()),
         other => panic!("not stopped as unimplemented: {other:?}"),
@@ -152,7 +152,7 @@ fn corblk_of_an_absolute_page_is_refused_naming_it() {
     // _calls.127: source %JSABS (777772) maps a page of the machine's
     // physical memory; there is none here. The job stops (exit 3) at the
     // call, naming the page it asked for; nothing is mapped.
-    let ran = run(
+    let ran = run_typed(
         "corblk-abs",
         "LOC 100\n\
          GO:\t.CALL [SETZ ? SIXBIT /CORBLK/ ? %CLIMM,,%CBRED ? %CLIMM,,777777 ? %CLIMM,,7 ? %CLIMM,,777772 ? SETZI 3]\n\t .LOSE\n\
@@ -171,7 +171,7 @@ fn corblk_of_an_absolute_page_is_refused_naming_it() {
 #[test]
 fn cblk_of_an_absolute_page_is_refused() {
     // uuos.114 .CBLK: operation 1 (bits 4.3-4.1) inserts an absolute page.
-    let ran = run(
+    let ran = run_typed(
         "cblk-abs",
         "LOC 100\nGO:\tMOVE A,[1000,,403000]\nCALL:\t.CBLK A,\n\t .LOSE\n\t.LOGOUT 1,\n",
         b"",

@@ -4,8 +4,8 @@
 //! at the .IOT, which runs again after the dismiss) unless the channel
 //! has %TIINT or .PICLR is 0; `.ITYIC` reads the interrupting characters.
 
-mod shim_support;
-use shim_support::run;
+mod mutants_support;
+use mutants_support::run_typed;
 
 /// An old-style handler (intrup.108): keeps the last interrupt word and
 /// PC word, counts, and keeps what `.ITYIC` on channel 1 gives (or -1
@@ -30,7 +30,7 @@ fn program(mode: &str, setup: &str) -> String {
 
 #[test]
 fn each_typed_character_interrupts_on_the_channel_before_it_is_read() {
-    let ran = run(
+    let ran = run_typed(
         "typein-channel",
         &program("0", "\t.SUSET [.SMSK2,,[1_1]]\n"),
         b"ab",
@@ -55,7 +55,7 @@ fn only_groups_with_tgint_interrupt() {
     // TTYSET: letters (group 1) echo and activate but do not interrupt.
     let setup = "\t.SUSET [.SMSK2,,[1_1]]\n\
                  \t.CALL [SETZ ? SIXBIT /TTYSET/ ? %CLIMM,,1 ? [232223,,232323] ? SETZ [232323,,230323]]\n\t .LOSE\n";
-    let ran = run("typein-groups", &program("0", setup), b"a1");
+    let ran = run_typed("typein-groups", &program("0", setup), b"a1");
     ran.finished();
     assert_eq!(ran.word("COUNT"), 1);
     assert_eq!(ran.word("ITY"), b'1' as u64);
@@ -64,7 +64,7 @@ fn only_groups_with_tgint_interrupt() {
 
 #[test]
 fn pityi_in_the_first_word_interrupts_too() {
-    let ran = run(
+    let ran = run_typed(
         "typein-pityi",
         &program("0", "\t.SUSET [.SMASK,,[%PITYI]]\n"),
         b"x",
@@ -80,7 +80,7 @@ fn pityi_in_the_first_word_interrupts_too() {
 
 #[test]
 fn without_an_enabled_interrupt_nothing_interrupts() {
-    let ran = run("typein-off", &program("0", ""), b"ab");
+    let ran = run_typed("typein-off", &program("0", ""), b"ab");
     ran.finished();
     assert_eq!(ran.word("COUNT"), 0);
     assert_eq!(ran.word("MORE"), u64::MAX >> 28, ".ITYIC does not skip");
@@ -90,7 +90,7 @@ fn without_an_enabled_interrupt_nothing_interrupts() {
 fn with_tiint_the_iot_reads_first_and_the_interrupt_follows() {
     // %TIINT (2000 on the channel): the .IOT does not wait; the pending
     // interrupt is given on the way out of it, the PC after it.
-    let ran = run(
+    let ran = run_typed(
         "typein-tiint",
         &program("2000", "\t.SUSET [.SMSK2,,[1_1]]\n"),
         b"ab",
@@ -110,7 +110,7 @@ fn with_interrupts_held_off_the_character_is_read_and_the_interrupt_waits() {
         "\tMOVEI C,1\n\t.ITYIC C,\n\t SETO C,\n\tMOVEM C,MORE\n",
         "\tMOVE B,COUNT\n\tMOVEM B,BEFORE\n\t.SUSET [.SPICLR,,[-1]]\nON:\tMOVEI C,1\n\t.ITYIC C,\n\t SETO C,\n\tMOVEM C,MORE\n",
     );
-    let ran = run("typein-piclr", &format!("{src}BEFORE:\t0\n"), b"ab");
+    let ran = run_typed("typein-piclr", &format!("{src}BEFORE:\t0\n"), b"ab");
     ran.finished();
     assert_eq!(ran.word("BEFORE"), 0, "nothing given while held off");
     assert_eq!(ran.word("COUNT"), 2);
@@ -124,7 +124,7 @@ fn output_on_a_tty_channel_makes_no_character_arrive() {
     // interrupts once.
     let setup = "\t.OPEN 2,[1,,'TTY]\n\t .LOSE\n\t.SUSET [.SMSK2,,[1_1]]\n\t.IOT 2,[\"!]\n";
     let src = program("0", setup).replace("\t.IOT 1,A\n\tMOVEM A,GOT+1\n", "\t.IOT 2,[\"?]\n");
-    let ran = run("typein-output", &src, b"z");
+    let ran = run_typed("typein-output", &src, b"z");
     ran.finished();
     assert_eq!(ran.output, "!?");
     assert_eq!(ran.word("COUNT"), 1);

@@ -1,7 +1,7 @@
 //! Old-style UUOs of the `.CALL` family the shim answers from uuos.114.
 
-mod shim_support;
-use shim_support::run;
+mod mutants_support;
+use mutants_support::run_typed;
 
 #[test]
 fn display_start_is_an_illegal_operation_without_a_display() {
@@ -9,7 +9,7 @@ fn display_start_is_an_illegal_operation_without_a_display() {
     // illegal operation and gives a %PIILO interrupt" (class 2: fatal
     // without a handler).
     for (name, uuo) in [("dstart", ".DSTART"), ("dstrtl", ".DSTRTL")] {
-        let ran = run(
+        let ran = run_typed(
             name,
             &format!("LOC 100\nGO:\t{uuo} LIST\n\t.LOGOUT 1,\nLIST:\t0\n"),
             b"",
@@ -23,7 +23,7 @@ fn display_start_is_an_illegal_operation_without_a_display() {
 
 #[test]
 fn a_job_handling_illegal_operations_gets_piilo_for_dstart() {
-    let ran = run(
+    let ran = run_typed(
         "dstart-handled",
         "LOC 42\n\tJSR TSINT\nLOC 100\n\
          GO:\t.SUSET [.SMASK,,[%PIILO]]\nCALL:\t.DSTART LIST\n\t.LOGOUT 1,\n\

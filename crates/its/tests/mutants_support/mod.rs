@@ -34,6 +34,13 @@ impl Ran {
     pub fn word(&self, name: &str) -> u64 {
         self.at(name, 0)
     }
+    /// The run stopped on a program error; its PC and message.
+    pub fn program_error(&self) -> (u32, String) {
+        match &self.outcome {
+            Outcome::ProgramError { pc, message } => (*pc, message.clone()),
+            other => panic!("not a program error: {other:?} (output {})", self.output),
+        }
+    }
     /// The run ended with `.LOGOUT 1,`.
     pub fn finished(&self) -> &Ran {
         assert_eq!(
@@ -126,6 +133,20 @@ pub fn run_in(dsk: &Path, source: &str, setup: Setup) -> Ran {
 /// Runs `source` on a fresh DSK folder named after the test.
 pub fn run(name: &str, source: &str) -> Ran {
     run_in(&scratch(name), source, Setup::default())
+}
+
+/// The ACs most programs use, and the first lines of each.
+pub const HEAD: &str = "TITLE T\nA=1\nB=2\nC=3\nD=4\nP=17\n";
+
+/// Runs MIDAS `body` after [`HEAD`] with `input` typed on the terminal, on
+/// a fresh DSK folder named after the test.
+pub fn run_typed(name: &str, body: &str, input: &[u8]) -> Ran {
+    let source = format!("{HEAD}{body}\nEND GO\n");
+    let setup = Setup {
+        input,
+        ..Setup::default()
+    };
+    run_in(&scratch(name), &source, setup)
 }
 
 /// The SIXBIT word of `s`.
