@@ -13,7 +13,7 @@
 //! Sets of cells are bit sets (at most 25 cells).
 
 /// The most cells of a unit.
-const MAX: usize = 25;
+pub(super) const MAX: usize = 25;
 
 /// Filters the candidate sets `masks` (one bit per value) of a unit's open
 /// cells, which must together take as many values as there are cells.
@@ -81,8 +81,9 @@ pub(crate) fn filter(masks: &mut [u32]) -> bool {
     true
 }
 
-/// The cells reachable from `v` along `edges`, within `within`.
-fn reach(v: usize, edges: &[u32; MAX], within: u32) -> u32 {
+/// The cells (or rows) reachable from `v` along `edges`, within `within`:
+/// one strongly connected component's side, for [`filter`] and `perm`.
+pub(super) fn reach(v: usize, edges: &[u32; MAX], within: u32) -> u32 {
     let mut seen = 1u32 << v;
     let mut frontier = seen;
     while frontier != 0 {

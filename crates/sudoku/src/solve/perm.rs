@@ -25,13 +25,13 @@
 //! The shorter of the two is kept. A failed augmenting path gives the
 //! conflict the same way: `s` rows that can only take `s - 1` columns.
 
+use super::matching::{reach, MAX};
 use super::sat::Lit;
 
 /// No literal: the placement was ruled out before the search.
 pub(crate) const NONE: Lit = Lit::MAX;
 
-/// The largest matrix (a 25x25 grid's unit).
-const MAX: usize = 25;
+/// Not matched: a row without a column, or a column without a row.
 const FREE: u8 = u8::MAX;
 
 pub(crate) struct Perm {
@@ -249,23 +249,6 @@ impl Perm {
         }
         false
     }
-}
-
-/// The rows reachable from `v` along `edges`, within `within`.
-fn reach(v: usize, edges: &[u32; MAX], within: u32) -> u32 {
-    let mut seen = 1u32 << v;
-    let mut frontier = seen;
-    while frontier != 0 {
-        let mut next = 0;
-        let mut f = frontier;
-        while f != 0 {
-            next |= edges[f.trailing_zeros() as usize];
-            f &= f - 1;
-        }
-        frontier = next & within & !seen;
-        seen |= frontier;
-    }
-    seen
 }
 
 #[cfg(test)]
