@@ -2,27 +2,9 @@
 //! where `.INSRT` may look, what it refuses, and a source's end.
 
 use pdp10_isa::Word;
-use std::path::{Path, PathBuf};
-
-/// A fresh folder for one test.
-fn scratch(test: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("midas-files-{test}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn assemble(path: &Path, root: Option<&Path>) -> Result<midas::Assembly, midas::Error> {
-    let options = midas::Options {
-        dsk_root: root.map(Path::to_path_buf),
-        ..midas::Options::default()
-    };
-    midas::assemble(path, &midas::FsLoader, &options)
-}
-
-fn words_of(a: &midas::Assembly) -> Vec<u64> {
-    a.words.iter().map(|(_, w)| w.raw()).collect()
-}
+mod support;
+use std::path::Path;
+use support::{assemble, scratch, words_of};
 
 /// The ASCII word of five 7-bit characters.
 fn ascii5(c: [u8; 5]) -> u64 {

@@ -4,26 +4,8 @@
 //! `file:line:col` of an error. Written for mutation testing
 //! (docs/mutants.md).
 
-use std::path::{Path, PathBuf};
-
-fn scratch(test: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("midas-mut-ins-{test}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn assemble(path: &Path, root: Option<&Path>) -> Result<midas::Assembly, midas::Error> {
-    let options = midas::Options {
-        dsk_root: root.map(Path::to_path_buf),
-        ..midas::Options::default()
-    };
-    midas::assemble(path, &midas::FsLoader, &options)
-}
-
-fn words_of(a: &midas::Assembly) -> Vec<u64> {
-    a.words.iter().map(|(_, w)| w.raw()).collect()
-}
+mod support;
+use support::{assemble, scratch, words_of};
 
 #[test]
 fn fn2_greater_than_is_the_highest_numbered_version() {

@@ -26,3 +26,30 @@ pub fn fails(source: &str) -> String {
         Err(e) => e.to_string(),
     }
 }
+
+/// A fresh host folder for test `test` (the process id keeps the test
+/// files' runs apart).
+pub fn scratch(test: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("midas-test-{test}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Assembles the host file `path`, `.INSRT` names under `root` (default:
+/// the source's folder).
+pub fn assemble(
+    path: &std::path::Path,
+    root: Option<&std::path::Path>,
+) -> Result<midas::Assembly, midas::Error> {
+    let options = midas::Options {
+        dsk_root: root.map(std::path::Path::to_path_buf),
+        ..midas::Options::default()
+    };
+    midas::assemble(path, &midas::FsLoader, &options)
+}
+
+/// The words of an assembly, in order.
+pub fn words_of(a: &midas::Assembly) -> Vec<u64> {
+    a.words.iter().map(|(_, w)| w.raw()).collect()
+}
