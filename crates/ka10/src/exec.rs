@@ -28,7 +28,7 @@ mod machine;
 
 use crate::flags::{USER, USERIO};
 use crate::float::{self, FpOut};
-use crate::memory::map::{PROTECTED, RELOCATED};
+use crate::memory::map::{DIRECT, PROTECTED, RELOCATED};
 use crate::memory::{Event, Regs, CHAIN_LIMIT, HALF};
 use crate::{Cpu, Error, ErrorKind, Exit, Resume, Tracer, Trap, TrapHandler, TrapKind};
 use pdp10_isa::Word;
@@ -121,20 +121,19 @@ impl Cpu {
     #[inline]
     pub(crate) fn step_mapped(&mut self, w: u64, reloc: bool) -> Result<(), Event> {
         if reloc {
-            let mut r = self.regs_mapped::<RELOCATED>();
-            let outcome = r.dispatch::<false>(w);
-            let (pc, flags) = (r.pc, r.flags);
-            self.commit(pc, flags);
-            return outcome;
+            self.dispatch_mapped::<RELOCATED>(w)
+        } else if self.io.write_protect.any() {
+            self.dispatch_mapped::<PROTECTED>(w)
+        } else {
+            self.dispatch_mapped::<DIRECT>(w)
         }
-        if self.io.write_protect.any() {
-            let mut r = self.regs_mapped::<PROTECTED>();
-            let outcome = r.dispatch::<false>(w);
-            let (pc, flags) = (r.pc, r.flags);
-            self.commit(pc, flags);
-            return outcome;
-        }
-        let mut r = self.regs();
+    }
+
+    /// Executes `w` with memory reached as `MAP` says, and keeps the PC
+    /// and flags it leaves.
+    #[inline(always)]
+    fn dispatch_mapped<const MAP: u8>(&mut self, w: u64) -> Result<(), Event> {
+        let mut r = self.regs_mapped::<MAP>();
         let outcome = r.dispatch::<false>(w);
         let (pc, flags) = (r.pc, r.flags);
         self.commit(pc, flags);
