@@ -136,9 +136,10 @@ pub(crate) struct Relocation {
 }
 
 impl Relocation {
-    /// From the DATAO APR word: 0-7 low protection, 8-15 low relocation,
-    /// 17 write-protect the high segment, 18-25 high protection, 26-33 high
-    /// relocation, each in units of 1K words.
+    /// From the DATAO APR word, in DEC's bit numbers (bit 0 is the sign):
+    /// 0-7 low protection, 9-16 high protection, 17 write-protect the high
+    /// segment, 18-25 low relocation, 27-34 high relocation, each in units
+    /// of 1K words (SIMH's `kx10_cpu.c` decodes the same fields).
     fn from_word(v: u64) -> Relocation {
         let field = |shift: u32| (((v >> shift) & 0o377) as u32) << 10;
         Relocation {
