@@ -6,21 +6,41 @@ use pdp10_isa::{HALF_MASK, WORD_MASK};
 
 const INDIRECT: u64 = 1 << 22;
 
+/// One field: terms joined by `+ -` (priority 1), each term factors joined
+/// by `* !` (priority 2), each factor syllables joined by `& #` (priority
+/// 3), left to right within a priority (DDT ORDER under `+`, `*`, `&`; DDT's
+/// EFIELD executes a pending operator when the next is of no higher
+/// priority).
 #[derive(Clone, Debug, Default)]
 struct Field {
     /// The sum of the terms before the current one.
     sum: u64,
-    /// The current term, if one has begun.
-    term: Option<u64>,
-    /// Its sign.
+    /// The current term's sign.
     negative: bool,
-    /// The operator that will combine the next syllable into the term.
+    /// The current term's factors before the current one, with the
+    /// operator that joins the current factor to them.
+    product: Option<(u64, char)>,
+    /// The current factor, if one has begun.
+    factor: Option<u64>,
+    /// The `&` or `#` that will join the next syllable into the factor.
     pending: Option<char>,
 }
 
 impl Field {
+    fn term(&self) -> u64 {
+        let factor = self.factor.unwrap_or(0);
+        match self.product {
+            Some((p, '*')) => p.wrapping_mul(factor) & WORD_MASK,
+            // IDIV: a zero divisor sets no-divide and leaves the dividend
+            // (DEC System Reference Manual, IDIV), which DDT's `!` returns.
+            Some((p, _)) if factor == 0 => p,
+            Some((p, _)) => signed(p).wrapping_div(signed(factor)) as u64 & WORD_MASK,
+            None => factor,
+        }
+    }
+
     fn value(&self) -> u64 {
-        let term = self.term.unwrap_or(0);
+        let term = self.term();
         let term = if self.negative {
             term.wrapping_neg()
         } else {
@@ -30,7 +50,12 @@ impl Field {
     }
 
     fn is_empty(&self) -> bool {
-        self.term.is_none() && self.sum == 0 && !self.negative
+        self.factor.is_none() && self.product.is_none() && self.sum == 0 && !self.negative
+    }
+
+    /// An operator needs a finished operand before it.
+    fn operand_ready(&self) -> bool {
+        self.factor.is_some() && self.pending.is_none()
     }
 }
 
@@ -64,13 +89,12 @@ impl Expr {
     pub fn syllable(&mut self, v: u64) -> Result<(), Bad> {
         self.typed = true;
         let f = &mut self.field;
-        f.term = Some(match (f.term, f.pending.take()) {
-            (Some(t), Some('*')) => t.wrapping_mul(v) & WORD_MASK,
-            (Some(t), Some('!')) if v != 0 => signed(t).wrapping_div(signed(v)) as u64 & WORD_MASK,
-            (Some(t), Some('&')) => t & v,
-            (Some(t), Some('#')) => t ^ v,
-            (Some(_), _) => return Err(Bad),
-            (None, _) => v & WORD_MASK,
+        let v = v & WORD_MASK;
+        f.factor = Some(match (f.factor, f.pending.take()) {
+            (Some(a), Some('&')) => a & v,
+            (Some(a), Some(_)) => a ^ v,
+            (Some(_), None) => return Err(Bad),
+            (None, _) => v,
         });
         Ok(())
     }
@@ -81,15 +105,23 @@ impl Expr {
         let f = &mut self.field;
         match op {
             '+' | '-' => {
-                if f.pending.is_some() {
+                if f.pending.is_some() || (f.product.is_some() && f.factor.is_none()) {
                     return Err(Bad);
                 }
                 f.sum = f.value();
-                f.term = None;
+                f.product = None;
+                f.factor = None;
                 f.negative = op == '-';
             }
+            '*' | '!' => {
+                if !f.operand_ready() {
+                    return Err(Bad);
+                }
+                f.product = Some((f.term(), op));
+                f.factor = None;
+            }
             _ => {
-                if f.term.is_none() || f.pending.is_some() {
+                if !f.operand_ready() {
                     return Err(Bad);
                 }
                 f.pending = Some(op);
@@ -239,5 +271,20 @@ mod tests {
         assert_eq!(eval("254000000000 @100"), Some(0o254020_000100));
         assert_eq!(eval("200000000000 1,-1"), Some(0o200040_777777));
         assert_eq!(eval("10!2"), Some(4));
+    }
+
+    #[test]
+    fn and_and_xor_bind_tighter_than_times_and_divide() {
+        // DDT ORDER: & is priority 3, * and ! priority 2, + and - 1; DDT's
+        // operator table gives # the priority of &.
+        assert_eq!(eval("2*6&3"), Some(4));
+        assert_eq!(eval("6&3*2"), Some(4));
+        assert_eq!(eval("2*6#3"), Some(0o12));
+        assert_eq!(eval("14!6&3"), Some(6));
+        assert_eq!(eval("1+6&3"), Some(3));
+        assert_eq!(eval("7&3#1"), Some(2));
+        assert_eq!(eval("2*3*4"), Some(0o30));
+        assert_eq!(eval("30!2!3"), Some(4));
+        assert_eq!(eval("-2*3"), Some(WORD_MASK - 5));
     }
 }
