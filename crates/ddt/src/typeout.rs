@@ -97,9 +97,23 @@ impl TypeOut {
             Mode::Bytes(n) => self.bytes(w, n),
             Mode::Ascii => ascii(w),
             Mode::Sixbit => sixbit(w),
-            Mode::Character if w.raw() < 0o200 => format!("$1#{}", character(w.raw() as u8)),
-            Mode::Character => self.number(w.raw()),
+            Mode::Character => self.character_mode(w, symbols),
         }
+    }
+
+    /// `$#`: the low 7 bits as a character; anything above them first, as
+    /// `$S` types it (DDT ORDER under `$#`: MOVEI B,101 is `MOVEI B, $1#A`).
+    fn character_mode(&self, w: Word, symbols: &SymbolTable) -> String {
+        let low = format!("$1#{}", quoted(w.raw() as u8 & 0o177));
+        let rest = w.raw() & !0o177;
+        if rest == 0 {
+            return low;
+        }
+        let symbolic = TypeOut {
+            mode: Mode::Symbolic,
+            ..*self
+        };
+        format!("{} {low}", symbolic.word(Word::new(rest), symbols))
     }
 
     fn halves(&self, w: Word, symbols: &SymbolTable) -> String {
@@ -171,7 +185,9 @@ impl TypeOut {
             let y = i.y() as u64;
             if i.index() != 0 && y >= 0o777000 {
                 text.push_str(&format!("-{}", self.number((1 << 18) - y)));
-            } else if y != 0 || i.index() == 0 {
+            } else if y != 0 {
+                // ITS DDT types the address only when it is not zero:
+                // `JRST @` for 254020,,0 and `MOVE 1,(2)` for 200042,,0.
                 text.push_str(&self.address(y as u32, symbols));
             }
             if i.index() != 0 {
@@ -211,10 +227,19 @@ fn character(c: u8) -> String {
     }
 }
 
+/// A character of `$"` or `$#` typeout: ^Q and `^` get a ^Q in front, so
+/// that they read back as themselves (DDT ORDER under `$"`).
+fn quoted(c: u8) -> String {
+    match c {
+        0o21 | b'^' => format!("^Q{}", character(c)),
+        _ => character(c),
+    }
+}
+
 fn ascii(w: Word) -> String {
     let mut s = format!("${}\"", w.raw() & 1);
     for k in 0..5 {
-        s.push_str(&character(((w.raw() >> (29 - 7 * k)) & 0o177) as u8));
+        s.push_str(&quoted(((w.raw() >> (29 - 7 * k)) & 0o177) as u8));
     }
     s.push('$');
     s
@@ -250,6 +275,9 @@ mod tests {
         assert_eq!(t(Mode::Symbolic, 0o260740_000102), "PUSHJ P,LOOP+2");
         assert_eq!(t(Mode::Symbolic, 0o200057_777777), "MOVE A,-1(P)");
         assert_eq!(t(Mode::Symbolic, 0o254020_000100), "JRST @LOOP");
+        // A zero address is not typed (ITS DDT's PIN2 skips it).
+        assert_eq!(t(Mode::Symbolic, 0o254020_000000), "JRST @");
+        assert_eq!(t(Mode::Symbolic, 0o200042_000000), "MOVE A,(2)");
         assert_eq!(t(Mode::Symbolic, 0o263740_000000), "POPJ P,");
         assert_eq!(t(Mode::Symbolic, 0o254200_000000), "HALT");
         assert_eq!(t(Mode::Symbolic, 0o045140_000000), ".BREAK 3,");
@@ -271,6 +299,14 @@ mod tests {
         assert_eq!(t(Mode::Ascii, 0o406050_342024), "$0\"ABCD^J$");
         assert_eq!(t(Mode::Sixbit, 0o465757_424162), "$1'FOOBAR$");
         assert_eq!(t(Mode::Character, 0o101), "$1#A");
+        // DDT ORDER under $#: a value over 7 bits is the rest symbolically,
+        // then the character; MOVEI B,101 is "MOVEI B, $1#A" (A is AC 1 here).
+        assert_eq!(t(Mode::Character, 0o201040_000101), "MOVEI A, $1#A");
+        assert_eq!(t(Mode::Character, 0o000001_000141), "1,,0 $1#a");
+        // ^Q and ^ are typed with a ^Q in front (DDT ORDER under $").
+        assert_eq!(t(Mode::Character, 0o136), "$1#^Q^");
+        assert_eq!(t(Mode::Character, 0o21), "$1#^Q^Q");
+        assert_eq!(t(Mode::Ascii, 0o570000_000000), "$0\"^Q^^@^@^@^@$");
         let decimal = TypeOut {
             mode: Mode::Constant,
             radix: 10,
