@@ -46,7 +46,10 @@ fn the_uuo_in_40_has_its_effective_address_and_no_index_or_indirect() {
     );
     ran.finished();
     // AC field 3 (bits 000140) kept; X cleared; E = CELL.
-    assert_eq!(ran.word("SAVED"), 0o000140_000000 | ran.address("CELL") as u64);
+    assert_eq!(
+        ran.word("SAVED"),
+        0o000140_000000 | ran.address("CELL") as u64
+    );
     assert_eq!(ran.word("RET") & 0o777777, ran.address("BACK") as u64);
 }
 
