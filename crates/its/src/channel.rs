@@ -280,17 +280,19 @@ fn read_unit(ch: &mut Channel, tty: &mut Terminal) -> Result<Option<Word>, Fault
                 Some(c) => c,
                 None => tty.look()?,
             };
+            let skip_echo = ch.mode & TI_ECH != 0;
             if ch.mode & TI_PEK != 0 {
                 // Left in the input buffer: read (and MP echoed) later.
                 ch.peeked = Some(c);
-            } else if ch.mode & TI_ECH != 0 {
-                if tty.wants_mp_echo(c) {
-                    return Ok(Some(Word::new(c as u64 | TX_MPE)));
-                }
-            } else {
+            } else if !skip_echo {
                 tty.remove(c)?;
             }
-            Ok(Some(Word::new(c as u64)))
+            let owed = if skip_echo && tty.wants_mp_echo(c) {
+                TX_MPE
+            } else {
+                0
+            };
+            Ok(Some(Word::new(c as u64 | owed)))
         }
         Device::Dsk(f) => Ok(f.next().map_err(Fault::Ioc)?),
         Device::Nul => Ok(Some(Word::ZERO)),

@@ -106,6 +106,21 @@ fn a_tiech_read_skips_the_mp_echo_and_returns_txmpe() {
 }
 
 #[test]
+fn a_tiech_peek_shows_the_owed_mp_echo_and_the_read_after_it_echoes() {
+    // %TIPEK|%TIECH: the character stays in the buffer with %TXMPE (its MP
+    // echo still owed); the plain read that takes it does the echo.
+    let (out, ran) = run_echoing(
+        "echo-tiech-peek",
+        &letters("42"),
+        &PEEK_THEN_READ.replace("5000,,20000", "5000,,60000"),
+        b"a",
+    );
+    assert_eq!(out, "-a.");
+    assert_eq!(ran.peek, 0o400000 | b'a' as u64);
+    assert_eq!(ran.got, b'a' as u64);
+}
+
+#[test]
 fn an_echoed_cr_is_a_whole_line_end_and_a_lf_after_it_shows() {
     // The job reads a CR (echoed: CR LF), then outputs LF and X: the LF is
     // a line of its own, not the dropped LF of an ascii-mode CR LF.
