@@ -121,6 +121,25 @@ fn a_tiech_peek_shows_the_owed_mp_echo_and_the_read_after_it_echoes() {
 }
 
 #[test]
+fn a_block_mode_read_echoes_the_character_a_peek_left() {
+    // Channel 3, block-mode TTY input: a SIOT with %TIPEK looks at "a"
+    // (no MP echo), the block .IOT takes it (MP echo) and stops at the
+    // end of input (^C).
+    let body = "\t.OPEN 3,[2,,'TTY]\n\t .LOSE\n\
+                \t.CALL [SETZ ? SIXBIT /SIOT/ ? 5000,,20000 ? %CLIMM,,3 ? BP ? SETZ CNT]\n\t .LOSE\n\
+                \t.IOT 2,[\"-]\n\t.IOT 3,PTR\n\t.IOT 2,[\".]\n\t.LOGOUT 1,\n\
+                BP:\t440700,,PEEK\nCNT:\t1\nPTR:\t-1,,GOT\n";
+    let (out, ran) = run_echoing("echo-block", &letters("42"), body, b"a");
+    assert_eq!(out, "-a.");
+    assert_eq!(ran.peek >> 29, b'a' as u64, "the SIOT's byte");
+    assert_eq!(
+        ran.got >> 29,
+        b'a' as u64,
+        "the block read's first character"
+    );
+}
+
+#[test]
 fn an_echoed_cr_is_a_whole_line_end_and_a_lf_after_it_shows() {
     // The job reads a CR (echoed: CR LF), then outputs LF and X: the LF is
     // a line of its own, not the dropped LF of an ascii-mode CR LF.
