@@ -22,6 +22,11 @@ pub const MODE_DISPLAY_BIT: u32 = 0o20;
 /// %TIPEK, a TTY input IOT control bit (`_calls.127`, IOT): give the next
 /// character but leave it to be read again.
 const TI_PEK: u32 = 0o20000;
+/// %TIECH: the read may skip echo still owed; MP echo is not done, and
+/// the character comes with %TXMPE when its group wanted it (itstty.41,
+/// D/1).
+const TI_ECH: u32 = 0o40000;
+const TX_MPE: u64 = 0o400000;
 /// ... or as %TJDIS, bit 2.3.
 pub const TJDIS: u32 = 0o4000;
 
@@ -273,12 +278,21 @@ fn read_unit(ch: &mut Channel, tty: &mut Terminal) -> Result<Option<Word>, Fault
         Device::Tty => {
             let c = match ch.peeked.take() {
                 Some(c) => c,
-                None => tty.get()?,
+                None => tty.look()?,
             };
+            let skip_echo = ch.mode & TI_ECH != 0;
             if ch.mode & TI_PEK != 0 {
+                // Left in the input buffer: read (and MP echoed) later.
                 ch.peeked = Some(c);
+            } else if !skip_echo {
+                tty.remove(c)?;
             }
-            Ok(Some(Word::new(c as u64)))
+            let owed = if skip_echo && tty.wants_mp_echo(c) {
+                TX_MPE
+            } else {
+                0
+            };
+            Ok(Some(Word::new(c as u64 | owed)))
         }
         Device::Dsk(f) => Ok(f.next().map_err(Fault::Ioc)?),
         Device::Nul => Ok(Some(Word::ZERO)),
@@ -353,7 +367,10 @@ fn block_transfer(
                 for _ in 0..5 {
                     let c = match (stop, ch.peeked.take()) {
                         (true, _) => 0o003,
-                        (false, Some(c)) => c,
+                        (false, Some(c)) => {
+                            tty.remove(c)?;
+                            c
+                        }
                         (false, None) => tty.get()?,
                     };
                     stop |= c == 0o003;

@@ -12,8 +12,10 @@
 //! characters, as for the JCL. ITS terminal input never ends;
 //! In character mode (a host terminal whose own echo and line editing are
 //! off: `pdp10 run` sets it up) the console echoes each character as it
-//! is read, when its group's %TGPIE bit says to (itstty.41, D/1: PI
-//! echo), the way ITS output shows it (CR as a new line, ^X, `$`).
+//! arrives, when its group's %TGPIE bit says to (itstty.41, D/1: PI
+//! echo), and again as the job reads it (takes it out of the input
+//! buffer) when its group's %TGMPE bit says to (MP echo: CLU asks for
+//! that one only), the way ITS output shows it (CR as a new line, ^X, `$`).
 //! The end of host input reads as one ^C, which a job types to end its
 //! input (itstty.41, C/3/a: in block mode and SIOT "^C typed in will act
 //! like end-of-file"). A job that reads the terminal again after that
@@ -84,6 +86,8 @@ pub struct Terminal {
 pub const TG_INT: u64 = 0o01;
 /// Echo at interrupt level (as the character arrives).
 pub const TG_PIE: u64 = 0o20;
+/// Echo at main program level (as the job reads the character).
+pub const TG_MPE: u64 = 0o40;
 
 /// TTYST1 and TTYST2 as DDT leaves them (TTYO4 in ts3tty: every group
 /// echoing, activating and interrupting, but rubout, which only
@@ -146,7 +150,7 @@ impl Terminal {
         if self.ahead.is_some() {
             return Ok(None);
         }
-        let c = self.get()?;
+        let c = self.take_arrived()?;
         self.ahead = Some(c);
         Ok(Some(c))
     }
@@ -356,20 +360,60 @@ impl Terminal {
     /// Reads one character: a host line end (LF, CR LF, CR) becomes CR;
     /// ^C at the end of input, once: a read after that is
     /// [`TtyError::InputEnded`]. A byte past ASCII is
-    /// [`TtyError::NotAscii`].
+    /// [`TtyError::NotAscii`]. The character arrives (PI echo) and
+    /// leaves the input buffer (MP echo): [`Terminal::look`] then
+    /// [`Terminal::remove`].
     pub fn get(&mut self) -> Result<u8, TtyError> {
-        if let Some(c) = self.ahead.take() {
-            return Ok(c);
-        }
-        let c = self.take()?;
-        if self.echo && c != 0o003 && group_bits(self.groups, c) & TG_PIE != 0 {
-            self.put(c, false, false, &mut Escape::None)?;
-            self.flush()?;
-        }
+        let c = self.look()?;
+        self.remove(c)?;
         Ok(c)
     }
 
-    /// [`Terminal::get`] without the echo.
+    /// The next character, arrived (PI echoed) but left in the input
+    /// buffer, as a %TIPEK read sees it (itstty.41, C/3/b): no MP echo
+    /// yet. Give it to [`Terminal::remove`] when the job reads it for good.
+    pub fn look(&mut self) -> Result<u8, TtyError> {
+        match self.ahead.take() {
+            Some(c) => Ok(c),
+            None => self.take_arrived(),
+        }
+    }
+
+    /// The job reads `c` out of the input buffer: MP echo, if its group
+    /// asks for it (itstty.41, D/1: "MP echoing happens when the
+    /// character is read in by the program").
+    pub fn remove(&mut self, c: u8) -> Result<(), TtyError> {
+        self.echo_for(c, TG_MPE)
+    }
+
+    /// Whether `c`'s group asks for MP echo (for %TIECH reads, which skip
+    /// it and tell the job with %TXMPE).
+    pub fn wants_mp_echo(&self, c: u8) -> bool {
+        c != 0o003 && group_bits(self.groups, c) & TG_MPE != 0
+    }
+
+    /// The next host character, arrived: PI echo, if its group asks.
+    fn take_arrived(&mut self) -> Result<u8, TtyError> {
+        let c = self.take()?;
+        self.echo_for(c, TG_PIE)?;
+        Ok(c)
+    }
+
+    /// Echoes `c` in character mode when its group has `bit` (the ^C
+    /// that stands for the end of host input is never echoed).
+    fn echo_for(&mut self, c: u8, bit: u64) -> Result<(), TtyError> {
+        if self.echo && c != 0o003 && group_bits(self.groups, c) & bit != 0 {
+            self.put(c, false, false, &mut Escape::None)?;
+            // An echoed CR is a whole CR LF: a LF the job outputs next is
+            // not dropped (itstty.41, E/2/a/4: only after a CR "output in
+            // ascii mode and not in echo mode").
+            self.after_cr = false;
+            self.flush()?;
+        }
+        Ok(())
+    }
+
+    /// The next host character, without echo.
     fn take(&mut self) -> Result<u8, TtyError> {
         loop {
             if self.at_eof {
