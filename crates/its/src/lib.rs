@@ -267,6 +267,8 @@ impl Job {
         }
         cpu.set_pc(image.start_address());
         cpu.set_user_mode(true);
+        // ITS's pager keeps the job's .JPC (sysdoc/usr.102).
+        cpu.set_records_jumps(true);
         let mut option = system::OPBRK | system::OPDDT;
         if config.jcl.is_some() {
             option |= system::OPCMD;
