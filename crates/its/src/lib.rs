@@ -392,6 +392,15 @@ impl Job {
                 if stop() {
                     break Ok(self.interrupted());
                 }
+                // A character typed on the terminal meanwhile interrupts.
+                let pc = self.cpu.pc();
+                match self.system.typein_poll(&mut self.cpu, pc) {
+                    Ok(Some(handler)) => self.cpu.set_pc(handler),
+                    Ok(None) => {}
+                    Err(Ending::Outcome(o)) => break Ok(o),
+                    Err(Ending::Reslice(pc)) => self.cpu.set_pc(pc),
+                    Err(Ending::Host(h)) => break Err(h),
+                }
             }
         };
         let dropped = self.system.discard_all();
