@@ -287,6 +287,7 @@ impl Job {
         system.log_registers = config.log_registers;
         system.verbose = config.verbose;
         system.init_pages(cpu.memory_size());
+        system.load_read_only(&mut cpu, &image.read_only);
         Ok(Job { cpu, system })
     }
 
@@ -572,6 +573,7 @@ mod tests {
             start: Word::new(0o254000_000100),
             core: loader::PAGE,
             symbols: vec![(0o100, "GO".into())],
+            read_only: vec![],
         }
     }
 

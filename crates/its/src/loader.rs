@@ -27,6 +27,9 @@ pub struct Image {
     pub core: usize,
     /// DDT symbols, sorted by value: (value, name).
     pub symbols: Vec<(u32, String)>,
+    /// The pages to load read-only (a PDUMP file's pure pages: access
+    /// 200000 without 400000, binfmt.101); a store into one is %PIWRO.
+    pub read_only: Vec<usize>,
 }
 
 impl Image {
@@ -133,6 +136,7 @@ fn load_sblk(words: &[Word]) -> Result<(Image, Option<String>), Error> {
             start: sblk.start,
             core: pages_for(top.max(1)),
             symbols: address_symbols(&sblk),
+            read_only: Vec::new(),
         },
         warning,
     ))
@@ -147,6 +151,7 @@ fn load_pdump(words: &[Word]) -> Result<(Image, Option<String>), Error> {
     let mut top_page = 0;
     let mut shared = Vec::new();
     let mut absolute = Vec::new();
+    let mut read_only = Vec::new();
     for page in 0..256 {
         let entry = words[1 + page];
         let (left, right) = (entry.left(), entry.right());
@@ -159,13 +164,22 @@ fn load_pdump(words: &[Word]) -> Result<(Image, Option<String>), Error> {
             absolute.push(page);
             continue;
         }
+        // binfmt.101: access 200000 is read-only, 600000 read-write (a
+        // sharing entry gives its own).
+        let pure = right & 0o400000 == 0;
         if left & 0o100000 != 0 {
             shared.push((page, (right & 0o777) as usize));
             top_page = top_page.max(page + 1);
+            if pure {
+                read_only.push(page);
+            }
             continue;
         }
         if right & 0o600000 == 0 {
             continue;
+        }
+        if pure {
+            read_only.push(page);
         }
         let data = words
             .get(next_data..next_data + PAGE)
@@ -224,6 +238,7 @@ fn load_pdump(words: &[Word]) -> Result<(Image, Option<String>), Error> {
             start,
             core: top_page.max(1) * PAGE,
             symbols,
+            read_only,
         },
         (!warnings.is_empty()).then(|| warnings.join("; ")),
     ))
@@ -289,6 +304,9 @@ mod tests {
         assert_eq!(word_at(2 * 1024 + 7), Word::new(0o777));
         assert_eq!(word_at(3 * 1024 + 7), Word::new(0o777));
         assert_eq!(word_at(5), Word::new(0o55));
+        // Page 2 is pure (200000), and so is page 3, which shares it with
+        // access 200000; page 0 (600000) is not.
+        assert_eq!(image.read_only, vec![2, 3]);
     }
 
     #[test]
