@@ -365,7 +365,7 @@ impl Job {
                 Ok(ka10::Exit::Handler(Ending::Outcome(o))) => break Ok(o),
                 Ok(ka10::Exit::Handler(Ending::Reslice(pc))) => {
                     self.cpu.set_pc(pc);
-                    look_now = self.system.stop_asked();
+                    look_now = self.system.stop_asked() || self.system.typein_ready();
                 }
                 Ok(ka10::Exit::Handler(Ending::Host(e))) => break Err(e),
                 Ok(ka10::Exit::Halt { pc }) => {

@@ -54,9 +54,21 @@ fn run(
     mask: u64,
     msk2: u64,
 ) -> (Job, Outcome, impl Fn(&Job, &str) -> u64) {
-    let source = format!("{HEAD}{PROGRAM}MASK:\t{mask:o}\nMSK2:\t{msk2:o}\nEND GO\n");
+    run_program(name, PROGRAM, input, mask, msk2)
+}
+
+/// [`run`] of another program, on the host clock.
+fn run_program(
+    name: &str,
+    program: &str,
+    input: Input,
+    mask: u64,
+    msk2: u64,
+) -> (Job, Outcome, impl Fn(&Job, &str) -> u64) {
+    let source = format!("{HEAD}{program}MASK:\t{mask:o}\nMSK2:\t{msk2:o}\nEND GO\n");
     let (image, symbols) = image(&source);
     let mut config = JobConfig::captured(&scratch(name), "TEST", None);
+    config.clock = its::Clock::Host;
     config.terminal = Terminal::new(input, Output::Capture(Vec::new()));
     let mut job = Job::new(&image, config).unwrap();
     let outcome = job.run(5_000_000, &mut ka10::NoTrace).unwrap();
@@ -107,4 +119,23 @@ fn nothing_arrives_without_an_enabled_interrupt_or_from_a_pipe() {
         matches!(outcome, Outcome::BudgetExhausted { .. }),
         "{outcome:?}"
     );
+}
+
+#[test]
+fn a_sleeping_job_is_interrupted_at_once() {
+    // .SLEEP of 30 seconds on the host clock: the typed character ends it
+    // (ITS interrupts a sleeping job), long before the sleep would, and
+    // the interrupt is given at once (not after a million .SLEEPs).
+    let program = PROGRAM.replace(
+        "LOOP:\tAOS COUNT\n\tJRST LOOP\n",
+        "LOOP:\tMOVEI A,900.\n\t.SLEEP A,\n\t.VALUE\n",
+    );
+    let started = std::time::Instant::now();
+    let (job, outcome, word) = run_program("typed-sleep", &program, typed(b"s"), PITYI, 0);
+    assert_eq!(outcome, Outcome::Finished { message: None });
+    assert_eq!(word(&job, "ITY"), b's' as u64);
+    assert!(started.elapsed().as_secs() < 10, "{:?}", started.elapsed());
+    assert!(job.instructions() < 100, "{}", job.instructions());
+    // The PC word is at the .SLEEP, to sleep the rest after a dismiss.
+    assert_eq!(word(&job, "PCW") & 0o777777, word(&job, "LOOPAT") + 1);
 }

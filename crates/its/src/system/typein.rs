@@ -95,6 +95,15 @@ impl System {
         self.give(m, pc)
     }
 
+    /// Whether a character typed on the terminal waits to arrive with an
+    /// interrupt enabled for it: a `.SLEEP` then ends early (its AC left
+    /// for the rest), so that the interrupt is given at once, as ITS
+    /// interrupts a sleeping job.
+    pub(crate) fn typein_ready(&mut self) -> bool {
+        let (first, second) = self.typein_bits();
+        (first != 0 || second != 0) && self.terminal.typed()
+    }
+
     /// Character `c` has arrived: when its group interrupts, it is queued
     /// for `.ITYIC` and its interrupt (`first`, `second`: the bits) made
     /// pending; true then.
