@@ -113,7 +113,16 @@ fn bad(message: impl Into<String>) -> Error {
 }
 
 fn load_sblk(words: &[Word]) -> Result<(Image, Option<String>), Error> {
-    let (sblk, trailer_error) = Sblk::parse_code(words).map_err(|e| bad(e.to_string()))?;
+    let (sblk, trailer_error) = Sblk::parse_code(words).map_err(|e| {
+        if is_dec_sav(words) {
+            bad(
+                "a DEC (TOPS-10) SAV file: DEC programs run on ITS under its DEC UUO emulator \
+                 (SYS;TS DEC), which the shim does not have",
+            )
+        } else {
+            bad(e.to_string())
+        }
+    })?;
     let warning =
         trailer_error.map(|e| format!("symbols after the start instruction ignored from {e}"));
     let mut top = 0usize;
@@ -140,6 +149,23 @@ fn load_sblk(words: &[Word]) -> Result<(Image, Option<String>), Error> {
         },
         warning,
     ))
+}
+
+/// Whether `words` are a DEC zero-compressed SAV file: blocks of an IOWD
+/// (-count,,address-1) and its count of words, then the start
+/// instruction, a JRST, as the last word.
+fn is_dec_sav(words: &[Word]) -> bool {
+    let mut i = 0;
+    let mut blocks = 0;
+    while i + 1 < words.len() {
+        let w = words[i];
+        if w.left() & 0o400000 == 0 {
+            return false;
+        }
+        i += 1 + (0o1000000 - w.left()) as usize;
+        blocks += 1;
+    }
+    blocks > 0 && i + 1 == words.len() && words[i].raw() >> 27 == 0o254
 }
 
 fn load_pdump(words: &[Word]) -> Result<(Image, Option<String>), Error> {
@@ -347,6 +373,27 @@ mod tests {
         short[1] = Word::new(0o600000);
         let e = load_words(&short).unwrap_err();
         assert!(e.to_string().contains("page 0"), "{e}");
+    }
+
+    #[test]
+    fn a_dec_sav_file_is_named_as_such() {
+        // IOWD 2,777 ? MOVEI 1,5 ? JRST 4, ? IOWD 1,2000 ? 0 ? JRST 1000
+        let sav: Vec<Word> = [
+            0o777776_000777,
+            0o201040_000005,
+            0o254200_000000,
+            0o777777_001777,
+            0,
+            0o254000_001000,
+        ]
+        .map(Word::new)
+        .to_vec();
+        let e = load_words(&sav).unwrap_err().to_string();
+        assert!(e.contains("DEC (TOPS-10) SAV file"), "{e}");
+        assert!(e.contains("SYS;TS DEC"), "{e}");
+        // One word short: no SAV file, the SBLK complaint.
+        let e = load_words(&sav[..5]).unwrap_err().to_string();
+        assert!(!e.contains("DEC"), "{e}");
     }
 
     #[test]
