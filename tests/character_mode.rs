@@ -15,6 +15,16 @@ use std::time::Duration;
 /// output, the exit status, and the slave's local modes before, during
 /// and after the run.
 fn on_a_terminal(keys: &[u8], interrupt: bool) -> (String, Option<i32>, [LocalModes; 3]) {
+    running_on_a_terminal("echo.mid", keys, interrupt)
+}
+
+/// [`on_a_terminal`] with tests/data/its/`program`; a run still going 20 s
+/// after the last key is killed (status `None`).
+fn running_on_a_terminal(
+    program: &str,
+    keys: &[u8],
+    interrupt: bool,
+) -> (String, Option<i32>, [LocalModes; 3]) {
     let master = openpt(OpenptFlags::RDWR | OpenptFlags::NOCTTY).unwrap();
     grantpt(&master).unwrap();
     unlockpt(&master).unwrap();
@@ -25,7 +35,9 @@ fn on_a_terminal(keys: &[u8], interrupt: bool) -> (String, Option<i32>, [LocalMo
         .open(name.to_str().unwrap())
         .unwrap();
     let before = tcgetattr(&slave).unwrap().local_modes;
-    let echo = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/its/echo.mid");
+    let echo = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/its")
+        .join(program);
     let mut child = Command::new(env!("CARGO_BIN_EXE_pdp10"))
         .args(["run", "--dsk", env!("CARGO_TARGET_TMPDIR")])
         .arg(&echo)
@@ -70,7 +82,18 @@ fn on_a_terminal(keys: &[u8], interrupt: bool) -> (String, Option<i32>, [LocalMo
             .unwrap();
         assert!(sent.success());
     }
-    let status = child.wait().unwrap();
+    let mut status = None;
+    for _ in 0..200 {
+        status = child.try_wait().unwrap();
+        if status.is_some() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let status = status.unwrap_or_else(|| {
+        child.kill().unwrap();
+        child.wait().unwrap()
+    });
     let after = tcgetattr(&slave).unwrap().local_modes;
     drop(slave);
     let text = output.join().unwrap();
@@ -107,5 +130,15 @@ fn the_terminal_is_put_back_after_ctrl_c() {
     // ends the process at once (status 130).
     let (text, status, [before, _, after]) = on_a_terminal(b"a", true);
     assert_eq!(status, Some(130), "{text}");
+    assert_eq!(after, before);
+}
+
+#[test]
+fn a_character_typed_while_the_job_computes_interrupts_it() {
+    // typed.mid never reads: only an interrupt as the character is typed
+    // (%PITYI) gets it, and ends the run.
+    let (text, status, [before, _, after]) = running_on_a_terminal("typed.mid", b"x", false);
+    assert_eq!(status, Some(0), "{text:?}");
+    assert!(text.contains("{x}"), "{text:?}");
     assert_eq!(after, before);
 }

@@ -147,6 +147,14 @@ impl<R: BufRead> BufRead for Waiting<R> {
     }
 }
 
+impl its::tty::Polled for Waiting<io::BufReader<io::Stdin>> {
+    /// A character is buffered, or typed and waiting in the terminal
+    /// (FIONREAD: no wait, unlike a read).
+    fn ready(&mut self) -> bool {
+        !self.0.buffer().is_empty() || rustix::io::ioctl_fionread(io::stdin()).is_ok_and(|n| n > 0)
+    }
+}
+
 /// Whether Ctrl-C was typed since the last [`clear`]; a yes means the
 /// caller stops.
 pub fn requested() -> bool {

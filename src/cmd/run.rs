@@ -139,10 +139,16 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         None => {
             let mode = super::character_mode::CharacterMode::enter()
                 .context("putting the terminal in character mode")?;
+            let stdin = super::interrupt::Waiting(BufReader::new(std::io::stdin()));
+            // On a terminal, characters typed while the job computes
+            // reach it then (its typed-character interrupts).
+            let input = if mode.on() {
+                its::tty::Input::Polled(Box::new(stdin))
+            } else {
+                its::tty::Input::Stream(Box::new(stdin))
+            };
             let mut terminal = its::tty::Terminal::new(
-                its::tty::Input::Stream(Box::new(super::interrupt::Waiting(BufReader::new(
-                    std::io::stdin(),
-                )))),
+                input,
                 its::tty::Output::Stream(Box::new(BufWriter::new(super::hostio::stdout()))),
             );
             terminal.set_echo(mode.on());

@@ -179,6 +179,7 @@ impl Target for ItsJob {
                 .filter(|(v, _)| *v >= 0o20)
                 .cloned()
                 .collect(),
+            read_only: Vec::new(),
         };
         self.job.load(&image);
     }

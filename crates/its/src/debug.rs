@@ -120,7 +120,12 @@ impl Job {
             }
         }
         self.cpu.set_pc(image.start_address());
-        self.system.core_words = self.cpu.memory_size();
+        // A fresh page map: all private but the image's pure pages.
+        for page in 0..ka10::MAX_MEMORY / crate::loader::PAGE {
+            self.cpu.set_write_protected(page, false);
+        }
+        self.system.init_pages(self.cpu.memory_size());
+        self.system.load_read_only(&mut self.cpu, &image.read_only);
         self.system.image = image.clone();
     }
 
@@ -151,6 +156,7 @@ mod tests {
             start: Word::new(0o254000_000100),
             core: crate::loader::PAGE,
             symbols: vec![],
+            read_only: vec![],
         }
     }
 

@@ -267,6 +267,8 @@ impl Job {
         }
         cpu.set_pc(image.start_address());
         cpu.set_user_mode(true);
+        // ITS's pager keeps the job's .JPC (sysdoc/usr.102).
+        cpu.set_records_jumps(true);
         let mut option = system::OPBRK | system::OPDDT;
         if config.jcl.is_some() {
             option |= system::OPCMD;
@@ -285,6 +287,7 @@ impl Job {
         system.log_registers = config.log_registers;
         system.verbose = config.verbose;
         system.init_pages(cpu.memory_size());
+        system.load_read_only(&mut cpu, &image.read_only);
         Ok(Job { cpu, system })
     }
 
@@ -362,7 +365,7 @@ impl Job {
                 Ok(ka10::Exit::Handler(Ending::Outcome(o))) => break Ok(o),
                 Ok(ka10::Exit::Handler(Ending::Reslice(pc))) => {
                     self.cpu.set_pc(pc);
-                    look_now = self.system.stop_asked();
+                    look_now = self.system.stop_asked() || self.system.typein_ready();
                 }
                 Ok(ka10::Exit::Handler(Ending::Host(e))) => break Err(e),
                 Ok(ka10::Exit::Halt { pc }) => {
@@ -389,6 +392,15 @@ impl Job {
                 next_look = self.cpu.instructions().saturating_add(CHUNK_INSTRUCTIONS);
                 if stop() {
                     break Ok(self.interrupted());
+                }
+                // A character typed on the terminal meanwhile interrupts.
+                let pc = self.cpu.pc();
+                match self.system.typein_poll(&mut self.cpu, pc) {
+                    Ok(Some(handler)) => self.cpu.set_pc(handler),
+                    Ok(None) => {}
+                    Err(Ending::Outcome(o)) => break Ok(o),
+                    Err(Ending::Reslice(pc)) => self.cpu.set_pc(pc),
+                    Err(Ending::Host(h)) => break Err(h),
                 }
             }
         };
@@ -561,6 +573,7 @@ mod tests {
             start: Word::new(0o254000_000100),
             core: loader::PAGE,
             symbols: vec![(0o100, "GO".into())],
+            read_only: vec![],
         }
     }
 

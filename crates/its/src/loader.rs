@@ -27,6 +27,9 @@ pub struct Image {
     pub core: usize,
     /// DDT symbols, sorted by value: (value, name).
     pub symbols: Vec<(u32, String)>,
+    /// The pages to load read-only (a PDUMP file's pure pages: access
+    /// 200000 without 400000, binfmt.101); a store into one is %PIWRO.
+    pub read_only: Vec<usize>,
 }
 
 impl Image {
@@ -110,7 +113,16 @@ fn bad(message: impl Into<String>) -> Error {
 }
 
 fn load_sblk(words: &[Word]) -> Result<(Image, Option<String>), Error> {
-    let (sblk, trailer_error) = Sblk::parse_code(words).map_err(|e| bad(e.to_string()))?;
+    let (sblk, trailer_error) = Sblk::parse_code(words).map_err(|e| {
+        if is_dec_sav(words) {
+            bad(
+                "a DEC (TOPS-10) SAV file: DEC programs run on ITS under its DEC UUO emulator \
+                 (SYS;TS DEC), which the shim does not have",
+            )
+        } else {
+            bad(e.to_string())
+        }
+    })?;
     let warning =
         trailer_error.map(|e| format!("symbols after the start instruction ignored from {e}"));
     let mut top = 0usize;
@@ -133,9 +145,27 @@ fn load_sblk(words: &[Word]) -> Result<(Image, Option<String>), Error> {
             start: sblk.start,
             core: pages_for(top.max(1)),
             symbols: address_symbols(&sblk),
+            read_only: Vec::new(),
         },
         warning,
     ))
+}
+
+/// Whether `words` are a DEC zero-compressed SAV file: blocks of an IOWD
+/// (-count,,address-1) and its count of words, then the start
+/// instruction, a JRST, as the last word.
+fn is_dec_sav(words: &[Word]) -> bool {
+    let mut i = 0;
+    let mut blocks = 0;
+    while i + 1 < words.len() {
+        let w = words[i];
+        if w.left() & 0o400000 == 0 {
+            return false;
+        }
+        i += 1 + (0o1000000 - w.left()) as usize;
+        blocks += 1;
+    }
+    blocks > 0 && i + 1 == words.len() && words[i].raw() >> 27 == 0o254
 }
 
 fn load_pdump(words: &[Word]) -> Result<(Image, Option<String>), Error> {
@@ -147,6 +177,7 @@ fn load_pdump(words: &[Word]) -> Result<(Image, Option<String>), Error> {
     let mut top_page = 0;
     let mut shared = Vec::new();
     let mut absolute = Vec::new();
+    let mut read_only = Vec::new();
     for page in 0..256 {
         let entry = words[1 + page];
         let (left, right) = (entry.left(), entry.right());
@@ -159,13 +190,22 @@ fn load_pdump(words: &[Word]) -> Result<(Image, Option<String>), Error> {
             absolute.push(page);
             continue;
         }
+        // binfmt.101: access 200000 is read-only, 600000 read-write (a
+        // sharing entry gives its own).
+        let pure = right & 0o400000 == 0;
         if left & 0o100000 != 0 {
             shared.push((page, (right & 0o777) as usize));
             top_page = top_page.max(page + 1);
+            if pure {
+                read_only.push(page);
+            }
             continue;
         }
         if right & 0o600000 == 0 {
             continue;
+        }
+        if pure {
+            read_only.push(page);
         }
         let data = words
             .get(next_data..next_data + PAGE)
@@ -224,6 +264,7 @@ fn load_pdump(words: &[Word]) -> Result<(Image, Option<String>), Error> {
             start,
             core: top_page.max(1) * PAGE,
             symbols,
+            read_only,
         },
         (!warnings.is_empty()).then(|| warnings.join("; ")),
     ))
@@ -289,6 +330,9 @@ mod tests {
         assert_eq!(word_at(2 * 1024 + 7), Word::new(0o777));
         assert_eq!(word_at(3 * 1024 + 7), Word::new(0o777));
         assert_eq!(word_at(5), Word::new(0o55));
+        // Page 2 is pure (200000), and so is page 3, which shares it with
+        // access 200000; page 0 (600000) is not.
+        assert_eq!(image.read_only, vec![2, 3]);
     }
 
     #[test]
@@ -329,6 +373,27 @@ mod tests {
         short[1] = Word::new(0o600000);
         let e = load_words(&short).unwrap_err();
         assert!(e.to_string().contains("page 0"), "{e}");
+    }
+
+    #[test]
+    fn a_dec_sav_file_is_named_as_such() {
+        // IOWD 2,777 ? MOVEI 1,5 ? JRST 4, ? IOWD 1,2000 ? 0 ? JRST 1000
+        let sav: Vec<Word> = [
+            0o777776_000777,
+            0o201040_000005,
+            0o254200_000000,
+            0o777777_001777,
+            0,
+            0o254000_001000,
+        ]
+        .map(Word::new)
+        .to_vec();
+        let e = load_words(&sav).unwrap_err().to_string();
+        assert!(e.contains("DEC (TOPS-10) SAV file"), "{e}");
+        assert!(e.contains("SYS;TS DEC"), "{e}");
+        // One word short: no SAV file, the SBLK complaint.
+        let e = load_words(&sav[..5]).unwrap_err().to_string();
+        assert!(!e.contains("DEC"), "{e}");
     }
 
     #[test]

@@ -35,6 +35,13 @@ pub trait Machine {
     /// into it is ITS's %PIWRO) or writable again. The system's own
     /// writes ([`Machine::write`]) are not checked.
     fn set_read_only(&mut self, _page: usize, _read_only: bool) {}
+    /// `.JPC`: the address of the last jump instruction the job executed
+    /// (the KA10 pager's JPC register).
+    fn jpc(&self) -> u32 {
+        0
+    }
+    /// Sets `.JPC` (`.SUSET`).
+    fn set_jpc(&mut self, _address: u32) {}
 }
 
 impl Machine for ka10::Cpu {
@@ -67,6 +74,12 @@ impl Machine for ka10::Cpu {
     }
     fn set_read_only(&mut self, page: usize, read_only: bool) {
         ka10::Cpu::set_write_protected(self, page, read_only)
+    }
+    fn jpc(&self) -> u32 {
+        ka10::Cpu::jpc(self)
+    }
+    fn set_jpc(&mut self, address: u32) {
+        ka10::Cpu::set_jpc(self, address)
     }
 }
 

@@ -67,6 +67,7 @@ mod tests {
             start: Word::new(0o254000_000100),
             core: loader::PAGE,
             symbols: vec![],
+            read_only: vec![],
         }
     }
 

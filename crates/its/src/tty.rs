@@ -32,6 +32,17 @@ pub enum Input {
     Stream(Box<dyn BufRead + Send>),
     /// Fixed bytes (for runs that must not touch the host's terminal).
     Bytes(std::collections::VecDeque<u8>),
+    /// A host terminal, which can say whether a character has been typed:
+    /// typed characters then arrive while the job computes, as on ITS
+    /// (`Terminal::poll`), not only when it reads.
+    Polled(Box<dyn Polled>),
+}
+
+/// Host input that can tell, without waiting, whether a byte is there
+/// (a terminal in character mode).
+pub trait Polled: BufRead + Send {
+    /// Whether a read would return at once (a byte is buffered or typed).
+    fn ready(&mut self) -> bool;
 }
 
 /// Where the console's characters go.
@@ -79,6 +90,9 @@ pub struct Terminal {
     /// A character that has arrived (taken from the host and echoed, its
     /// interrupt given) but not yet read: [`Terminal::arrive`].
     ahead: Option<u8>,
+    /// Taking a typed character failed while the job computed: its next
+    /// read gets the error ([`Terminal::arrive_typed`]).
+    failed: Option<TtyError>,
 }
 
 /// A group's bits (itstty.41, G/1/a): interrupt, activate, special,
@@ -139,6 +153,7 @@ impl Terminal {
             echo: false,
             groups: DEFAULT_GROUPS,
             ahead: None,
+            failed: None,
         }
     }
 
@@ -153,6 +168,19 @@ impl Terminal {
         let c = self.take_arrived()?;
         self.ahead = Some(c);
         Ok(Some(c))
+    }
+
+    /// [`Terminal::arrive`] for a character typed while the job computes
+    /// ([`Terminal::typed`] said so): `None` on a failure, which the
+    /// job's next read then gets, as it would have without the poll.
+    pub fn arrive_typed(&mut self) -> Option<u8> {
+        match self.arrive() {
+            Ok(c) => c,
+            Err(e) => {
+                self.failed = Some(e);
+                None
+            }
+        }
     }
 
     /// Turns the console's own echo on (character mode: the host terminal
@@ -373,6 +401,9 @@ impl Terminal {
     /// buffer, as a %TIPEK read sees it (itstty.41, C/3/b): no MP echo
     /// yet. Give it to [`Terminal::remove`] when the job reads it for good.
     pub fn look(&mut self) -> Result<u8, TtyError> {
+        if let Some(e) = self.failed.take() {
+            return Err(e);
+        }
         match self.ahead.take() {
             Some(c) => Ok(c),
             None => self.take_arrived(),
@@ -443,20 +474,14 @@ impl Terminal {
 
     /// The next host input byte; `None` at the end.
     fn next_byte(&mut self) -> Result<Option<u8>, TtyError> {
-        if matches!(self.input, Input::Stream(_)) {
+        if matches!(self.input, Input::Stream(_) | Input::Polled(_)) {
             // Whatever the job typed must be seen before it waits for input.
             self.flush_output()?;
         }
         let byte = match &mut self.input {
             Input::Bytes(q) => q.pop_front(),
-            Input::Stream(s) => {
-                let buf = s.fill_buf()?;
-                let b = buf.first().copied();
-                if b.is_some() {
-                    s.consume(1);
-                }
-                b
-            }
+            Input::Stream(s) => first_byte(s.as_mut())?,
+            Input::Polled(s) => first_byte(s.as_mut())?,
         };
         self.taken += byte.is_some() as u64;
         Ok(byte)
@@ -478,7 +503,19 @@ impl Terminal {
                 // Only what the host stream has already buffered: asking
                 // for more would wait for the user to type.
                 Input::Stream(_) => 0,
+                // At least one, when one has been typed.
+                Input::Polled(s) => s.ready() as usize,
             }
+    }
+
+    /// Whether the host input has a character typed and not yet taken,
+    /// without waiting: only a terminal ([`Input::Polled`]) says; a pipe or
+    /// a file gives its characters when the job reads.
+    pub fn typed(&mut self) -> bool {
+        match &mut self.input {
+            Input::Polled(s) => self.ahead.is_none() && self.failed.is_none() && s.ready(),
+            _ => false,
+        }
     }
 
     /// Throws away input not yet read (`.RESET` on the console).
@@ -489,6 +526,16 @@ impl Terminal {
             q.clear();
         }
     }
+}
+
+/// Takes the first byte of `s`, waiting for it; `None` at the end.
+fn first_byte(s: &mut (impl BufRead + ?Sized)) -> io::Result<Option<u8>> {
+    let buf = s.fill_buf()?;
+    let b = buf.first().copied();
+    if b.is_some() {
+        s.consume(1);
+    }
+    Ok(b)
 }
 
 /// A console failure: a host I/O error or an ITS channel error.

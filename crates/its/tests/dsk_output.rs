@@ -36,6 +36,7 @@ fn program(ending: &[u64]) -> Image {
         start: Word::new(0o254000_000100),
         core: loader::PAGE,
         symbols: vec![(0o100, "GO".into())],
+        read_only: vec![],
     }
 }
 

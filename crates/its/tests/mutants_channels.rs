@@ -133,6 +133,7 @@ impl Program {
             start: Word::new(0o254000_000000 | CODE as u64),
             core: its::loader::PAGE,
             symbols: vec![],
+            read_only: vec![],
         };
         let mut config = JobConfig::captured(dsk, "TEST", None);
         config.sname = Sixbit::new("D").unwrap();

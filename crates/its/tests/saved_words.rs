@@ -21,7 +21,7 @@ fn interrupted(name: &str, lh: &str, control: &str) -> Ran {
         "LOC 42\n\t-6,,TABLE\nLOC 100\n\
          GO:\t.SUSET [.SOPTION,,[%OPINT,,0]]\n\t.SUSET [.SMASK,,[%PIMPV]]\n\
          \tMOVEI B,222\n\tMOVEI C,333\n\tMOVEI D,444\n\
-         \tMOVE A,377777\n\
+         JMP:\tJRST .+1\n\tMOVE A,377777\n\
          AFTER:\tMOVEM B,B2\n\tMOVEM C,C2\n\tMOVEM D,D2\n\tMOVE A,PDLP\n\tMOVEM A,PDLEND\n\
          \t.LOGOUT 1,\n\
          TABLE:\t{lh},,PDLP\n\t%PIMPV ? 0 ? %PIMPV ? 0 ? HANDLR\n\
@@ -68,6 +68,9 @@ fn bit_4_9_pushes_three_debugging_words_that_bit_2_9_throws_away() {
     // (the .SUSET of .MASK at GO+1), with the user-mode flag.
     let go = ran.address("GO") as u64;
     assert_eq!(ran.at("PDL", 6) & 0o777777, go + 2);
+    // .JPC: the last jump before the fault (usr.102; the system calls
+    // since do not change it).
+    assert_eq!(ran.at("PDL", 5), ran.address("JMP") as u64);
     assert_ne!(ran.at("PDL", 6) >> 18 & ka10::flags::USER as u64, 0);
     assert_eq!(ran.word("PDLEND"), halves(0o777760, pdl - 1));
     assert_eq!(ran.word("B2"), 0);
@@ -83,6 +86,29 @@ fn without_control_bits_dismis_pops_only_the_five_words() {
     assert_eq!(ran.word("PDLIN") & 0o777777, pdl + 4);
     assert_eq!(ran.word("PDLEND"), halves(0o777760, pdl - 1));
     assert_eq!(ran.word("C2"), 0);
+}
+
+#[test]
+fn jpc_is_the_last_jump_not_a_skip_or_a_system_call() {
+    // usr.102 ".JPC - Last Jump Address": the address of the last jump
+    // instruction executed; subroutine calls alter it, returnable UUOs
+    // (system calls) do not. Skips are not jumps.
+    let src = prog(
+        "GO:\tMOVE P,[-10,,PDL-1]\n\tJRST L1\nL1:\tCAIA\n\tJFCL\n\
+         L2:\tJUMPA .+1\n\tSKIPA\n\tJFCL\n\tJUMPN P,.+1\n\
+         \t.SUSET [.RJPC,,X]\n\t.SUSET [.RJPC,,Y]\n\
+         \tPUSHJ P,SUB\n\t.SUSET [.RJPC,,Z]\n\
+         \t.SUSET [.SJPC,,[1234]]\n\t.SUSET [.RJPC,,W]\n\t.LOGOUT 1,\n\
+         SUB:\tPOPJ P,\nX:\t0\nY:\t0\nZ:\t0\nW:\t0\nPDL:\tBLOCK 10",
+    );
+    let ran = run("jpc", &src);
+    ran.finished();
+    let l2 = ran.address("L2") as u64;
+    // JUMPN P, jumps (P is not 0): the last jump is it, one after SKIPA's JFCL.
+    assert_eq!(ran.word("X"), l2 + 3);
+    assert_eq!(ran.word("Y"), l2 + 3, "a system call leaves .JPC");
+    assert_eq!(ran.word("Z"), ran.address("SUB") as u64, "POPJ is a jump");
+    assert_eq!(ran.word("W"), 0o1234, ".SJPC sets it");
 }
 
 #[test]

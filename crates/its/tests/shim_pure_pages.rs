@@ -180,3 +180,57 @@ fn cblk_of_an_absolute_page_is_refused() {
     assert_eq!(pc, ran.address("CALL"));
     assert!(message.contains(".CBLK operation 1"), "{message}");
 }
+
+/// A PDUMP file (binfmt.101) of the SBLK program `source`'s words, all in
+/// page 0 with access `access0`, and page 1 with access `access1` holding
+/// 777 at 2005.
+fn pdump(source: &str, access0: u64, access1: u64) -> its::Image {
+    let (sblk, _) = mutants_support::image(source);
+    let mut file = vec![pdp10_isa::Word::ZERO; 1024];
+    file[1] = pdp10_isa::Word::new(access0);
+    file[2] = pdp10_isa::Word::new(access1);
+    let mut page0 = vec![pdp10_isa::Word::ZERO; 1024];
+    for (address, words) in &sblk.blocks {
+        for (k, w) in words.iter().enumerate() {
+            page0[*address as usize + k] = *w;
+        }
+    }
+    let mut page1 = vec![pdp10_isa::Word::ZERO; 1024];
+    page1[5] = pdp10_isa::Word::new(0o777);
+    file.extend(page0);
+    file.extend(page1);
+    file.push(sblk.start);
+    file.push(sblk.start);
+    its::loader::load_words(&file).unwrap()
+}
+
+fn run_image(name: &str, image: &its::Image) -> its::Outcome {
+    let config = its::JobConfig::captured(&mutants_support::scratch(name), "TEST", None);
+    let mut job = its::Job::new(image, config).unwrap();
+    job.run(10_000, &mut ka10::NoTrace).unwrap()
+}
+
+const PDUMP_PROGRAM: &str = "TITLE T\nA=1\nLOC 100\n\
+    GO:\tMOVE A,2005\n\tMOVEM A,1000\nSTORE:\tMOVEM A,2005\n\t.LOGOUT 1,\nEND GO\n";
+
+#[test]
+fn a_pdump_files_pure_pages_load_read_only() {
+    // Page 1 pure (200000): reading it works, storing into it is %PIWRO,
+    // fatal without a handler, at the store (103).
+    let image = pdump(PDUMP_PROGRAM, 0o600000, 0o200000);
+    assert_eq!(image.read_only, vec![1]);
+    match run_image("pdump-pure", &image) {
+        its::Outcome::ProgramError { pc, message } => {
+            assert_eq!(pc, 0o102, "{message}");
+            assert!(message.starts_with("PURPG;"), "{message}");
+        }
+        other => panic!("{other:?}"),
+    }
+    // The same page impure (600000): the store is done, the job finishes.
+    let image = pdump(PDUMP_PROGRAM, 0o600000, 0o600000);
+    assert!(image.read_only.is_empty());
+    assert_eq!(
+        run_image("pdump-impure", &image),
+        its::Outcome::Finished { message: None }
+    );
+}

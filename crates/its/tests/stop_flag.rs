@@ -22,6 +22,7 @@ fn sleeper() -> Image {
         start: Word::new(0o254000_000100),
         core: loader::PAGE,
         symbols: vec![(0o100, "GO".into())],
+        read_only: vec![],
     }
 }
 

@@ -28,7 +28,7 @@ mod machine;
 
 use crate::flags::{USER, USERIO};
 use crate::float::{self, FpOut};
-use crate::memory::map::{DIRECT, PROTECTED, RELOCATED};
+use crate::memory::map::{DIRECT, DIRECT_JPC, PROTECTED, PROTECTED_JPC, RELOCATED};
 use crate::memory::{Event, Regs, CHAIN_LIMIT, HALF};
 use crate::{Cpu, Error, ErrorKind, Exit, Resume, Tracer, Trap, TrapHandler, TrapKind};
 use pdp10_isa::Word;
@@ -69,14 +69,27 @@ impl Cpu {
             // The inner loop, until an event (a trap, an error, HALT, XCT,
             // the budget).
             let mut left = max_instructions - executed;
-            let (stop, pc, w, next, flags) = if self.io.write_protect.any() {
-                let mut r = self.regs_mapped::<PROTECTED>();
-                let (stop, pc, w) = r.inner_loop_protected(&mut left);
-                (stop, pc, w, r.pc, r.flags)
-            } else {
-                let mut r = self.regs();
-                let (stop, pc, w) = r.inner_loop(&mut left);
-                (stop, pc, w, r.pc, r.flags)
+            let (stop, pc, w, next, flags) = match self.loop_kind() {
+                DIRECT => {
+                    let mut r = self.regs();
+                    let (stop, pc, w) = r.inner_loop(&mut left);
+                    (stop, pc, w, r.pc, r.flags)
+                }
+                PROTECTED => {
+                    let mut r = self.regs_mapped::<PROTECTED>();
+                    let (stop, pc, w) = r.inner_loop_protected(&mut left);
+                    (stop, pc, w, r.pc, r.flags)
+                }
+                DIRECT_JPC => {
+                    let mut r = self.regs_mapped::<DIRECT_JPC>();
+                    let (stop, pc, w) = r.inner_loop_jpc(&mut left);
+                    (stop, pc, w, r.pc, r.flags)
+                }
+                _ => {
+                    let mut r = self.regs_mapped::<PROTECTED_JPC>();
+                    let (stop, pc, w) = r.inner_loop_protected_jpc(&mut left);
+                    (stop, pc, w, r.pc, r.flags)
+                }
             };
             executed = max_instructions - left;
             self.commit(next, flags);
@@ -121,11 +134,30 @@ impl Cpu {
     #[inline]
     pub(crate) fn step_mapped(&mut self, w: u64, reloc: bool) -> Result<(), Event> {
         if reloc {
-            self.dispatch_mapped::<RELOCATED>(w)
-        } else if self.io.write_protect.any() {
-            self.dispatch_mapped::<PROTECTED>(w)
+            return self.dispatch_mapped::<RELOCATED>(w);
+        }
+        match self.loop_kind() {
+            DIRECT => self.dispatch_mapped::<DIRECT>(w),
+            PROTECTED => self.dispatch_mapped::<PROTECTED>(w),
+            DIRECT_JPC => self.dispatch_mapped::<DIRECT_JPC>(w),
+            _ => self.dispatch_mapped::<PROTECTED_JPC>(w),
+        }
+    }
+
+    /// The `MAP` of an unrelocated run: [`DIRECT`], or [`PROTECTED`]
+    /// while some page is write-protected, each recording jumps when the
+    /// JPC is on.
+    #[inline]
+    fn loop_kind(&self) -> u8 {
+        let protected = if self.io.write_protect.any() {
+            PROTECTED
         } else {
-            self.dispatch_mapped::<DIRECT>(w)
+            DIRECT
+        };
+        if self.io.records_jumps {
+            protected | crate::memory::map::JPC
+        } else {
+            protected
         }
     }
 
@@ -348,6 +380,7 @@ impl<const MAP: u8> Regs<'_, MAP> {
                 // 254 JRST, 255 JFCL.
                 if op & 1 == 0 {
                     if ac == 0 {
+                        self.record_jump();
                         self.pc = e;
                     } else {
                         slow!();

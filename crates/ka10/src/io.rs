@@ -64,6 +64,12 @@ pub(crate) struct Devices {
     /// The pages a job may not write (ITS pure pages; the bare machine's
     /// are all free).
     pub(crate) write_protect: crate::memory::WriteProtect,
+    /// The ITS pager's JPC: the address after the last jump instruction
+    /// (what the PC held while it ran; [`crate::Cpu::jpc`] subtracts the
+    /// 1, which the jumps then need not do).
+    pub(crate) jpc_next: u32,
+    /// Whether jumps are recorded in the JPC (an ITS job's pager).
+    pub(crate) records_jumps: bool,
 }
 
 /// Whether BLKI/BLKO pointer `pointer` counts out when 1,,1 is added: the

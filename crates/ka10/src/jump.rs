@@ -10,6 +10,7 @@
 use crate::arith::add_with_flags;
 use crate::flags::{AROV, BIS, CRY0, CRY1, DCK, FOV, FXU, USER, USERIO};
 use crate::hint::keep_branch;
+use crate::memory::map::{DIRECT_JPC, PROTECTED_JPC};
 use crate::memory::{Event, Regs, C1, FULL, HALF, RMASK, SIGN};
 
 /// 1,,1.
@@ -33,6 +34,26 @@ fn signed_less(a: u64, b: u64) -> bool {
 }
 
 impl<const MAP: u8> Regs<'_, MAP> {
+    /// Records a jump for the JPC: called by every jump instruction (taken
+    /// jumps only, for the conditional ones) before it changes the PC, so
+    /// `self.pc` is still the address after the jump instruction (after
+    /// the XCT, for an executed one, and after the UUO for the
+    /// instruction in 41: the PC the hardware holds then). The KA10 ITS
+    /// pager loads its JPC register on JUMPx, AOJx, SOJx, AOBJx, JFFO,
+    /// JFCL (taken), and on JRST, PUSHJ, POPJ, JSR, JSP, JSA and JRA
+    /// (SIMH's KA10, `kx10_cpu.c`; sysdoc/usr.102 ".JPC - Last Jump
+    /// Address"). Only the `JPC` instances of `Regs` do it (an ITS job's;
+    /// `docs/speed.md` has the cost).
+    #[inline(always)]
+    pub(crate) fn record_jump(&mut self) {
+        // One switch on `MAP`, as in `Regs::load`.
+        #[allow(clippy::single_match)]
+        match MAP {
+            DIRECT_JPC | PROTECTED_JPC => self.io.jpc_next = self.pc,
+            _ => {}
+        }
+    }
+
     /// The PC word JSR, JSP and PUSHJ store: flags,,return address.
     #[inline(always)]
     fn return_word(&self) -> u64 {
@@ -62,6 +83,7 @@ impl<const MAP: u8> Regs<'_, MAP> {
                 let a = self.get(ac);
                 if condition(op, a & SIGN != 0, a == 0) {
                     keep_branch();
+                    self.record_jump();
                     self.pc = e;
                 }
             } else {
@@ -86,6 +108,7 @@ impl<const MAP: u8> Regs<'_, MAP> {
             self.put(ac, r);
             if condition(op, r & SIGN != 0, r == 0) {
                 keep_branch();
+                self.record_jump();
                 self.pc = e;
             }
         } else {
@@ -139,6 +162,7 @@ impl<const MAP: u8> Regs<'_, MAP> {
         self.put(ac, r);
         if (r & SIGN != 0) == (op == 0o253) {
             keep_branch();
+            self.record_jump();
             self.pc = e;
         }
     }
@@ -162,6 +186,7 @@ impl<const MAP: u8> Regs<'_, MAP> {
         if ac & 0o10 != 0 {
             self.io.pi.dismiss();
         }
+        self.record_jump();
         self.pc = e;
         if ac & 4 != 0 {
             return Err(Event::Halt);
@@ -191,6 +216,7 @@ impl<const MAP: u8> Regs<'_, MAP> {
         let selected = ac << 14;
         if self.flags & selected != 0 {
             keep_branch();
+            self.record_jump();
             self.pc = e;
         }
         self.flags &= !selected;
@@ -207,6 +233,7 @@ impl<const MAP: u8> Regs<'_, MAP> {
         }
         self.store((pointer & RMASK) as u32, word)?;
         self.put(ac, pointer & FULL);
+        self.record_jump();
         self.pc = e;
         Ok(())
     }
@@ -248,6 +275,7 @@ impl<const MAP: u8> Regs<'_, MAP> {
         let old = self.get(ac);
         let m = self.load((old & RMASK) as u32)?;
         let pointer = old + MINUS_ONE_ONE;
+        self.record_jump();
         self.pc = (m & RMASK) as u32;
         if pointer & C1 == 0 {
             self.io.pushdown_overflow = true;
@@ -261,6 +289,7 @@ impl<const MAP: u8> Regs<'_, MAP> {
     pub(crate) fn jsr(&mut self, e: u32) -> Result<(), Event> {
         self.store(e, self.return_word())?;
         self.flags &= !BIS;
+        self.record_jump();
         self.pc = (e + 1) & HALF;
         Ok(())
     }
@@ -271,6 +300,7 @@ impl<const MAP: u8> Regs<'_, MAP> {
         let word = self.return_word();
         self.flags &= !BIS;
         self.put(ac, word);
+        self.record_jump();
         self.pc = e;
     }
 
@@ -280,6 +310,7 @@ impl<const MAP: u8> Regs<'_, MAP> {
         let old = self.get(ac);
         self.put(ac, ((e as u64) << 18) | self.pc as u64);
         self.store(e, old)?;
+        self.record_jump();
         self.pc = (e + 1) & HALF;
         Ok(())
     }
@@ -289,6 +320,7 @@ impl<const MAP: u8> Regs<'_, MAP> {
     pub(crate) fn jra(&mut self, ac: u32, e: u32) -> Result<(), Event> {
         let m = self.load((self.get(ac) >> 18) as u32)?;
         self.put(ac, m);
+        self.record_jump();
         self.pc = e;
         Ok(())
     }

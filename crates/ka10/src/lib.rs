@@ -280,14 +280,16 @@ impl Cpu {
             .into_boxed_slice()
             .try_into()
             .unwrap_or_else(|_| unreachable!("the vector has MAX_MEMORY words"));
-        Cpu {
+        let mut cpu = Cpu {
             mem,
             size: memory_words.clamp(MIN_MEMORY, MAX_MEMORY) as u32,
             pc: 0,
             flags: 0,
             instructions: 0,
             io: io::Devices::default(),
-        }
+        };
+        cpu.set_jpc(0);
+        cpu
     }
 
     /// Words of memory (addresses 0 to size-1 exist).
@@ -334,6 +336,28 @@ impl Cpu {
     /// Whether the page holding `address` is read-only.
     pub fn write_protected(&self, address: u32) -> bool {
         self.io.write_protect.covers(address)
+    }
+
+    /// The JPC of MIT's KA10 pager, which ITS gives a job as `.JPC`: the
+    /// address of the last jump instruction executed (of the XCT, for an
+    /// executed one; of the UUO, for the instruction in 41), 0 before the
+    /// first, and while [`Cpu::set_records_jumps`] is off. Jumps are JUMPx, AOJx, SOJx, AOBJx, JFFO and JFCL when they
+    /// jump, and JRST, PUSHJ, POPJ, JSR, JSP, JSA and JRA always; skips
+    /// are not.
+    pub fn jpc(&self) -> u32 {
+        self.io.jpc_next.wrapping_sub(1) & memory::HALF
+    }
+
+    /// Turns the recording of jumps in the JPC on (an ITS job's pager) or
+    /// off (the bare KA10's, the default). Off, the run loop has no code
+    /// for it.
+    pub fn set_records_jumps(&mut self, on: bool) {
+        self.io.records_jumps = on;
+    }
+
+    /// Sets the JPC (ITS `.SUSET` of `.JPC`; 18 bits are kept).
+    pub fn set_jpc(&mut self, address: u32) {
+        self.io.jpc_next = (address + 1) & memory::HALF;
     }
 
     /// Accumulator `n & 0o17`.
@@ -419,3 +443,5 @@ impl Cpu {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_jpc;

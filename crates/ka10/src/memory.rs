@@ -86,8 +86,16 @@ pub(crate) mod map {
     /// Straight, but a store into a write-protected page fails
     /// ([`super::Event::WriteProtected`]): the pure pages of an ITS job.
     pub(crate) const PROTECTED: u8 = 2;
+    /// Added to [`DIRECT`] or [`PROTECTED`]: jumps are recorded in the
+    /// JPC, as MIT's KA10 pager does for an ITS job (the bare machine's
+    /// loops do not pay for it: docs/speed.md).
+    pub(crate) const JPC: u8 = 4;
+    /// [`DIRECT`], recording jumps.
+    pub(crate) const DIRECT_JPC: u8 = DIRECT | JPC;
+    /// [`PROTECTED`], recording jumps.
+    pub(crate) const PROTECTED_JPC: u8 = PROTECTED | JPC;
 }
-use map::{DIRECT, PROTECTED, RELOCATED};
+use map::{DIRECT, DIRECT_JPC, JPC, PROTECTED, RELOCATED};
 
 /// The processor's registers and a borrow of its memory and devices: what
 /// the instructions work on. `MAP` (see [`map`]) says how references reach
@@ -180,7 +188,8 @@ impl<const MAP: u8> Regs<'_, MAP> {
         };
         // The ACs are the fast memory, never a page's (ITS maps pages 0 and
         // up from address 0, but 0-17 are always the registers).
-        if MAP == PROTECTED && a < self.size && a >= 0o20 && self.io.write_protect.covers(a) {
+        if MAP & !JPC == PROTECTED && a < self.size && a >= 0o20 && self.io.write_protect.covers(a)
+        {
             return Err(Event::WriteProtected(a));
         }
         if a < self.size {
@@ -217,7 +226,7 @@ impl<const MAP: u8> Regs<'_, MAP> {
         debug_assert!(v <= FULL);
         // One switch on `MAP`, as in `load`.
         match MAP {
-            DIRECT => {}
+            DIRECT | DIRECT_JPC => {}
             _ => return self.store_mapped(a, v),
         }
         if a < self.size {

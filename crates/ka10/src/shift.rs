@@ -179,6 +179,7 @@ impl<const MAP: u8> Regs<'_, MAP> {
                     self.put(ac + 1, 0);
                 } else {
                     self.put(ac + 1, (a.leading_zeros() - 28) as u64);
+                    self.record_jump();
                     self.pc = e;
                 }
             }

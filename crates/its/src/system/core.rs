@@ -53,6 +53,16 @@ impl System {
         m.set_read_only(page, kind == Page::ReadOnly);
     }
 
+    /// Makes `pages` of the freshly loaded job read-only (a PDUMP file's
+    /// pure pages); beyond its core they are left out.
+    pub(crate) fn load_read_only(&mut self, m: &mut impl Machine, pages: &[usize]) {
+        for &page in pages {
+            if page < PAGES && self.pages[page] == Page::Writable {
+                self.set_page(m, page, Page::ReadOnly);
+            }
+        }
+    }
+
     /// Makes the job's core `pages` pages, all private (ITS `.CORE`,
     /// `.SUSET` of `.MEMT`): pages beyond are deleted, new ones are zero.
     pub(super) fn set_core_pages(&mut self, m: &mut impl Machine, pages: usize) {

@@ -145,7 +145,7 @@ impl System {
             if extra.debugging {
                 // LSPCL is ITS's own record of where the job was last
                 // stopped; a job run by the shim is never stopped, so 0.
-                for w in [self.vars.jpc, self.vars.suuoh, 0] {
+                for w in [m.jpc() as u64, self.vars.suuoh, 0] {
                     push(m, w).map_err(|x| self.bad_pi(x))?;
                 }
             }

@@ -84,7 +84,6 @@ pub(crate) struct Vars {
     pub sv40: u64,
     pub mara: u64,
     pub marpc: u64,
-    pub jpc: u64,
     /// .UUOH: the PC word as of the last system call, as the JSR at 41
     /// saved it (flags,,the PC after the call).
     pub suuoh: u64,
@@ -118,7 +117,6 @@ impl Vars {
             sv40: 0,
             mara: 0,
             marpc: 0,
-            jpc: 0,
             suuoh: 0,
             mpva: 0,
             who: [0; 3],

@@ -82,8 +82,9 @@ impl System {
             }
             SLEEP => {
                 if !self.sleep(m, a)? {
-                    // Stopped from outside: AC holds the wake-up time, so
-                    // that the .SLEEP, run again, sleeps only the rest.
+                    // Stopped from outside, or a typed character is to
+                    // interrupt: AC holds the wake-up time, so that the
+                    // .SLEEP, run again, sleeps only the rest.
                     return Err(Ending::Reslice(pc));
                 }
                 Ok(Flow::Next)
@@ -234,7 +235,7 @@ impl System {
             if now >= wake {
                 return Ok(true);
             }
-            if self.stop_asked() {
+            if self.stop_asked() || self.typein_ready() {
                 // Past 35 bits the time cannot be stored: the job would
                 // sleep for ever anyway.
                 let left = wake.min(0o377777_777777) as i64;

@@ -5,9 +5,11 @@
 //! lowest enabled). Both are class 3. `.ITYIC` then reads the characters
 //! that interrupted, in order, each once.
 //!
-//! A character arrives here when the job reads the terminal (the shim
-//! does not watch the host terminal while the job computes): a TTY input
-//! `.IOT` first makes the next character arrive, echoed, its interrupt
+//! A character arrives when it is typed on a host terminal (the shim looks
+//! between two runs of the processor, about every hundredth of a second:
+//! [`System::typein_poll`]), and otherwise (a pipe, a file, or typed ahead)
+//! when the job reads the terminal: a TTY input `.IOT` first makes the next
+//! character arrive, echoed, its interrupt
 //! made pending; if it is to interrupt, the `.IOT` "waits until the
 //! character has been processed at interrupt level" unless the channel
 //! has %TIINT or .PICLR is 0: the interrupt is given on the way out of
@@ -59,9 +61,56 @@ impl System {
         let Some(c) = self.terminal.arrive()? else {
             return Ok(false);
         };
+        if !self.typein_arrived(c, first, second) {
+            return Ok(false);
+        }
+        let may_read = self.channels[ch]
+            .as_ref()
+            .is_some_and(|c| c.mode & TI_INT != 0);
+        Ok(self.vars.piclr && !may_read)
+    }
+
+    /// Between two runs of the processor: a character typed on a host
+    /// terminal while the job computes arrives now, as ITS takes it at
+    /// interrupt level when it is typed (itstty.41, D/4), if a
+    /// typed-character interrupt is enabled (otherwise it waits in the
+    /// host's buffer, as in ITS's, for the job to read it). Its interrupt
+    /// is given at once when not deferred: the handler's address, the job
+    /// having been about to run `pc`.
+    pub(crate) fn typein_poll(
+        &mut self,
+        m: &mut impl crate::machine::Machine,
+        pc: u32,
+    ) -> Result<Option<u32>, super::Ending> {
+        let (first, second) = self.typein_bits();
+        if first == 0 && second == 0 || !self.terminal.typed() {
+            return Ok(None);
+        }
+        let Some(c) = self.terminal.arrive_typed() else {
+            return Ok(None);
+        };
+        if !self.typein_arrived(c, first, second) {
+            return Ok(None);
+        }
+        self.give(m, pc)
+    }
+
+    /// Whether a character typed on the terminal waits to arrive with an
+    /// interrupt enabled for it: a `.SLEEP` then ends early (its AC left
+    /// for the rest), so that the interrupt is given at once, as ITS
+    /// interrupts a sleeping job.
+    pub(crate) fn typein_ready(&mut self) -> bool {
+        let (first, second) = self.typein_bits();
+        (first != 0 || second != 0) && self.terminal.typed()
+    }
+
+    /// Character `c` has arrived: when its group interrupts, it is queued
+    /// for `.ITYIC` and its interrupt (`first`, `second`: the bits) made
+    /// pending; true then.
+    fn typein_arrived(&mut self, c: u8, first: u64, second: u64) -> bool {
         let groups = (self.console.st1, self.console.st2);
         if group_bits(groups, c) & TG_INT == 0 {
-            return Ok(false);
+            return false;
         }
         self.ityic.push_back(c);
         if self.vars.pirqc & first != 0 || self.vars.ifpir & second != 0 {
@@ -72,10 +121,7 @@ impl System {
         self.vars.pirqc |= first;
         self.vars.ifpir |= second;
         self.note(&format!(" typed {c:o} interrupts"));
-        let may_read = self.channels[ch]
-            .as_ref()
-            .is_some_and(|c| c.mode & TI_INT != 0);
-        Ok(self.vars.piclr && !may_read)
+        true
     }
 
     /// After an interrupt was given: the next typed character's interrupt

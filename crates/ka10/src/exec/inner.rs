@@ -20,7 +20,7 @@
 //! measurements are in `docs/speed.md`.
 
 use crate::io::Devices;
-use crate::memory::map::{DIRECT, PROTECTED};
+use crate::memory::map::{DIRECT, DIRECT_JPC, PROTECTED, PROTECTED_JPC};
 use crate::memory::{Event, Regs, HALF};
 use crate::MAX_MEMORY;
 
@@ -128,7 +128,7 @@ fn general_step_mapped<const MAP: u8>(
     (r.pc, r.flags, outcome)
 }
 
-/// The two loops, each a function of its own that is not generic, so that
+/// The four loops, each a function of its own that is not generic, so that
 /// it is compiled here, in this crate, as it was before there were two
 /// (a generic one is compiled in the caller's crate, where it came out
 /// slower: docs/speed.md).
@@ -186,4 +186,16 @@ inner_loop_fn!(
     inner_loop_protected,
     general_step_protected,
     "A store into a write-protected page ends it with [`Event::WriteProtected`]."
+);
+inner_loop_fn!(
+    DIRECT_JPC,
+    inner_loop_jpc,
+    general_step_jpc,
+    "Every store goes straight to memory; jumps are recorded in the JPC."
+);
+inner_loop_fn!(
+    PROTECTED_JPC,
+    inner_loop_protected_jpc,
+    general_step_protected_jpc,
+    "A store into a write-protected page ends it; jumps are recorded in the JPC."
 );
