@@ -54,6 +54,15 @@ impl Solutions {
             Engine::Hard(e) => e.effort().0,
         }
     }
+
+    /// The clause-learning search's conflicts so far (0 for 9x9, which
+    /// does not learn), for measurements.
+    pub fn conflicts(&self) -> u64 {
+        match &self.engine {
+            Engine::Nine(_) => 0,
+            Engine::Hard(e) => e.effort().1,
+        }
+    }
 }
 
 impl Iterator for Solutions {
