@@ -8,7 +8,10 @@
 //! The solver is the textbook one (Marques-Silva and Sakallah's GRASP,
 //! Chaff's two watched literals and VSIDS, MiniSat's first-UIP learning,
 //! phase saving and Luby restarts, Glucose's LBD to choose which learnt
-//! clauses to keep). Binary clauses, nearly all of the puzzle's, live in
+//! clauses to keep, its restarts, blocked restarts, dynamic LBD, second
+//! bump and binary minimisation), with failed-literal probing after each
+//! reduction of the learnt clauses. Binary clauses, nearly all of the
+//! puzzle's, live in
 //! implication lists. Further solutions are asked for by adding a clause
 //! that forbids the last one.
 
