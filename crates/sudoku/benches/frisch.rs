@@ -65,14 +65,15 @@ fn main() {
                 .all(|s| sudoku::check_solution(&p.grid, s).is_ok());
             failed += usize::from(!checked || found.len() != 1);
             say!(
-                "{file} #{:>2} (line {}): {} solution(s), checked {}, {:>7.2} s CPU ({:.2} s wall), {:>8} guesses",
+                "{file} #{:>2} (line {}): {} solution(s), checked {}, {:>7.2} s CPU ({:.2} s wall), {:>8} guesses, {:>8} conflicts",
                 i + 1,
                 p.line,
                 found.len(),
                 if checked { "ok" } else { "FAILED" },
                 took,
                 wall,
-                search.guesses()
+                search.guesses(),
+                search.conflicts()
             );
         }
         say!("{file}: {} puzzles, {total:.2} s CPU in all", puzzles.len());

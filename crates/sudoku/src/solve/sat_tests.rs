@@ -117,3 +117,78 @@ fn every_model_once() {
     }
     assert_eq!(models.len(), 24);
 }
+
+/// Glucose's binary minimisation: with the binary clause `u ∨ q`, the
+/// learnt clause `u ∨ ¬q ∨ r ∨ s` loses `¬q`; without it, nothing.
+#[test]
+fn binary_minimisation_drops_what_a_binary_clause_subsumes() {
+    for with_binary in [true, false] {
+        let (u, q, r, s) = (Sat::lit(0), Sat::lit(1), Sat::lit(2), Sat::lit(3));
+        let mut sat = Sat::new(4);
+        if with_binary {
+            sat.add_clause(&[u, q]);
+        } else {
+            // q true for another reason: a unit at level 0 would be
+            // dropped from any clause, so make it a decision.
+            sat.levels.push(sat.trail.len());
+            sat.expl_marks.push(0);
+            sat.assign(q, Reason::Decision);
+        }
+        // The learnt clause's literals false, on three levels.
+        for l in [r, s, u] {
+            sat.levels.push(sat.trail.len());
+            sat.expl_marks.push(0);
+            sat.assign(neg(l), Reason::Decision);
+            assert!(sat.propagate().is_none());
+        }
+        assert_eq!(sat.lit_value(q), 1, "u false makes q true");
+        let mut learnt = vec![u, neg(q), r, s];
+        sat.binary_minimise(&mut learnt);
+        learnt[1..].sort_unstable();
+        if with_binary {
+            assert_eq!(learnt, [u, r, s]);
+        } else {
+            assert_eq!(learnt, [u, neg(q), r, s]);
+        }
+    }
+}
+
+/// A learnt clause met in conflict analysis with its literals on fewer
+/// levels than its LBD says gets the smaller LBD, and is protected.
+#[test]
+fn dynamic_lbd_falls_and_protects() {
+    let mut sat = Sat::new(5);
+    let lits: Vec<Lit> = (0..5).map(Sat::lit).collect();
+    let ci = sat.attach(lits.clone(), true, 10) as usize;
+    for level in [&lits[..2], &lits[2..]] {
+        sat.levels.push(sat.trail.len());
+        sat.expl_marks.push(0);
+        for &l in level {
+            sat.assign(neg(l), Reason::Decision);
+        }
+    }
+    sat.update_lbd(ci);
+    let c = &sat.clauses[0];
+    assert_eq!((c.lbd, c.protect), (2, true));
+    // Two levels again: no change, as 2 + 1 is not below 2.
+    sat.update_lbd(ci);
+    assert_eq!(sat.clauses[0].lbd, 2);
+}
+
+/// Probing finds a variable whose truth fails by unit propagation alone
+/// (`x -> y` and `x -> ¬y`) and fixes it false at level 0; the others stay
+/// open.
+#[test]
+fn probing_fixes_failed_literals() {
+    let (x, y, z) = (Sat::lit(0), Sat::lit(1), Sat::lit(2));
+    let mut sat = Sat::new(3);
+    sat.add_clause(&[neg(x), y]);
+    sat.add_clause(&[neg(x), neg(y)]);
+    sat.add_clause(&[y, z]);
+    assert_eq!(sat.value, [UNSET; 3], "no unit before probing");
+    sat.probe();
+    assert_eq!(sat.value, [0, UNSET, UNSET]);
+    assert_eq!((sat.probes, sat.probe_units), (3, 1));
+    assert!(sat.levels.is_empty() && !sat.dead);
+    assert!(sat.solve());
+}
