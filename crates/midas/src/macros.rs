@@ -367,9 +367,15 @@ impl Assembler<'_> {
                 (Some(radix_string(v, self.radix)), self.arg_terminator())
             }
             Syntax::Normal | Syntax::Balanced => {
+                let before = self.reader.peek().map(|c| c == ' ' || c == '\t');
                 if self.blanks_before_semicolon() {
                     return (None, End::Call);
                 }
+                // A `[` is a bracketed argument only right where the
+                // argument begins: after a blank it is plain text, a
+                // literal (real MIDAS 433, checked with midas-oracle:
+                // `SYSCAL RENAME, [0(A) ? ...]` in inquir;inqupd).
+                let blank = before == Some(true);
                 match self.reader.peek() {
                     None => (None, End::Call),
                     Some(',') => {
@@ -380,7 +386,7 @@ impl Assembler<'_> {
                     // The `]` that closed a bracketed conditional around
                     // the call (written as SUCCESS) ends it.
                     Some(crate::cond::SUCCESS) => (None, End::Call),
-                    Some('[') if d.syntax == Syntax::Normal => {
+                    Some('[') if d.syntax == Syntax::Normal && !blank => {
                         self.reader.next();
                         let s = self.read_bracketed(at);
                         // The next dummy's scan starts after the `]`
