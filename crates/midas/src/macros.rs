@@ -367,15 +367,19 @@ impl Assembler<'_> {
                 (Some(radix_string(v, self.radix)), self.arg_terminator())
             }
             Syntax::Normal | Syntax::Balanced => {
-                let before = self.reader.peek().map(|c| c == ' ' || c == '\t');
-                if self.blanks_before_semicolon() {
+                let mut blanks = String::new();
+                while let Some(c @ (' ' | '\t')) = self.reader.peek() {
+                    self.reader.next();
+                    blanks.push(c);
+                }
+                if self.reader.peek() == Some(';') {
                     return (None, End::Call);
                 }
                 // A `[` is a bracketed argument only right where the
                 // argument begins: after a blank it is plain text, a
                 // literal (real MIDAS 433, checked with midas-oracle:
                 // `SYSCAL RENAME, [0(A) ? ...]` in inquir;inqupd).
-                let blank = before == Some(true);
+                let blank = !blanks.is_empty();
                 match self.reader.peek() {
                     None => (None, End::Call),
                     Some(',') => {
@@ -415,7 +419,13 @@ impl Assembler<'_> {
                     Some(')' | ']' | '>' | '}') if d.syntax == Syntax::Balanced || in_parens => {
                         (None, End::Call)
                     }
-                    Some(_) => self.plain_arg(d.syntax == Syntax::Balanced || in_parens),
+                    // Blanks it begins with are part of it (node Calls-2e:
+                    // "including the first character"; real MIDAS 433 gives
+                    // tj6;otj6's `PRINT  INPUT` the argument ` INPUT`).
+                    Some(_) => {
+                        let (arg, end) = self.plain_arg(d.syntax == Syntax::Balanced || in_parens);
+                        (arg.map(|a| blanks + &a), end)
+                    }
                 }
             }
         }

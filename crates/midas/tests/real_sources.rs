@@ -66,3 +66,20 @@ fn a_bracket_after_a_blank_is_a_literal_not_a_bracketed_argument() {
         vec![1, 0o112, 1, 4, 5, 1, 0o114, 0o10, 0o11, 0o116, 2, 3, 6, 7, 0o12, 0o13]
     );
 }
+
+#[test]
+fn blanks_an_argument_begins_with_are_part_of_it() {
+    // tj6;otj6's `PRINT  INPUT` (node Calls-2e: "including the first
+    // character"); the one blank after the name only ends the name. Words
+    // from real MIDAS 433 via midas-oracle.
+    let src = "DEFINE P A\n ASCII /!A!/\nTERMIN\nP  X\nP\tY\nP Z\nP   W ;c\nEND\n";
+    assert_eq!(
+        words(src),
+        vec![
+            0o202600_000000,
+            0o544000_000000,
+            0o550000_000000,
+            0o201012_700000
+        ]
+    );
+}
