@@ -375,9 +375,9 @@ impl Assembler<'_> {
                 if self.reader.peek() == Some(';') {
                     return (None, End::Call);
                 }
-                // A `[` is a bracketed argument only right where the
-                // argument begins: after a blank it is plain text, a
-                // literal (real MIDAS 433, checked with midas-oracle:
+                // A `[` or `\` is special only right where the argument
+                // begins: after a blank it is plain text (a `[` then makes
+                // a literal; real MIDAS 433, checked with midas-oracle:
                 // `SYSCAL RENAME, [0(A) ? ...]` in inquir;inqupd).
                 let blank = !blanks.is_empty();
                 match self.reader.peek() {
@@ -406,7 +406,7 @@ impl Assembler<'_> {
                         // comma nullspecifies it (real MIDAS 433).
                         (Some(s), End::Comma)
                     }
-                    Some('\\') if d.syntax == Syntax::Normal => {
+                    Some('\\') if d.syntax == Syntax::Normal && !blank => {
                         self.reader.next();
                         let text = self.field_text();
                         let v = self.eval_text(&text, at);

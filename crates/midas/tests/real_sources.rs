@@ -83,3 +83,19 @@ fn blanks_an_argument_begins_with_are_part_of_it() {
         ]
     );
 }
+
+#[test]
+fn a_backslash_after_a_blank_is_plain_text() {
+    // Node Calls-2b: only a `\` that is the first character is evaluated.
+    // Words from real MIDAS 433 via midas-oracle.
+    let src = "X==5\nDEFINE P A,B\n ASCII /!A!B!/\nTERMIN\nP 1,\\X\nP 1, \\X\nP  \\X\nP \\X\nEND\n";
+    assert_eq!(
+        words(src),
+        vec![
+            0o305520_000000,
+            0o305013_454000,
+            0o202713_000000,
+            0o324000_000000
+        ]
+    );
+}
