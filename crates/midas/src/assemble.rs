@@ -95,6 +95,9 @@ pub(crate) struct ByteMode {
     next: usize,
     word: u64,
     used: u32,
+    /// The size of the last byte put into `word`, when a `.BYTE` with new
+    /// sizes came after it: the next byte goes on in the same word.
+    carried: Option<u32>,
 }
 
 /// A constants area as pass 1 left it.
@@ -347,12 +350,29 @@ impl<'l> Assembler<'l> {
 
     /// Puts a byte into the word being filled in `.BYTE` mode, first
     /// writing that word out if the byte does not fit.
-    fn deposit_byte(&mut self, v: u64, row: &mut ListRow) {
+    fn deposit_byte(&mut self, v: u64, row: &mut ListRow, at: Span) {
         let Some(mut m) = self.byte_mode.take() else {
             return;
         };
         let size = m.sizes[m.next % m.sizes.len()];
         m.next += 1;
+        if let Some(old) = m.carried.take() {
+            // Real MIDAS 433 (checked with midas-oracle): the first byte
+            // after a size change goes into the rest of the word when it
+            // fits, or a new word when not even a byte of the old size
+            // fit; in between it ORs the byte into the same word's left
+            // end, which is not done here.
+            if 36 - m.used < size && 36 - m.used >= old {
+                self.error(
+                    at,
+                    ErrorKind::Syntax,
+                    format!(
+                        ".BYTE {size}. after {old}.-bit bytes with {}. bits left in the word is not supported",
+                        36 - m.used
+                    ),
+                );
+            }
+        }
         if m.used + size > 36 {
             self.emit(m.word, row);
             m.word = 0;
@@ -490,18 +510,35 @@ impl<'l> Assembler<'l> {
                 if let Some(sizes) = self.byte_sizes(w, stmt) {
                     // .BYTE sizes: words that follow are bytes; .BYTE
                     // alone ends the mode, word-aligned (node Bytes).
-                    self.word_align(row);
+                    // New sizes go on filling the word begun (real MIDAS
+                    // 433, checked with midas-oracle: maint;tst342).
+                    let carry = self.byte_mode.as_ref().filter(|m| m.used > 0);
+                    let carry = carry.filter(|_| !sizes.is_empty()).map(|m| {
+                        let last = match m.carried {
+                            Some(old) if m.next == 0 => old,
+                            _ => m.sizes[(m.next + m.sizes.len() - 1) % m.sizes.len()],
+                        };
+                        (m.word, m.used, last)
+                    });
+                    if carry.is_none() {
+                        self.word_align(row);
+                    }
+                    let (word, used, carried) = match carry {
+                        Some((w, u, last)) => (w, u, Some(last)),
+                        None => (0, 0, None),
+                    };
                     self.byte_mode = (!sizes.is_empty()).then_some(ByteMode {
                         sizes,
                         next: 0,
-                        word: 0,
-                        used: 0,
+                        word,
+                        used,
+                        carried,
                     });
                     return;
                 }
                 let v = self.word(w, stmt);
                 if self.byte_mode.is_some() {
-                    self.deposit_byte(v.w, row);
+                    self.deposit_byte(v.w, row, stmt.start);
                 } else {
                     self.emit(v.w, row);
                 }

@@ -367,9 +367,19 @@ impl Assembler<'_> {
                 (Some(radix_string(v, self.radix)), self.arg_terminator())
             }
             Syntax::Normal | Syntax::Balanced => {
-                if self.blanks_before_semicolon() {
+                let mut blanks = String::new();
+                while let Some(c @ (' ' | '\t')) = self.reader.peek() {
+                    self.reader.next();
+                    blanks.push(c);
+                }
+                if self.reader.peek() == Some(';') {
                     return (None, End::Call);
                 }
+                // A `[` or `\` is special only right where the argument
+                // begins: after a blank it is plain text (a `[` then makes
+                // a literal; real MIDAS 433, checked with midas-oracle:
+                // `SYSCAL RENAME, [0(A) ? ...]` in inquir;inqupd).
+                let blank = !blanks.is_empty();
                 match self.reader.peek() {
                     None => (None, End::Call),
                     Some(',') => {
@@ -380,7 +390,7 @@ impl Assembler<'_> {
                     // The `]` that closed a bracketed conditional around
                     // the call (written as SUCCESS) ends it.
                     Some(crate::cond::SUCCESS) => (None, End::Call),
-                    Some('[') if d.syntax == Syntax::Normal => {
+                    Some('[') if d.syntax == Syntax::Normal && !blank => {
                         self.reader.next();
                         let s = self.read_bracketed(at);
                         // The next dummy's scan starts after the `]`
@@ -396,7 +406,7 @@ impl Assembler<'_> {
                         // comma nullspecifies it (real MIDAS 433).
                         (Some(s), End::Comma)
                     }
-                    Some('\\') if d.syntax == Syntax::Normal => {
+                    Some('\\') if d.syntax == Syntax::Normal && !blank => {
                         self.reader.next();
                         let text = self.field_text();
                         let v = self.eval_text(&text, at);
@@ -409,7 +419,13 @@ impl Assembler<'_> {
                     Some(')' | ']' | '>' | '}') if d.syntax == Syntax::Balanced || in_parens => {
                         (None, End::Call)
                     }
-                    Some(_) => self.plain_arg(d.syntax == Syntax::Balanced || in_parens),
+                    // Blanks it begins with are part of it (node Calls-2e:
+                    // "including the first character"; real MIDAS 433 gives
+                    // tj6;otj6's `PRINT  INPUT` the argument ` INPUT`).
+                    Some(_) => {
+                        let (arg, end) = self.plain_arg(d.syntax == Syntax::Balanced || in_parens);
+                        (arg.map(|a| blanks + &a), end)
+                    }
                 }
             }
         }
