@@ -252,7 +252,9 @@ fn adv(i: In<'_>, n: usize) -> In<'_> {
 }
 
 fn blanks(i: In<'_>) -> PResult<'_, In<'_>> {
-    take_while(|c| c == ' ' || c == '\t' || c == '\u{c}')(i)
+    // ^C outside text is ignored by real MIDAS (its reader treats a ^C
+    // that is not the end of the file like ^@; checked with the oracle).
+    take_while(|c| c == ' ' || c == '\t' || c == '\u{c}' || c == '\u{3}')(i)
 }
 
 fn squoze_run(i: In<'_>) -> PResult<'_, In<'_>> {
@@ -561,6 +563,8 @@ impl Parser {
                 break;
             }
             match c {
+                // A ^C between syllables is no separator: real MIDAS drops it.
+                '\u{3}' => i = adv(i, 1),
                 ' ' | '\t' | '\u{c}' => {
                     let (r, _) = blanks(i)?;
                     items.push(Item::Space);
