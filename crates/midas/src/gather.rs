@@ -318,7 +318,7 @@ impl Assembler<'_> {
     /// A squoze run just read: a macro call, a pseudo-op done here, or text
     /// for the parser.
     pub(crate) fn token(&mut self, run: &str, at: Span, g: &mut Gathered) {
-        if !is_symbol(run) {
+        if !is_symbol(run) || squoze_name_next(&g.text) {
             g.push_str(run, at);
             return;
         }
@@ -815,4 +815,22 @@ impl Assembler<'_> {
 /// Writes a computed value into the statement as a marker syllable.
 pub(crate) fn mark(g: &mut Gathered, v: u64, at: Span) {
     g.push_str(&format!("{MARK}{v:o}{MARK}"), at);
+}
+
+/// Whether the statement so far ends in `SQUOZE flags,` (and operator
+/// characters): the name read next is SQUOZE's symbol, which real MIDAS
+/// reads as a name and never calls as a macro (ASQOZ's GETSLD; netime has a
+/// macro TZONE and `[squoze 0,tzone]`).
+fn squoze_name_next(text: &str) -> bool {
+    let before = text.trim_end_matches(['+', '-', '*', '/', '&', '!', '\\']);
+    let Some(before) = before.strip_suffix(',') else {
+        return false;
+    };
+    let start = before
+        .rfind(['\n', ',', '[', '<', '(', '?'])
+        .map_or(0, |k| k + 1);
+    let field = before[start..].to_ascii_uppercase();
+    field
+        .match_indices("SQUOZE")
+        .any(|(k, _)| !field[..k].ends_with(is_squoze) && field[k + 6..].starts_with([' ', '\t']))
 }

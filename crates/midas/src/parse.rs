@@ -161,8 +161,6 @@ pub(crate) enum Item {
     Index(WordAst),
     /// `XWD a,b`.
     Xwd(WordAst, WordAst),
-    /// `SQUOZE n,sym`.
-    Squoze(WordAst, String),
     /// `SYM=value` (`==` half-killed) standing as a word of a literal: it
     /// assembles no word.
     Assign(String, bool, WordAst),
@@ -197,6 +195,8 @@ pub(crate) enum Syllable {
     Literal(Vec<WordAst>),
     /// `<a ? b ...>`: several words in a group.
     Words(Vec<WordAst>),
+    /// `SQUOZE n,sym`: the flags word and the symbol.
+    Squoze(Box<WordAst>, String),
 }
 
 /// Parses one gathered statement.
@@ -545,17 +545,42 @@ impl Parser {
                         },
                     ));
                 }
-                let (rest, sym) = match squoze_run(rest) {
+                // Real MIDAS (ASQOZ, GETSLD) reads the symbol as a syllable:
+                // it skips operator characters before it (`SQUOZE 0,/FOO/`),
+                // and the squoze is a value the rest of the word works on
+                // (`SQUOZE 0,B/50+1`); digits are squoze characters too.
+                let sym_at = rest.location_offset();
+                let delim = rest
+                    .fragment()
+                    .chars()
+                    .take_while(|&c| OPERATORS.contains(c) && !terms.contains(c))
+                    .count();
+                let skipped: String = rest.fragment().chars().take(delim).collect();
+                let rest = adv(rest, skipped.len());
+                let (mut rest, sym) = match squoze_run(rest) {
                     Ok(x) => x,
                     Err(_) => return fail(rest, "SQUOZE needs a symbol"),
                 };
-                return Ok((
-                    rest,
-                    WordAst {
-                        items: vec![Item::Squoze(a, sym.fragment().to_ascii_uppercase())],
-                        at,
-                    },
-                ));
+                // `/FOO/`: the closing delimiter before the end of the word
+                // has no right operand, and real MIDAS leaves FOO unchanged.
+                if !skipped.is_empty() && rest.fragment().starts_with(skipped.as_str()) {
+                    let (after, _) = blanks(adv(rest, skipped.len()))?;
+                    if after
+                        .fragment()
+                        .chars()
+                        .next()
+                        .is_none_or(|c| terms.contains(c) || ",)>]?\n;".contains(c))
+                    {
+                        rest = after;
+                    }
+                }
+                let lhs = Expr::Syllable(
+                    Syllable::Squoze(Box::new(a), sym.fragment().to_ascii_uppercase()),
+                    sym_at,
+                );
+                let (rest, e) = self.expr_rest(rest, lhs, 0, terms)?;
+                items.push(Item::Field(e));
+                i = rest;
             }
         }
         while let Some(c) = i.fragment().chars().next() {
@@ -617,7 +642,18 @@ impl Parser {
     }
 
     fn expr<'a>(&self, i: In<'a>, min: u8, terms: &str) -> PResult<'a, Expr> {
-        let (mut i, mut lhs) = self.unary(i)?;
+        let (i, lhs) = self.unary(i)?;
+        self.expr_rest(i, lhs, min, terms)
+    }
+
+    /// The operators and operands after a first operand `lhs`.
+    fn expr_rest<'a>(
+        &self,
+        mut i: In<'a>,
+        mut lhs: Expr,
+        min: u8,
+        terms: &str,
+    ) -> PResult<'a, Expr> {
         while let Some(op) = i.fragment().chars().next() {
             if !OPERATORS.contains(op) || terms.contains(op) {
                 break;
