@@ -216,8 +216,18 @@ impl Assembler<'_> {
                     }
                     self.token(&run, at, g);
                 }
+                // A form feed ends the statement as a line does (real MIDAS:
+                // `MOVEI 1,2^L MOVEI 1,3` is two instructions); inside
+                // brackets real MIDAS says "Formfeed within <>, () or []".
+                '\u{c}' if depth == 0 && nest == 0 => {
+                    if stop == Stop::Statement {
+                        self.reader.next();
+                    }
+                    return;
+                }
                 '\u{c}' => {
                     self.reader.next();
+                    self.error(at, ErrorKind::Syntax, "Formfeed within <>, () or []");
                     g.push(' ', at);
                 }
                 // In a statement `!` and `{` are nothing and `}` says the
