@@ -536,6 +536,7 @@ impl Assembler<'_> {
                 at,
             ),
             "EQUALS" => self.equals(at),
+            ".OP" => self.op_function(at, g),
             // The block name is read as it is, not as a macro call (real
             // MIDAS's GETSLD; ksc;out has a macro OUT and `.BEGIN OUT`).
             ".BEGIN" | ".END" => {
