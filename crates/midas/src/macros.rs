@@ -227,7 +227,13 @@ impl Assembler<'_> {
                     if matches!(c, '(' | '[' | '<' | '{') {
                         parens = 1;
                     }
-                    self.reader.next();
+                    // A strung first argument right after the name keeps
+                    // that character as its delimiter (real MIDAS 433:
+                    // binprt's `out/` CR LF `/` is the string CR LF).
+                    let strung = matches!(m.dummies[0].syntax, Syntax::Strung | Syntax::KeepStrung);
+                    if parens > 0 || !strung || matches!(c, ' ' | '\t') {
+                        self.reader.next();
+                    }
                     let mut ended = false;
                     for (k, d) in m.dummies.iter().enumerate() {
                         if ended {
