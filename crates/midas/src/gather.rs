@@ -131,8 +131,10 @@ impl Assembler<'_> {
                         self.reader.next();
                     }
                 }
+                // A line end inside `[]` (a multi-line literal) or inside
+                // `<>` or `()` (words of a group) does not end the statement.
                 '\n' | BARE_LF | BARE_CR => {
-                    if depth > 0 {
+                    if depth > 0 || nest > 0 {
                         self.reader.next();
                         g.push(c, at);
                     } else {

@@ -465,7 +465,7 @@ impl Parser {
                 Err(_) => return fail(r, "expected a variable name"),
             };
             let (r, size) = if r.fragment().starts_with('(') {
-                let (r2, w) = self.group_word(adv(r, 1), ")")?;
+                let (r2, w) = self.group_word(adv(r, 1), ")\n")?;
                 if !r2.fragment().starts_with(')') {
                     return fail_unterminated(pos, "unterminated ( in .VECTOR");
                 }
@@ -610,7 +610,8 @@ impl Parser {
                 }
                 '(' => {
                     let open = i.location_offset();
-                    let (r, w) = self.group_word(adv(i, 1), ")")?;
+                    // A line end inside `()` is refused (real MIDAS takes it as `?`).
+                    let (r, w) = self.group_word(adv(i, 1), ")\n")?;
                     if !r.fragment().starts_with(')') {
                         return fail_unterminated(open, "unterminated (");
                     }
@@ -742,12 +743,21 @@ impl Parser {
             }
             '<' => {
                 let open = i.location_offset();
-                let (mut r, w) = self.group_word(adv(i, 1), ">?")?;
+                // A line end inside `<>` separates words as `?` does (real
+                // MIDAS 433: `<1+` CR LF `2>` is 2, `<3` CR LF `>` is 0).
+                const GROUP_TERMS: &str = ">?\n\u{10A}\u{10D}";
+                let (mut r, w) = self.group_word(adv(i, 1), GROUP_TERMS)?;
                 // `<a ? b>`: several words, the last gives the value (or,
                 // after .BYTE, the bytes packed).
                 let mut words = vec![w];
-                while r.fragment().starts_with('?') {
-                    let (r2, w) = self.word(adv(r, 1), ">?")?;
+                while r.fragment().starts_with([
+                    '?',
+                    '\n',
+                    crate::source::BARE_LF,
+                    crate::source::BARE_CR,
+                ]) {
+                    let sep = r.fragment().chars().next().map_or(1, char::len_utf8);
+                    let (r2, w) = self.word(adv(r, sep), GROUP_TERMS)?;
                     words.push(w);
                     r = r2;
                 }
@@ -762,7 +772,8 @@ impl Parser {
             }
             '(' => {
                 let open = i.location_offset();
-                let (r, w) = self.group_word(adv(i, 1), ")")?;
+                // A line end inside `()` is refused (real MIDAS takes it as `?`).
+                let (r, w) = self.group_word(adv(i, 1), ")\n")?;
                 if !r.fragment().starts_with(')') {
                     return fail_unterminated(open, "unterminated (");
                 }
