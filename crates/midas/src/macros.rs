@@ -393,7 +393,11 @@ impl Assembler<'_> {
                         // (node Calls-2a): after the last one, what follows
                         // (an EOL ending the statement) is read after the
                         // expansion.
-                        if last {
+                        // An EOL right after the `]` ends the call (real
+                        // MIDAS 433: with `DEFINE W P,-R-,\T` the call
+                        // `W [6]` CR LF leaves R empty and the next line
+                        // alone; syseng;what).
+                        if last || matches!(self.reader.peek(), None | Some('\n')) {
                             return (Some(s), End::Call);
                         }
                         // Whatever follows the `]` is where the next
