@@ -539,6 +539,7 @@ impl Assembler<'_> {
             ),
             "EQUALS" => self.equals(at),
             ".OP" => self.op_function(at, g),
+            ".GLOBA" => self.global_names(),
             // The block name is read as it is, not as a macro call (real
             // MIDAS's GETSLD; ksc;out has a macro OUT and `.BEGIN OUT`).
             ".BEGIN" | ".END" => {

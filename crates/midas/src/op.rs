@@ -1,4 +1,4 @@
-//! `.OP insn,acdata,memdata` (manual, node on the pseudo-ops: "executes
+//! `.GLOBAL` in an absolute assembly, and `.OP insn,acdata,memdata` (manual, node on the pseudo-ops: "executes
 //! <insn> on an AC containing <acdata> and a memory location containing
 //! <memdata>, and returns what this leaves in the AC"). Real MIDAS runs the
 //! instruction on the machine it runs on; this assembler does not run
@@ -59,6 +59,33 @@ impl Assembler<'_> {
                 );
                 mark(g, 0, at);
             }
+        }
+    }
+}
+
+impl Assembler<'_> {
+    /// `.GLOBAL a,b,...` in an absolute assembly: the names are marked
+    /// global in the symbol table DDT gets (their values are unchanged).
+    pub(crate) fn global_names(&mut self) {
+        loop {
+            while matches!(self.reader.peek(), Some(' ' | '\t')) {
+                self.reader.next();
+            }
+            let mut name = String::new();
+            while let Some(c) = self.reader.peek().filter(|&c| crate::parse::is_squoze(c)) {
+                name.push(c);
+                self.reader.next();
+            }
+            if !name.is_empty() {
+                self.globals.insert(crate::parse::key(&name));
+            }
+            while matches!(self.reader.peek(), Some(' ' | '\t')) {
+                self.reader.next();
+            }
+            if self.reader.peek() != Some(',') {
+                break;
+            }
+            self.reader.next();
         }
     }
 }

@@ -57,3 +57,23 @@ fn op_of_anything_else_is_an_error() {
         assert!(e.contains(".OP is supported only for FAD"), "{src}: {e}");
     }
 }
+
+#[test]
+fn global_marks_the_symbols_global_for_ddt() {
+    // Real MIDAS 433 (oracle): `.GLOBAL FOO,BAR` in an absolute assembly
+    // gives FOO and BAR squoze flags 04 (global) rather than 10 (local) in
+    // the symbol table; START stays local. Words are unchanged.
+    let a = support::assembled(".GLOBAL FOO,BAR\nSTART:\tMOVEI 1,2\nFOO:\t0\nBAR==5");
+    assert_eq!(support::words_of(&a), vec![0o201040_000002, 0]);
+    let table: Vec<u64> = a.sblk_words().iter().map(|w| w.raw()).collect();
+    for (flagged, value) in [
+        (0o451301_604000, 5),
+        (0o054544_175000, 0o101),
+        (0o126547_750660, 0o100),
+    ] {
+        assert!(
+            table.windows(2).any(|p| p == [flagged, value]),
+            "{flagged:o} {value:o} not in {table:?}"
+        );
+    }
+}
