@@ -458,6 +458,10 @@ impl Assembler<'_> {
                     self.messages.push(t.replace('!', ""));
                 }
             }
+            // SBLK selects the output format this assembler always writes;
+            // real MIDAS types "SBLK Encountered" (midas.458, SRIM) and
+            // goes on.
+            "SBLK" => self.messages.push("SBLK Encountered\n".to_string()),
             "PRINTC" => {
                 if let Some(t) = self.delimited(at) {
                     self.messages.push(t);

@@ -1,7 +1,6 @@
-//! `.OP` (manual: "executes <insn> on an AC containing <acdata> and a
-//! memory location containing <memdata>"), as far as this assembler does
-//! it: FAD of a nonnegative word and 0. Expected words are what real
-//! MIDAS 433 made of the same lines (run with `pdp10 midas-oracle`).
+//! `.OP` as far as this assembler does it (FAD of a nonnegative word and
+//! 0), `.GLOBAL` in an absolute assembly and `SBLK`. Expected words are what
+//! real MIDAS 433 made of the same lines (run with `pdp10 midas-oracle`).
 
 mod support;
 use support::{fails, words};
@@ -76,4 +75,14 @@ fn global_marks_the_symbols_global_for_ddt() {
             "{flagged:o} {value:o} not in {table:?}"
         );
     }
+}
+
+#[test]
+fn sblk_is_the_format_already_written_and_is_typed_out() {
+    // Real MIDAS 433 (oracle): `SBLK` in a TS assembly changes no word and
+    // types "SBLK Encountered" each time it is read (both passes).
+    let a = support::assembled("SBLK\nSTART:\tMOVEI 1,2\n\tSBLK\nX:\t0");
+    assert_eq!(support::words_of(&a), vec![0o201040_000002, 0]);
+    let typed = a.messages.concat();
+    assert_eq!(typed.matches("SBLK Encountered").count(), 4, "{typed}");
 }
