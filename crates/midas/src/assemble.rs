@@ -201,6 +201,9 @@ pub(crate) struct Assembler<'l> {
     /// Symbols of the statement being read assigned ahead of their
     /// literal's words (see `cond::assign_in_literal_early`).
     pub early_assigned: Vec<String>,
+    /// Names `.GLOBAL` declared (keys): in an absolute assembly they go to
+    /// DDT marked global rather than local.
+    pub globals: std::collections::HashSet<String>,
 }
 
 impl<'l> Assembler<'l> {
@@ -269,6 +272,7 @@ impl<'l> Assembler<'l> {
             formats: crate::format::INITIAL,
             nth_word: None,
             early_assigned: Vec::new(),
+            globals: std::collections::HashSet::new(),
         }
     }
 

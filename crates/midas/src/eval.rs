@@ -55,13 +55,6 @@ impl Assembler<'_> {
                     }
                     pieces.push(Piece::Field(v));
                 }
-                Item::Squoze(n, sym) => {
-                    let n = self.word(n, stmt);
-                    let code = pdp10_isa::squoze::encode(sym).unwrap_or(0);
-                    // The flags go in at bit 30 (real MIDAS: SQUOZE 4,RUG is
-                    // 065754,,305000).
-                    pieces.push(Piece::Field(n.map(|n| (n << 30).wrapping_add(code))));
-                }
             }
         }
         let mut v = self.format(&pieces, w, stmt);
@@ -139,6 +132,14 @@ impl Assembler<'_> {
                 self.add_literal(&values, stmt.span_at(at))
             }
             Syllable::Words(words) => self.words_of(words, stmt).pop().unwrap_or_default(),
+            Syllable::Squoze(n, sym) => {
+                let n = self.word(n, stmt);
+                // Left-justified, blank padded (`SQUOZE 0,5` is 004447,,600000),
+                // and the flags go in at bit 30 (real MIDAS: SQUOZE 4,RUG is
+                // 065754,,305000).
+                let code = pdp10_isa::squoze::encode(sym).unwrap_or(0);
+                n.map(|n| (n << 30).wrapping_add(code))
+            }
         }
     }
 

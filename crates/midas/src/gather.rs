@@ -131,8 +131,10 @@ impl Assembler<'_> {
                         self.reader.next();
                     }
                 }
+                // A line end inside `[]` (a multi-line literal) or inside
+                // `<>` or `()` (words of a group) does not end the statement.
                 '\n' | BARE_LF | BARE_CR => {
-                    if depth > 0 {
+                    if depth > 0 || nest > 0 {
                         self.reader.next();
                         g.push(c, at);
                     } else {
@@ -216,8 +218,18 @@ impl Assembler<'_> {
                     }
                     self.token(&run, at, g);
                 }
+                // A form feed ends the statement as a line does (real MIDAS:
+                // `MOVEI 1,2^L MOVEI 1,3` is two instructions); inside
+                // brackets real MIDAS says "Formfeed within <>, () or []".
+                '\u{c}' if depth == 0 && nest == 0 => {
+                    if stop == Stop::Statement {
+                        self.reader.next();
+                    }
+                    return;
+                }
                 '\u{c}' => {
                     self.reader.next();
+                    self.error(at, ErrorKind::Syntax, "Formfeed within <>, () or []");
                     g.push(' ', at);
                 }
                 // In a statement `!` and `{` are nothing and `}` says the
@@ -318,7 +330,7 @@ impl Assembler<'_> {
     /// A squoze run just read: a macro call, a pseudo-op done here, or text
     /// for the parser.
     pub(crate) fn token(&mut self, run: &str, at: Span, g: &mut Gathered) {
-        if !is_symbol(run) {
+        if !is_symbol(run) || squoze_name_next(&g.text) {
             g.push_str(run, at);
             return;
         }
@@ -446,6 +458,10 @@ impl Assembler<'_> {
                     self.messages.push(t.replace('!', ""));
                 }
             }
+            // SBLK selects the output format this assembler always writes;
+            // real MIDAS types "SBLK Encountered" (midas.458, SRIM) and
+            // goes on.
+            "SBLK" => self.messages.push("SBLK Encountered\n".to_string()),
             "PRINTC" => {
                 if let Some(t) = self.delimited(at) {
                     self.messages.push(t);
@@ -526,6 +542,8 @@ impl Assembler<'_> {
                 at,
             ),
             "EQUALS" => self.equals(at),
+            ".OP" => self.op_function(at, g),
+            ".GLOBA" => self.global_names(),
             // The block name is read as it is, not as a macro call (real
             // MIDAS's GETSLD; ksc;out has a macro OUT and `.BEGIN OUT`).
             ".BEGIN" | ".END" => {
@@ -815,4 +833,22 @@ impl Assembler<'_> {
 /// Writes a computed value into the statement as a marker syllable.
 pub(crate) fn mark(g: &mut Gathered, v: u64, at: Span) {
     g.push_str(&format!("{MARK}{v:o}{MARK}"), at);
+}
+
+/// Whether the statement so far ends in `SQUOZE flags,` (and operator
+/// characters): the name read next is SQUOZE's symbol, which real MIDAS
+/// reads as a name and never calls as a macro (ASQOZ's GETSLD; netime has a
+/// macro TZONE and `[squoze 0,tzone]`).
+fn squoze_name_next(text: &str) -> bool {
+    let before = text.trim_end_matches(['+', '-', '*', '/', '&', '!', '\\']);
+    let Some(before) = before.strip_suffix(',') else {
+        return false;
+    };
+    let start = before
+        .rfind(['\n', ',', '[', '<', '(', '?'])
+        .map_or(0, |k| k + 1);
+    let field = before[start..].to_ascii_uppercase();
+    field
+        .match_indices("SQUOZE")
+        .any(|(k, _)| !field[..k].ends_with(is_squoze) && field[k + 6..].starts_with([' ', '\t']))
 }

@@ -38,6 +38,7 @@ mod gather;
 mod insert;
 mod loops;
 mod macros;
+mod op;
 mod output;
 mod parse;
 mod predef;

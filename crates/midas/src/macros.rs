@@ -227,7 +227,13 @@ impl Assembler<'_> {
                     if matches!(c, '(' | '[' | '<' | '{') {
                         parens = 1;
                     }
-                    self.reader.next();
+                    // A strung first argument right after the name keeps
+                    // that character as its delimiter (real MIDAS 433:
+                    // binprt's `out/` CR LF `/` is the string CR LF).
+                    let strung = matches!(m.dummies[0].syntax, Syntax::Strung | Syntax::KeepStrung);
+                    if parens > 0 || !strung || matches!(c, ' ' | '\t') {
+                        self.reader.next();
+                    }
                     let mut ended = false;
                     for (k, d) in m.dummies.iter().enumerate() {
                         if ended {
@@ -397,7 +403,11 @@ impl Assembler<'_> {
                         // (node Calls-2a): after the last one, what follows
                         // (an EOL ending the statement) is read after the
                         // expansion.
-                        if last {
+                        // An EOL right after the `]` ends the call (real
+                        // MIDAS 433: with `DEFINE W P,-R-,\T` the call
+                        // `W [6]` CR LF leaves R empty and the next line
+                        // alone; syseng;what).
+                        if last || matches!(self.reader.peek(), None | Some('\n')) {
                             return (Some(s), End::Call);
                         }
                         // Whatever follows the `]` is where the next

@@ -161,8 +161,6 @@ pub(crate) enum Item {
     Index(WordAst),
     /// `XWD a,b`.
     Xwd(WordAst, WordAst),
-    /// `SQUOZE n,sym`.
-    Squoze(WordAst, String),
     /// `SYM=value` (`==` half-killed) standing as a word of a literal: it
     /// assembles no word.
     Assign(String, bool, WordAst),
@@ -197,6 +195,8 @@ pub(crate) enum Syllable {
     Literal(Vec<WordAst>),
     /// `<a ? b ...>`: several words in a group.
     Words(Vec<WordAst>),
+    /// `SQUOZE n,sym`: the flags word and the symbol.
+    Squoze(Box<WordAst>, String),
 }
 
 /// Parses one gathered statement.
@@ -252,7 +252,9 @@ fn adv(i: In<'_>, n: usize) -> In<'_> {
 }
 
 fn blanks(i: In<'_>) -> PResult<'_, In<'_>> {
-    take_while(|c| c == ' ' || c == '\t' || c == '\u{c}')(i)
+    // ^C outside text is ignored by real MIDAS (its reader treats a ^C
+    // that is not the end of the file like ^@; checked with the oracle).
+    take_while(|c| c == ' ' || c == '\t' || c == '\u{c}' || c == '\u{3}')(i)
 }
 
 fn squoze_run(i: In<'_>) -> PResult<'_, In<'_>> {
@@ -463,7 +465,7 @@ impl Parser {
                 Err(_) => return fail(r, "expected a variable name"),
             };
             let (r, size) = if r.fragment().starts_with('(') {
-                let (r2, w) = self.group_word(adv(r, 1), ")")?;
+                let (r2, w) = self.group_word(adv(r, 1), ")\n")?;
                 if !r2.fragment().starts_with(')') {
                     return fail_unterminated(pos, "unterminated ( in .VECTOR");
                 }
@@ -543,17 +545,42 @@ impl Parser {
                         },
                     ));
                 }
-                let (rest, sym) = match squoze_run(rest) {
+                // Real MIDAS (ASQOZ, GETSLD) reads the symbol as a syllable:
+                // it skips operator characters before it (`SQUOZE 0,/FOO/`),
+                // and the squoze is a value the rest of the word works on
+                // (`SQUOZE 0,B/50+1`); digits are squoze characters too.
+                let sym_at = rest.location_offset();
+                let delim = rest
+                    .fragment()
+                    .chars()
+                    .take_while(|&c| OPERATORS.contains(c) && !terms.contains(c))
+                    .count();
+                let skipped: String = rest.fragment().chars().take(delim).collect();
+                let rest = adv(rest, skipped.len());
+                let (mut rest, sym) = match squoze_run(rest) {
                     Ok(x) => x,
                     Err(_) => return fail(rest, "SQUOZE needs a symbol"),
                 };
-                return Ok((
-                    rest,
-                    WordAst {
-                        items: vec![Item::Squoze(a, sym.fragment().to_ascii_uppercase())],
-                        at,
-                    },
-                ));
+                // `/FOO/`: the closing delimiter before the end of the word
+                // has no right operand, and real MIDAS leaves FOO unchanged.
+                if !skipped.is_empty() && rest.fragment().starts_with(skipped.as_str()) {
+                    let (after, _) = blanks(adv(rest, skipped.len()))?;
+                    if after
+                        .fragment()
+                        .chars()
+                        .next()
+                        .is_none_or(|c| terms.contains(c) || ",)>]?\n;".contains(c))
+                    {
+                        rest = after;
+                    }
+                }
+                let lhs = Expr::Syllable(
+                    Syllable::Squoze(Box::new(a), sym.fragment().to_ascii_uppercase()),
+                    sym_at,
+                );
+                let (rest, e) = self.expr_rest(rest, lhs, 0, terms)?;
+                items.push(Item::Field(e));
+                i = rest;
             }
         }
         while let Some(c) = i.fragment().chars().next() {
@@ -561,6 +588,8 @@ impl Parser {
                 break;
             }
             match c {
+                // A ^C between syllables is no separator: real MIDAS drops it.
+                '\u{3}' => i = adv(i, 1),
                 ' ' | '\t' | '\u{c}' => {
                     let (r, _) = blanks(i)?;
                     items.push(Item::Space);
@@ -581,7 +610,8 @@ impl Parser {
                 }
                 '(' => {
                     let open = i.location_offset();
-                    let (r, w) = self.group_word(adv(i, 1), ")")?;
+                    // A line end inside `()` is refused (real MIDAS takes it as `?`).
+                    let (r, w) = self.group_word(adv(i, 1), ")\n")?;
                     if !r.fragment().starts_with(')') {
                         return fail_unterminated(open, "unterminated (");
                     }
@@ -613,7 +643,18 @@ impl Parser {
     }
 
     fn expr<'a>(&self, i: In<'a>, min: u8, terms: &str) -> PResult<'a, Expr> {
-        let (mut i, mut lhs) = self.unary(i)?;
+        let (i, lhs) = self.unary(i)?;
+        self.expr_rest(i, lhs, min, terms)
+    }
+
+    /// The operators and operands after a first operand `lhs`.
+    fn expr_rest<'a>(
+        &self,
+        mut i: In<'a>,
+        mut lhs: Expr,
+        min: u8,
+        terms: &str,
+    ) -> PResult<'a, Expr> {
         while let Some(op) = i.fragment().chars().next() {
             if !OPERATORS.contains(op) || terms.contains(op) {
                 break;
@@ -702,12 +743,21 @@ impl Parser {
             }
             '<' => {
                 let open = i.location_offset();
-                let (mut r, w) = self.group_word(adv(i, 1), ">?")?;
+                // A line end inside `<>` separates words as `?` does (real
+                // MIDAS 433: `<1+` CR LF `2>` is 2, `<3` CR LF `>` is 0).
+                const GROUP_TERMS: &str = ">?\n\u{10A}\u{10D}";
+                let (mut r, w) = self.group_word(adv(i, 1), GROUP_TERMS)?;
                 // `<a ? b>`: several words, the last gives the value (or,
                 // after .BYTE, the bytes packed).
                 let mut words = vec![w];
-                while r.fragment().starts_with('?') {
-                    let (r2, w) = self.word(adv(r, 1), ">?")?;
+                while r.fragment().starts_with([
+                    '?',
+                    '\n',
+                    crate::source::BARE_LF,
+                    crate::source::BARE_CR,
+                ]) {
+                    let sep = r.fragment().chars().next().map_or(1, char::len_utf8);
+                    let (r2, w) = self.word(adv(r, sep), GROUP_TERMS)?;
                     words.push(w);
                     r = r2;
                 }
@@ -722,7 +772,8 @@ impl Parser {
             }
             '(' => {
                 let open = i.location_offset();
-                let (r, w) = self.group_word(adv(i, 1), ")")?;
+                // A line end inside `()` is refused (real MIDAS takes it as `?`).
+                let (r, w) = self.group_word(adv(i, 1), ")\n")?;
                 if !r.fragment().starts_with(')') {
                     return fail_unterminated(open, "unterminated (");
                 }

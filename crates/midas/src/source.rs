@@ -42,7 +42,7 @@ pub(crate) struct SourceFile {
     pub path: PathBuf,
     /// The text as ITS characters: an ITS CR LF is one `\n` (so that lines
     /// are the host's lines), a bare LF or CR is [`BARE_LF`] or [`BARE_CR`];
-    /// cut at the first ^C; ^A and ^B are [`CTRL_A`] and [`CTRL_B`].
+    /// without the ^C padding of its last word; ^A and ^B are [`CTRL_A`] and [`CTRL_B`].
     pub text: String,
     line_starts: Vec<usize>,
 }
@@ -73,14 +73,27 @@ impl SourceFile {
                 .flat_map(|w| (0..5).map(move |k| ((w.raw() >> (29 - 7 * k)) & 0o177) as u8))
                 .collect(),
         };
+        // An ITS text file's last word is padded with ^C (and sometimes
+        // NUL): that padding is not text. A ^C before other text is a
+        // character: real MIDAS takes end of file only where the file ends
+        // (TS MIDAS's INCHR3 returns "^C in file" as a character), so
+        // `ASCII "^C"` packs 3 and a stray ^C between statements is ignored.
+        let end = chars
+            .iter()
+            .rposition(|&c| c != 3 && c != 0)
+            .map_or(0, |last| last + 1);
+        let end = if chars[end..].contains(&3) {
+            end
+        } else {
+            chars.len()
+        };
+        let chars = &chars[..end];
         let mut text = String::with_capacity(chars.len());
         let mut k = 0;
         while k < chars.len() {
             let c = chars[k];
             k += 1;
             match c {
-                // ITS text files end at ^C (their last word is padded with it).
-                3 => break,
                 0o15 if chars.get(k) == Some(&0o12) => {
                     k += 1;
                     text.push('\n');
@@ -342,14 +355,23 @@ mod tests {
 
     #[test]
     fn line_and_column() {
-        let f = SourceFile::new("x".into(), PathBuf::new(), "AB\r\nC\tD\nE\u{3}junk").unwrap();
-        // Host CR is a bare ITS LF, host LF an ITS CR LF.
+        let f = SourceFile::new("x".into(), PathBuf::new(), "AB\r\nC\tD\nE\u{3}\u{3}\0").unwrap();
+        // Host CR is a bare ITS LF, host LF an ITS CR LF; the ^C padding
+        // of the last word is dropped.
         assert_eq!(f.text, "AB\u{10A}\nC\tD\nE");
         assert_eq!(f.line_col(0), (1, 1));
         assert_eq!(f.line_col(5), (2, 1));
         assert_eq!(f.line_col(7), (2, 3));
         assert_eq!(f.line_text(2), "C\tD");
         assert_eq!(f.line_text(3), "E");
+    }
+
+    #[test]
+    fn control_c_before_more_text_is_kept() {
+        let f = SourceFile::new("x".into(), PathBuf::new(), "A\u{3}B\u{3}").unwrap();
+        assert_eq!(f.text, "A\u{3}B");
+        let f = SourceFile::new("x".into(), PathBuf::new(), "A\0\0").unwrap();
+        assert_eq!(f.text, "A\0\0");
     }
 
     #[test]

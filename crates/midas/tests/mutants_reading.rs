@@ -33,9 +33,17 @@ fn quoted_text_with_qmtch() {
 
 #[test]
 fn comments_form_feeds_and_ignored_characters() {
-    // `;` to the end of the line; a form feed is a blank.
+    // `;` to the end of the line; a form feed ends the statement as a line
+    // does (real MIDAS 433 on the oracle: `MOVEI 1,2^L MOVEI 1,3` is two
+    // words), and inside brackets it is an error.
     assert_eq!(words("1 ;2\n3"), vec![1, 3]);
-    assert_eq!(words("1\u{c}2"), vec![3]);
+    assert_eq!(words("1\u{c}2"), vec![1, 2]);
+    assert_eq!(
+        words("\tMOVEI 1,2\u{c}\tMOVEI 1,3\n\u{c}FOO:\tJRST FOO"),
+        vec![0o201040_000002, 0o201040_000003, 0o254000_000102]
+    );
+    let e = fails("\tMOVE 1,[2\u{c} 3]");
+    assert!(e.contains("Formfeed within <>, () or []"), "{e}");
     // In a statement `!` and `{` are nothing; `}` says the last
     // conditional succeeded.
     assert_eq!(words("1!2"), vec![0o12]);

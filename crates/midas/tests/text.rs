@@ -24,3 +24,25 @@ fn first_and_nth_word_keep_one_word_of_the_text() {
         ]
     );
 }
+
+/// A ^C that is not the padding at the end of the file is a character in
+/// text (`ASCII "^C^C^C^C^C"` is 014060,,301406 as real MIDAS makes it,
+/// checked with `pdp10 midas-oracle`) and ignored between statements and
+/// after an operand; the ^C padding after `END` is still not text.
+#[test]
+fn control_c_inside_the_file_is_a_character() {
+    let src = "TT=1\nSTART:\tMOVE TT,[ASCII \"\u{3}\u{3}\u{3}\u{3}\u{3}\"]\n\
+               \tMOVE TT,[ASCIZ /A\u{3}B/]\n\tMOVEI TT,\"\u{3}\n\u{3}\n\tMOVEI TT,2\u{3}\n\
+               END START\n\u{c}\u{3}\u{3}";
+    assert_eq!(
+        words(src),
+        vec![
+            0o200040_000104,
+            0o200040_000105,
+            0o201040_000003,
+            0o201040_000002,
+            0o014060_301406,
+            0o404070_200000,
+        ]
+    );
+}

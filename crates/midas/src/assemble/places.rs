@@ -82,13 +82,17 @@ impl Assembler<'_> {
             .map(|(name, s)| pdp10_isa::sblk::Symbol {
                 name: name.to_string(),
                 // Real MIDAS marks every symbol of a program without blocks
-                // local (4.7), and half-killed ones 4.9 as well.
-                flags: pdp10_isa::squoze::LOCAL
-                    | if s.half_killed {
-                        pdp10_isa::squoze::HALF_KILLED
-                    } else {
-                        0
-                    },
+                // local (4.7), and half-killed ones 4.9 as well; one named
+                // in .GLOBAL global (4.6) instead (checked with the oracle).
+                flags: if self.globals.contains(name) {
+                    pdp10_isa::squoze::GLOBAL
+                } else {
+                    pdp10_isa::squoze::LOCAL
+                } | if s.half_killed {
+                    pdp10_isa::squoze::HALF_KILLED
+                } else {
+                    0
+                },
                 value: Word::new(s.value),
             })
             .collect();
