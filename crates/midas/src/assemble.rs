@@ -168,6 +168,10 @@ pub(crate) struct Assembler<'l> {
     areas: Vec<Area>,
     pending_vars: Vec<(Place, u64)>,
     placed_vars: HashSet<(usize, String)>,
+    /// Each VARIABLES area as pass 1 left it: where it began and its size
+    /// (pass 2 keeps the size, as real MIDAS's AVARIAB does).
+    var_areas: Vec<(u32, u64)>,
+    var_index: usize,
     pub output: Vec<(u32, Word)>,
     pub listing: Vec<ListRow>,
     diags: Vec<(Span, ErrorKind, String)>,
@@ -245,6 +249,8 @@ impl<'l> Assembler<'l> {
             areas: Vec::new(),
             pending_vars: Vec::new(),
             placed_vars: HashSet::new(),
+            var_areas: Vec::new(),
+            var_index: 0,
             output: Vec::new(),
             listing: Vec::new(),
             diags: Vec::new(),
@@ -312,6 +318,7 @@ impl<'l> Assembler<'l> {
         self.area_index = 0;
         self.pending_vars.clear();
         self.placed_vars.clear();
+        self.var_index = 0;
         self.symbols.start_pass();
         self.symbols.set_state(".QMTCH", 0);
         self.byte_mode = None;
@@ -606,7 +613,7 @@ impl<'l> Assembler<'l> {
                 }
             }
             Pseudo::Constants => self.place_constants(at, row),
-            Pseudo::Variables => self.place_variables(),
+            Pseudo::Variables => self.place_variables(at),
             Pseudo::End => {
                 let v = arg(self);
                 self.finish(v, at);
@@ -651,7 +658,7 @@ impl<'l> Assembler<'l> {
 
     /// END: the variables, then the constants left, then the start word.
     pub(crate) fn finish(&mut self, start: Option<Value>, at: Span) {
-        self.place_variables();
+        self.place_variables(at);
         let mut row = ListRow {
             span: at,
             words: Vec::new(),

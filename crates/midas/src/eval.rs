@@ -125,7 +125,7 @@ impl Assembler<'_> {
             Syllable::Symbol(name) => self.symbol_value(name, stmt.span_at(at)),
             Syllable::Variable(name) => {
                 self.note_variable(name, 1);
-                let place = self.symbols.resolve_local(name);
+                let place = self.variable_place(name);
                 match self.symbols.get(&place) {
                     Some(sym) => Value::new(sym.value),
                     None => Value::unknown(&format!("{:?}", place)),
@@ -201,6 +201,11 @@ impl Assembler<'_> {
     /// pass 1 cannot know forward references.
     pub(crate) fn symbol_value(&mut self, name: &str, at: crate::source::Span) -> Value {
         let place = self.symbols.resolve(name);
+        if place.block.is_none() {
+            if let Some(var) = self.pending_variable(&place.key) {
+                return Value::unknown(&format!("{var:?}"));
+            }
+        }
         match self.symbols.reference(&place) {
             Ok(sym) => Value {
                 io: sym.io,
