@@ -493,6 +493,8 @@ impl Assembler<'_> {
                     );
                 }
             }
+            ".GO" => self.go(at),
+            ".TAG" => self.tag(),
             "NULL" => self.conditional(Cond::Never, at),
             "IFSQ" => self.conditional(Cond::Squoze(true), at),
             "IFNSQ" => self.conditional(Cond::Squoze(false), at),

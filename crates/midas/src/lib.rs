@@ -36,6 +36,7 @@ mod functions;
 mod fuzz;
 mod gather;
 mod insert;
+mod jumps;
 mod loops;
 mod macros;
 mod output;

@@ -585,8 +585,24 @@ impl Parser {
                     if !r.fragment().starts_with(')') {
                         return fail_unterminated(open, "unterminated (");
                     }
-                    items.push(Item::Index(w));
                     i = adv(r, 1);
+                    // `-10.(U4)+[...]` (ksc;out): an operator after the
+                    // index goes on with the field before it (real MIDAS
+                    // 433: `SKIPA 1,-10.(4)+5` is 334044,,777773).
+                    let continues = i
+                        .fragment()
+                        .chars()
+                        .next()
+                        .is_some_and(|c| OPERATORS.contains(c) && !terms.contains(c));
+                    if continues && matches!(items.last(), Some(Item::Field(_))) {
+                        let Some(Item::Field(lhs)) = items.pop() else {
+                            unreachable!("just matched");
+                        };
+                        let (r, e) = self.expr_rest(i, lhs, 0, terms)?;
+                        items.push(Item::Field(e));
+                        i = r;
+                    }
+                    items.push(Item::Index(w));
                 }
                 ')' | '>' | ']' => return fail(i, format!("unmatched {c}")),
                 '?' | '\n' => {
@@ -613,7 +629,13 @@ impl Parser {
     }
 
     fn expr<'a>(&self, i: In<'a>, min: u8, terms: &str) -> PResult<'a, Expr> {
-        let (mut i, mut lhs) = self.unary(i)?;
+        let (i, lhs) = self.unary(i)?;
+        self.expr_rest(i, lhs, min, terms)
+    }
+
+    /// The binary operators (of precedence `min` and up) after `lhs`.
+    fn expr_rest<'a>(&self, i: In<'a>, lhs: Expr, min: u8, terms: &str) -> PResult<'a, Expr> {
+        let (mut i, mut lhs) = (i, lhs);
         while let Some(op) = i.fragment().chars().next() {
             if !OPERATORS.contains(op) || terms.contains(op) {
                 break;
