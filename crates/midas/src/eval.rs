@@ -201,10 +201,8 @@ impl Assembler<'_> {
     /// pass 1 cannot know forward references.
     pub(crate) fn symbol_value(&mut self, name: &str, at: crate::source::Span) -> Value {
         let place = self.symbols.resolve(name);
-        if place.block.is_none() {
-            if let Some(var) = self.pending_variable(&place.key) {
-                return Value::unknown(&format!("{var:?}"));
-            }
+        if let Some(var) = self.pending_variable(&place) {
+            return Value::unknown(&format!("{var:?}"));
         }
         match self.symbols.reference(&place) {
             Ok(sym) => Value {

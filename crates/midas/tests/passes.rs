@@ -57,6 +57,19 @@ fn a_literal_before_and_after_an_inner_blocks_vector_is_two_constants_on_pass_1(
             (0o103, 0o341000_000105)
         ]
     );
+    // `B"BUF` from outside the block after the .VECTOR is B's variable too:
+    // it shares the second constant (sysen2;name's `netwrk"pktbuf`).
+    let src = ".BEGIN B\nDPB 1,[341000,,BUF]\n.VECTOR BUF(10)\nDPB 1,[341000,,BUF]\n\
+               .END B\nDPB 1,[341000,,B\"BUF]\nCONSTANTS\nVARIABLES";
+    assert_eq!(
+        placed(src),
+        vec![
+            (0o100, 0o137040_000103),
+            (0o101, 0o137040_000103),
+            (0o102, 0o137040_000103),
+            (0o103, 0o341000_000105)
+        ]
+    );
     // In one block the reference and the variable are one symbol: one
     // constant, BUF at 104.
     let src = "DPB 1,[341000,,BUF]\n.VECTOR BUF(10)\nDPB 1,[341000,,BUF]\nCONSTANTS\nVARIABLES";

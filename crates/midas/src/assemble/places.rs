@@ -55,23 +55,29 @@ impl Assembler<'_> {
         local
     }
 
-    /// The variable not yet placed that a plain reference to `key` sees,
-    /// if the innermost block in scope holding anything of that name holds
-    /// such a variable. Real MIDAS's literals note the symbol-table entry
-    /// an undefined word refers to: `[341000,,BUF]` before `.VECTOR BUF`
-    /// (a plain undefined symbol) and after it (a variable of the current
-    /// block) are two constants on pass 1 (syseng;netwrk's PKTBUF).
-    pub(crate) fn pending_variable(&self, key: &str) -> Option<Place> {
-        for b in self.symbols.in_scope() {
-            if self.symbols.entry_at(b, key).is_some() {
+    /// The variable not yet placed that a reference to `p` sees: for a
+    /// plain name, if the innermost block in scope holding anything of that
+    /// name holds such a variable; for `BLOCK"NAME`, if that block does.
+    /// Real MIDAS's literals note the symbol-table entry an undefined word
+    /// refers to: `[341000,,BUF]` before `.VECTOR BUF` (a plain undefined
+    /// symbol) and after it (a variable of the current block) are two
+    /// constants on pass 1 (syseng;netwrk's PKTBUF, sysen2;mlslv), and
+    /// `[341000,,B"BUF]` from outside is the second (sysen2;name).
+    pub(crate) fn pending_variable(&self, p: &Place) -> Option<Place> {
+        let blocks = match p.block {
+            Some(b) => vec![b],
+            None => self.symbols.in_scope(),
+        };
+        for b in blocks {
+            if self.symbols.entry_at(b, &p.key).is_some() {
                 return None;
             }
-            let p = Place {
+            let v = Place {
                 block: Some(b),
-                key: key.to_string(),
+                key: p.key.clone(),
             };
-            if self.pending_vars.iter().any(|(q, _)| *q == p) {
-                return Some(p);
+            if self.pending_vars.iter().any(|(q, _)| *q == v) {
+                return Some(v);
             }
         }
         None
