@@ -503,6 +503,32 @@ impl Parser {
         self.word(i, terms)
     }
 
+    /// `(...)`: a word, or several separated by `?` whose last gives the
+    /// value, as in `<...>` (so `(.BYTE 7 ? ^M ? ^M)` packs the bytes:
+    /// real MIDAS 433 makes `MOVSI 1,(.BYTE 7 ? ^M ? ^M)` 205040,,064320).
+    fn parenthesized<'a>(&self, i: In<'a>) -> PResult<'a, WordAst> {
+        let open = i.location_offset();
+        let (mut r, w) = self.group_word(adv(i, 1), ")?")?;
+        let mut words = vec![w];
+        while r.fragment().starts_with('?') {
+            let (r2, w) = self.word(adv(r, 1), ")?")?;
+            words.push(w);
+            r = r2;
+        }
+        if !r.fragment().starts_with(')') {
+            return fail_unterminated(open, "unterminated (");
+        }
+        let w = if words.len() == 1 {
+            words.pop().expect("one word")
+        } else {
+            WordAst {
+                items: vec![Item::Field(Expr::Syllable(Syllable::Words(words), open))],
+                at: open,
+            }
+        };
+        Ok((adv(r, 1), w))
+    }
+
     /// A word: items up to the end of the input or one of `terms`.
     fn word<'a>(&self, i: In<'a>, terms: &str) -> PResult<'a, WordAst> {
         if self.depth.get() >= MAX_NESTING {
@@ -580,12 +606,8 @@ impl Parser {
                     i = adv(i, 1);
                 }
                 '(' => {
-                    let open = i.location_offset();
-                    let (r, w) = self.group_word(adv(i, 1), ")")?;
-                    if !r.fragment().starts_with(')') {
-                        return fail_unterminated(open, "unterminated (");
-                    }
-                    i = adv(r, 1);
+                    let (r, w) = self.parenthesized(i)?;
+                    i = r;
                     // `-10.(U4)+[...]` (ksc;out): an operator after the
                     // index goes on with the field before it (real MIDAS
                     // 433: `SKIPA 1,-10.(4)+5` is 334044,,777773).
@@ -743,12 +765,8 @@ impl Parser {
                 Ok((adv(r, 1), Syllable::Words(words)))
             }
             '(' => {
-                let open = i.location_offset();
-                let (r, w) = self.group_word(adv(i, 1), ")")?;
-                if !r.fragment().starts_with(')') {
-                    return fail_unterminated(open, "unterminated (");
-                }
-                Ok((adv(r, 1), Syllable::Swapped(w)))
+                let (r, w) = self.parenthesized(i)?;
+                Ok((r, Syllable::Swapped(w)))
             }
             '[' => self.literal(i),
             c if is_squoze(c) => {
