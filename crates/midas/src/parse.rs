@@ -511,7 +511,7 @@ impl Parser {
         let (mut r, w) = self.group_word(adv(i, 1), ")?")?;
         let mut words = vec![w];
         while r.fragment().starts_with('?') {
-            let (r2, w) = self.word(adv(r, 1), ")?")?;
+            let (r2, w) = self.group_word(adv(r, 1), ")?")?;
             words.push(w);
             r = r2;
         }
@@ -751,7 +751,9 @@ impl Parser {
                 // after .BYTE, the bytes packed).
                 let mut words = vec![w];
                 while r.fragment().starts_with('?') {
-                    let (r2, w) = self.word(adv(r, 1), ">?")?;
+                    // Each word may be an assignment (sysen1;sysmsg's
+                    // `<ZZZ==A ? A==[.,,ZZZ] ? ZZZ>`).
+                    let (r2, w) = self.group_word(adv(r, 1), ">?")?;
                     words.push(w);
                     r = r2;
                 }
