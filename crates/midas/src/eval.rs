@@ -102,13 +102,6 @@ impl Assembler<'_> {
                 if !matches!(op, '+' | '-') && (a.undefined || b.undefined) {
                     a.opaque = true;
                 }
-                if *op == '/' && b.w == 0 && !(a.undefined || b.undefined) {
-                    self.error(
-                        stmt.span_at(expr_at(e)),
-                        ErrorKind::Syntax,
-                        "division by zero",
-                    );
-                }
                 Value::op2(a, b, |x, y| binary(*op, x, y))
             }
         }
@@ -243,9 +236,9 @@ fn binary(op: char, x: u64, y: u64) -> u64 {
                 low
             }
         }
-        // Division by zero (an error unless a value is still unknown)
-        // gives 0.
-        '/' if y == 0 => 0,
+        // Real MIDAS divides with IDIV, which leaves the dividend when
+        // the divisor is 0 (no error: 5/0 is 5 in MIDAS 433).
+        '/' if y == 0 => x,
         '/' => (signed(x).wrapping_div(signed(y))) as u64,
         '&' => x & y,
         '#' => x ^ y,
@@ -294,12 +287,4 @@ pub(crate) fn pack_bytes(sizes: &[u32], bytes: &[Value]) -> Vec<Value> {
 
 pub(crate) fn signed(w: u64) -> i64 {
     ((w << 28) as i64) >> 28
-}
-
-fn expr_at(e: &Expr) -> usize {
-    match e {
-        Expr::Syllable(_, at) => *at,
-        Expr::Negate(e) | Expr::Complement(e) => expr_at(e),
-        Expr::Binary(_, a, _) => expr_at(a),
-    }
 }
