@@ -10,7 +10,7 @@ use crate::diag::ErrorKind;
 use crate::macros::{parse_dummies, Macro};
 use crate::parse::{is_squoze, is_symbol, key, MARK};
 use crate::reader::{Origin, MAX_DEPTH};
-use crate::source::{Span, BARE_CR, BARE_LF};
+use crate::source::{Span, BARE_CR, BARE_LF, CTRL_Q};
 use crate::symtab::Place;
 use crate::text::{text_words, TextKind};
 use std::rc::Rc;
@@ -131,7 +131,10 @@ impl Assembler<'_> {
                         self.reader.next();
                     }
                 }
-                '\n' | BARE_LF | BARE_CR => {
+                // A ^Q ends a statement as a line end does (real MIDAS 433:
+                // `MOVE 4,^Q5` is MOVE 4, then 5; syseng;imload's
+                // `CAIN A,^Q`). Inside brackets it stays an error.
+                '\n' | BARE_LF | BARE_CR | CTRL_Q => {
                     if depth > 0 {
                         self.reader.next();
                         g.push(c, at);

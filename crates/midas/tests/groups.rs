@@ -35,3 +35,21 @@ fn each_word_of_a_group_may_be_an_assignment() {
         ]
     );
 }
+
+#[test]
+fn a_binary_operator_with_nothing_before_it_has_0_there() {
+    // syseng;ut's `CAIN CH,\`; real MIDAS 433 makes these words.
+    assert_eq!(words("CAIN 2,\\5"), vec![0o306100_000005]);
+    assert_eq!(words("CAIN 2,\\"), vec![0o306100_000000]);
+    assert_eq!(words("MOVE 1,&7"), vec![0o200040_000000]);
+    assert_eq!(words("MOVE 1,*3"), vec![0o200040_000000]);
+}
+
+#[test]
+fn a_control_q_ends_the_statement() {
+    // syseng;imload's `CAIN A,^Q` (a raw ^Q); real MIDAS 433 makes
+    // `MOVE 4,^Q5` two words, MOVE 4, and 5.
+    assert_eq!(words("MOVE 3,\u{11}\n7"), vec![0o200140_000000, 7]);
+    assert_eq!(words("MOVE 4,\u{11}5"), vec![0o200200_000000, 5]);
+    assert_eq!(words("MOVE 5,6\u{11}\n7"), vec![0o200240_000006, 7]);
+}
