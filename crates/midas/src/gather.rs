@@ -496,6 +496,17 @@ impl Assembler<'_> {
                     );
                 }
             }
+            // `.ASCVL /c`: the character's ASCII value (manual: "Yes, only
+            // one /"; real MIDAS 433: `.ASCVL /"` is 42).
+            ".ASCVL" => {
+                while matches!(self.reader.peek(), Some(' ' | '\t')) {
+                    self.reader.next();
+                }
+                match (self.reader.next(), self.reader.next()) {
+                    (Some(('/', _)), Some((c, _))) if c != '\n' => mark(g, c as u64 & 0o177, at),
+                    _ => self.error(at, ErrorKind::Syntax, ".ASCVL needs /c"),
+                }
+            }
             ".GO" => self.go(at),
             ".TAG" => self.tag(),
             "NULL" => self.conditional(Cond::Never, at),

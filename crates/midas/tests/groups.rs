@@ -53,3 +53,10 @@ fn a_control_q_ends_the_statement() {
     assert_eq!(words("MOVE 4,\u{11}5"), vec![0o200200_000000, 5]);
     assert_eq!(words("MOVE 5,6\u{11}\n7"), vec![0o200240_000006, 7]);
 }
+
+#[test]
+fn ascvl_is_the_ascii_value_of_the_character_after_the_slash() {
+    // sysnet;webser's `CAIN U.E,.ASCVL /"`; real MIDAS 433's words.
+    assert_eq!(words("CAIN 6,.ASCVL /\""), vec![0o306300_000042]);
+    assert_eq!(words("MOVEI 1,.ASCVL /A+1"), vec![0o201040_000102]);
+}

@@ -70,6 +70,7 @@ pub(crate) fn is_pseudo_name(k: &str) -> bool {
                 | ".RADIX"
                 | ".GO"
                 | ".TAG"
+                | ".ASCVL"
         )
 }
 
