@@ -217,8 +217,8 @@ impl<'l> Assembler<'l> {
             .map(|(name, value, io)| (parse::key(name), plain(value, io)))
             .collect();
         // .MLLIT, MIDAS's literal mode: positive is the multi-line mode
-        // real MIDAS starts in (it sets it to an address); the only mode
-        // here. .PPASS: a two-pass assembly.
+        // real MIDAS starts in (it sets it to an address); in the others a
+        // grouping ends after one word (see `multi_line_mode`). .PPASS: a two-pass assembly.
         // .QMTCH: nonzero makes ' and " quote to a closing delimiter.
         // .AVAL1, .AVAL2: what the last .AOP left in its AC and memory.
         for (name, value) in [
@@ -529,15 +529,7 @@ impl<'l> Assembler<'l> {
                 } else {
                     SymKind::Assigned
                 };
-                if name == ".MLLIT" && (v.w == 0 || v.w >> 35 == 1) {
-                    self.error(
-                        stmt.span_at(*at),
-                        ErrorKind::Syntax,
-                        "only the multi-line literal mode (.MLLIT positive) is supported",
-                    );
-                    return;
-                }
-                if name == ".QMTCH" {
+                if name == ".QMTCH" || name == ".MLLIT" {
                     self.symbols.set_state(name, v.w);
                     return;
                 }

@@ -155,13 +155,31 @@ impl Assembler<'_> {
             }
         }
         let words = kept.as_slice();
-        match words.first().and_then(|w| self.byte_sizes(w, stmt)) {
+        let values: Vec<Value> = match words.first().and_then(|w| self.byte_sizes(w, stmt)) {
             Some(sizes) => {
                 let bytes: Vec<Value> = words[1..].iter().map(|w| self.word(w, stmt)).collect();
                 pack_bytes(&sizes, &bytes)
             }
             None => words.iter().map(|w| self.word(w, stmt)).collect(),
+        };
+        if values.len() > 1 && !self.multi_line_mode() {
+            // Real MIDAS ends a grouping after its first word when .MLLIT
+            // is not positive (SAVAS2/ASSEMC in midas.458): refused here.
+            let at = words.first().map_or(stmt.start, |w| stmt.span_at(w.at));
+            self.error(
+                at,
+                ErrorKind::Syntax,
+                "a literal or group of more than one word needs .MLLIT positive (multi-line mode)",
+            );
         }
+        values
+    }
+
+    /// Whether `.MLLIT` is positive, the multi-line mode real MIDAS starts
+    /// in (manual: "set positive to allow multi-line [], (), and <>").
+    pub(crate) fn multi_line_mode(&self) -> bool {
+        let v = self.symbols.state(".MLLIT");
+        v != 0 && v >> 35 == 0
     }
 
     /// The byte sizes of a `.BYTE` word (empty for `.BYTE` alone), or None

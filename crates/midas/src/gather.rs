@@ -135,6 +135,15 @@ impl Assembler<'_> {
                 // `MOVE 4,^Q5` is MOVE 4, then 5; syseng;imload's
                 // `CAIN A,^Q`). Inside brackets it stays an error.
                 '\n' | BARE_LF | BARE_CR | CTRL_Q => {
+                    if depth > 0 && !self.multi_line_mode() {
+                        // With .MLLIT not positive a line end closes the
+                        // open literals (real MIDAS 433: `.MLLIT=0` then
+                        // `MOVE 1,[5` is MOVE 1,[5]; syseng;ntsddt).
+                        for _ in 0..depth {
+                            g.push(']', at);
+                        }
+                        depth = 0;
+                    }
                     if depth > 0 {
                         self.reader.next();
                         g.push(c, at);

@@ -60,3 +60,29 @@ fn ascvl_is_the_ascii_value_of_the_character_after_the_slash() {
     assert_eq!(words("CAIN 6,.ASCVL /\""), vec![0o306300_000042]);
     assert_eq!(words("MOVEI 1,.ASCVL /A+1"), vec![0o201040_000102]);
 }
+
+#[test]
+fn with_mllit_zero_a_line_end_closes_the_open_literals() {
+    // syseng;ntsddt's `.MLLIT=0` then `LDB T,[(100)PRNC`: real MIDAS 433
+    // makes these words.
+    let src = ".MLLIT=0\nMOVE 1,[5\nMOVE 2,3\nMOVE 3,[SIXBIT /ABC/]\nIFE .MLLIT,7";
+    assert_eq!(
+        words(src),
+        vec![
+            0o200040_000104,
+            0o200100_000003,
+            0o200140_000105,
+            7,
+            5,
+            0o414243_000000
+        ]
+    );
+}
+
+#[test]
+fn with_mllit_zero_a_literal_of_several_words_is_refused() {
+    // Real MIDAS ends a grouping after one word in that mode; we refuse
+    // rather than guess.
+    let e = support::fails(".MLLIT=0\nMOVE 1,[5 ? 6]");
+    assert!(e.contains(".MLLIT positive"), "{e}");
+}
