@@ -72,9 +72,7 @@ fn find_tag(text: &str, name: &str) -> Option<usize> {
         let tag: String = text[pos..].chars().take_while(|&c| is_squoze(c)).collect();
         pos += tag.len();
         // The name must be ended by a character before the text ends.
-        let Some(end) = text[pos..].chars().next() else {
-            return None;
-        };
+        let end = text[pos..].chars().next()?;
         if key(&tag) == name {
             return Some(pos + end.len_utf8());
         }
