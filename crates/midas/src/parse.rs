@@ -712,6 +712,12 @@ impl Parser {
             i = adv(i, 1);
         }
         let at = i.location_offset();
+        // A sign with a blank after it is a field of its own, 0 (real MIDAS
+        // 433: `+ 1,[5]` is 1,[5] with 1 in the AC field, `+1,[6]` is
+        // 1+[6]; a REPEAT string can begin so, syseng;iec).
+        if !ops.is_empty() && matches!(i.fragment().chars().next(), Some(' ' | '\t')) {
+            return Ok((i, Expr::Syllable(Syllable::Number(0), at)));
+        }
         let (r, s) = self.syllable(i)?;
         let mut e = Expr::Syllable(s, at);
         for op in ops.into_iter().rev() {

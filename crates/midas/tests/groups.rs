@@ -86,3 +86,23 @@ fn with_mllit_zero_a_literal_of_several_words_is_refused() {
     let e = support::fails(".MLLIT=0\nMOVE 1,[5 ? 6]");
     assert!(e.contains(".MLLIT positive"), "{e}");
 }
+
+#[test]
+fn a_repeat_count_is_a_field_ended_by_a_blank_or_a_comma() {
+    // Node loops-A1; syseng;iec's `REPEAT NMAXCH <1_<.RPCNT>>`. Real MIDAS
+    // 433's words: the string after `REPEAT 1 ` is `+ 1,[5]`.
+    assert_eq!(words("N==3\nREPEAT N <1_<.RPCNT>>\n7"), vec![1, 2, 4, 7]);
+    assert_eq!(
+        words("REPEAT 1 + 1,[5]\nREPEAT 2, 6"),
+        vec![0o000040_000103, 6, 6, 5]
+    );
+}
+
+#[test]
+fn a_sign_followed_by_a_blank_is_a_field_of_0() {
+    // Real MIDAS 433: `+ 1,[5]` puts 1 in the AC field; `+1,[6]` adds.
+    assert_eq!(
+        words("+ 1,[5]\n+1,[6]\n- 1,[7]"),
+        vec![0o000040_000103, 0o000000_000105, 0o000040_000105, 5, 6, 7]
+    );
+}
