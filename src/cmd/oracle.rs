@@ -139,11 +139,12 @@ fn real_assembly(
     if fn1.is_empty() || fn2.is_empty() {
         bail!("{base}: an ITS source needs two names (FOO.MID)");
     }
-    fs::copy(
-        source,
-        host_dir.join(format!("{}.{}", host_part(&fn1), host_part(&fn2))),
-    )
-    .with_context(|| format!("reading {}", source.display()))?;
+    let copy = host_dir.join(format!("{}.{}", host_part(&fn1), host_part(&fn2)));
+    // The DSK is hard links to `--dsk-root`: when the source is the file
+    // already linked there, copying onto the link would truncate the
+    // original. Unlink first, so the root is never written.
+    let _ = fs::remove_file(&copy);
+    fs::copy(source, &copy).with_context(|| format!("reading {}", source.display()))?;
     let out_fn2 = if fn2 == "BIN" { "RBIN" } else { "BIN" };
     let jcl = format!("{fn1} {out_fn2}_{fn1} {fn2}");
     let mut config = JobConfig::captured(&dsk, "MIDAS", Some(&jcl));

@@ -171,6 +171,10 @@ pub(crate) struct Assembler<'l> {
     areas: Vec<Area>,
     pending_vars: Vec<(Place, u64)>,
     placed_vars: HashSet<(usize, String)>,
+    /// Each VARIABLES area as pass 1 left it: where it began and its size
+    /// (pass 2 keeps the size, as real MIDAS's AVARIAB does).
+    var_areas: Vec<(u32, u64)>,
+    var_index: usize,
     pub output: Vec<(u32, Word)>,
     pub listing: Vec<ListRow>,
     diags: Vec<(Span, ErrorKind, String)>,
@@ -219,8 +223,8 @@ impl<'l> Assembler<'l> {
             .map(|(name, value, io)| (parse::key(name), plain(value, io)))
             .collect();
         // .MLLIT, MIDAS's literal mode: positive is the multi-line mode
-        // real MIDAS starts in (it sets it to an address); the only mode
-        // here. .PPASS: a two-pass assembly.
+        // real MIDAS starts in (it sets it to an address); in the others a
+        // grouping ends after one word (see `multi_line_mode`). .PPASS: a two-pass assembly.
         // .QMTCH: nonzero makes ' and " quote to a closing delimiter.
         // .AVAL1, .AVAL2: what the last .AOP left in its AC and memory.
         for (name, value) in [
@@ -251,6 +255,8 @@ impl<'l> Assembler<'l> {
             areas: Vec::new(),
             pending_vars: Vec::new(),
             placed_vars: HashSet::new(),
+            var_areas: Vec::new(),
+            var_index: 0,
             output: Vec::new(),
             listing: Vec::new(),
             diags: Vec::new(),
@@ -319,6 +325,7 @@ impl<'l> Assembler<'l> {
         self.area_index = 0;
         self.pending_vars.clear();
         self.placed_vars.clear();
+        self.var_index = 0;
         self.symbols.start_pass();
         self.symbols.set_state(".QMTCH", 0);
         self.byte_mode = None;
@@ -563,15 +570,7 @@ impl<'l> Assembler<'l> {
                 } else {
                     SymKind::Assigned
                 };
-                if name == ".MLLIT" && (v.w == 0 || v.w >> 35 == 1) {
-                    self.error(
-                        stmt.span_at(*at),
-                        ErrorKind::Syntax,
-                        "only the multi-line literal mode (.MLLIT positive) is supported",
-                    );
-                    return;
-                }
-                if name == ".QMTCH" {
+                if name == ".QMTCH" || name == ".MLLIT" {
                     self.symbols.set_state(name, v.w);
                     return;
                 }
@@ -647,7 +646,7 @@ impl<'l> Assembler<'l> {
                 }
             }
             Pseudo::Constants => self.place_constants(at, row),
-            Pseudo::Variables => self.place_variables(),
+            Pseudo::Variables => self.place_variables(at),
             Pseudo::End => {
                 let v = arg(self);
                 self.finish(v, at);
@@ -692,7 +691,7 @@ impl<'l> Assembler<'l> {
 
     /// END: the variables, then the constants left, then the start word.
     pub(crate) fn finish(&mut self, start: Option<Value>, at: Span) {
-        self.place_variables();
+        self.place_variables(at);
         let mut row = ListRow {
             span: at,
             words: Vec::new(),

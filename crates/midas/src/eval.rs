@@ -95,13 +95,6 @@ impl Assembler<'_> {
                 if !matches!(op, '+' | '-') && (a.undefined || b.undefined) {
                     a.opaque = true;
                 }
-                if *op == '/' && b.w == 0 && !(a.undefined || b.undefined) {
-                    self.error(
-                        stmt.span_at(expr_at(e)),
-                        ErrorKind::Syntax,
-                        "division by zero",
-                    );
-                }
                 Value::op2(a, b, |x, y| binary(*op, x, y))
             }
         }
@@ -118,7 +111,7 @@ impl Assembler<'_> {
             Syllable::Symbol(name) => self.symbol_value(name, stmt.span_at(at)),
             Syllable::Variable(name) => {
                 self.note_variable(name, 1);
-                let place = self.symbols.resolve_local(name);
+                let place = self.variable_place(name);
                 match self.symbols.get(&place) {
                     Some(sym) => Value::new(sym.value),
                     None => Value::unknown(&format!("{:?}", place)),
@@ -163,13 +156,31 @@ impl Assembler<'_> {
             }
         }
         let words = kept.as_slice();
-        match words.first().and_then(|w| self.byte_sizes(w, stmt)) {
+        let values: Vec<Value> = match words.first().and_then(|w| self.byte_sizes(w, stmt)) {
             Some(sizes) => {
                 let bytes: Vec<Value> = words[1..].iter().map(|w| self.word(w, stmt)).collect();
                 pack_bytes(&sizes, &bytes)
             }
             None => words.iter().map(|w| self.word(w, stmt)).collect(),
+        };
+        if values.len() > 1 && !self.multi_line_mode() {
+            // Real MIDAS ends a grouping after its first word when .MLLIT
+            // is not positive (SAVAS2/ASSEMC in midas.458): refused here.
+            let at = words.first().map_or(stmt.start, |w| stmt.span_at(w.at));
+            self.error(
+                at,
+                ErrorKind::Syntax,
+                "a literal or group of more than one word needs .MLLIT positive (multi-line mode)",
+            );
         }
+        values
+    }
+
+    /// Whether `.MLLIT` is positive, the multi-line mode real MIDAS starts
+    /// in (manual: "set positive to allow multi-line [], (), and <>").
+    pub(crate) fn multi_line_mode(&self) -> bool {
+        let v = self.symbols.state(".MLLIT");
+        v != 0 && v >> 35 == 0
     }
 
     /// The byte sizes of a `.BYTE` word (empty for `.BYTE` alone), or None
@@ -202,6 +213,9 @@ impl Assembler<'_> {
     /// pass 1 cannot know forward references.
     pub(crate) fn symbol_value(&mut self, name: &str, at: crate::source::Span) -> Value {
         let place = self.symbols.resolve(name);
+        if let Some(var) = self.pending_variable(&place) {
+            return Value::unknown(&format!("{var:?}"));
+        }
         match self.symbols.reference(&place) {
             Ok(sym) => Value {
                 io: sym.io,
@@ -241,9 +255,9 @@ fn binary(op: char, x: u64, y: u64) -> u64 {
                 low
             }
         }
-        // Division by zero (an error unless a value is still unknown)
-        // gives 0.
-        '/' if y == 0 => 0,
+        // Real MIDAS divides with IDIV, which leaves the dividend when
+        // the divisor is 0 (no error: 5/0 is 5 in MIDAS 433).
+        '/' if y == 0 => x,
         '/' => (signed(x).wrapping_div(signed(y))) as u64,
         '&' => x & y,
         '#' => x ^ y,
@@ -292,12 +306,4 @@ pub(crate) fn pack_bytes(sizes: &[u32], bytes: &[Value]) -> Vec<Value> {
 
 pub(crate) fn signed(w: u64) -> i64 {
     ((w << 28) as i64) >> 28
-}
-
-fn expr_at(e: &Expr) -> usize {
-    match e {
-        Expr::Syllable(_, at) => *at,
-        Expr::Negate(e) | Expr::Complement(e) => expr_at(e),
-        Expr::Binary(_, a, _) => expr_at(a),
-    }
 }

@@ -10,7 +10,7 @@ use crate::diag::ErrorKind;
 use crate::macros::{parse_dummies, Macro};
 use crate::parse::{is_squoze, is_symbol, key, MARK};
 use crate::reader::{Origin, MAX_DEPTH};
-use crate::source::{Span, BARE_CR, BARE_LF};
+use crate::source::{Span, BARE_CR, BARE_LF, CTRL_Q};
 use crate::symtab::Place;
 use crate::text::{text_words, TextKind};
 use std::rc::Rc;
@@ -131,9 +131,21 @@ impl Assembler<'_> {
                         self.reader.next();
                     }
                 }
-                // A line end inside `[]` (a multi-line literal) or inside
-                // `<>` or `()` (words of a group) does not end the statement.
-                '\n' | BARE_LF | BARE_CR => {
+                // A ^Q ends a statement as a line end does (real MIDAS 433:
+                // `MOVE 4,^Q5` is MOVE 4, then 5; syseng;imload's
+                // `CAIN A,^Q`). Inside brackets it stays an error.
+                '\n' | BARE_LF | BARE_CR | CTRL_Q => {
+                    if depth > 0 && !self.multi_line_mode() {
+                        // With .MLLIT not positive a line end closes the
+                        // open literals (real MIDAS 433: `.MLLIT=0` then
+                        // `MOVE 1,[5` is MOVE 1,[5]; syseng;ntsddt).
+                        for _ in 0..depth {
+                            g.push(']', at);
+                        }
+                        depth = 0;
+                    }
+                    // A line end inside `[]` (a multi-line literal) or inside
+                    // `<>` or `()` (words of a group) does not end the statement.
                     if depth > 0 || nest > 0 {
                         self.reader.next();
                         g.push(c, at);
@@ -509,6 +521,19 @@ impl Assembler<'_> {
                     );
                 }
             }
+            // `.ASCVL /c`: the character's ASCII value (manual: "Yes, only
+            // one /"; real MIDAS 433: `.ASCVL /"` is 42).
+            ".ASCVL" => {
+                while matches!(self.reader.peek(), Some(' ' | '\t')) {
+                    self.reader.next();
+                }
+                match (self.reader.next(), self.reader.next()) {
+                    (Some(('/', _)), Some((c, _))) if c != '\n' => mark(g, c as u64 & 0o177, at),
+                    _ => self.error(at, ErrorKind::Syntax, ".ASCVL needs /c"),
+                }
+            }
+            ".GO" => self.go(at),
+            ".TAG" => self.tag(),
             "NULL" => self.conditional(Cond::Never, at),
             "IFSQ" => self.conditional(Cond::Squoze(true), at),
             "IFNSQ" => self.conditional(Cond::Squoze(false), at),

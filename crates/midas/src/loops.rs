@@ -12,7 +12,10 @@ use std::rc::Rc;
 impl Assembler<'_> {
     /// REPEAT n,body: the body n times, `.RPCNT` counting from 0.
     pub(crate) fn repeat(&mut self, at: Span) {
-        let Some(n) = self.comma_expression(at) else {
+        // The count is a field ended by a blank or a comma (node loops-A1:
+        // "the space or comma that ends the field"; syseng;iec's
+        // `REPEAT NMAXCH <1_<.RPCNT>>`).
+        let Some(n) = self.field_expression(at) else {
             self.rest_of_line();
             return;
         };

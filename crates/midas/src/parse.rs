@@ -505,6 +505,41 @@ impl Parser {
         self.word(i, terms)
     }
 
+    /// `(...)`: a word, or several separated by `?` whose last gives the
+    /// value, as in `<...>` (so `(.BYTE 7 ? ^M ? ^M)` packs the bytes:
+    /// real MIDAS 433 makes `MOVSI 1,(.BYTE 7 ? ^M ? ^M)` 205040,,064320).
+    fn parenthesized<'a>(&self, i: In<'a>) -> PResult<'a, WordAst> {
+        let open = i.location_offset();
+        // A line end separates words as `?` does, as inside `<>` (real
+        // MIDAS 433: `(1+` CR LF `2)` is (2)).
+        const PAREN_TERMS: &str = ")?\n\u{10A}\u{10D}";
+        let (mut r, w) = self.group_word(adv(i, 1), PAREN_TERMS)?;
+        let mut words = vec![w];
+        while r.fragment().starts_with([
+            '?',
+            '\n',
+            crate::source::BARE_LF,
+            crate::source::BARE_CR,
+        ]) {
+            let sep = r.fragment().chars().next().map_or(1, char::len_utf8);
+            let (r2, w) = self.group_word(adv(r, sep), PAREN_TERMS)?;
+            words.push(w);
+            r = r2;
+        }
+        if !r.fragment().starts_with(')') {
+            return fail_unterminated(open, "unterminated (");
+        }
+        let w = if words.len() == 1 {
+            words.pop().expect("one word")
+        } else {
+            WordAst {
+                items: vec![Item::Field(Expr::Syllable(Syllable::Words(words), open))],
+                at: open,
+            }
+        };
+        Ok((adv(r, 1), w))
+    }
+
     /// A word: items up to the end of the input or one of `terms`.
     fn word<'a>(&self, i: In<'a>, terms: &str) -> PResult<'a, WordAst> {
         if self.depth.get() >= MAX_NESTING {
@@ -609,14 +644,25 @@ impl Parser {
                     i = adv(i, 1);
                 }
                 '(' => {
-                    let open = i.location_offset();
-                    // A line end inside `()` is refused (real MIDAS takes it as `?`).
-                    let (r, w) = self.group_word(adv(i, 1), ")\n")?;
-                    if !r.fragment().starts_with(')') {
-                        return fail_unterminated(open, "unterminated (");
+                    let (r, w) = self.parenthesized(i)?;
+                    i = r;
+                    // `-10.(U4)+[...]` (ksc;out): an operator after the
+                    // index goes on with the field before it (real MIDAS
+                    // 433: `SKIPA 1,-10.(4)+5` is 334044,,777773).
+                    let continues = i
+                        .fragment()
+                        .chars()
+                        .next()
+                        .is_some_and(|c| OPERATORS.contains(c) && !terms.contains(c));
+                    if continues && matches!(items.last(), Some(Item::Field(_))) {
+                        let Some(Item::Field(lhs)) = items.pop() else {
+                            unreachable!("just matched");
+                        };
+                        let (r, e) = self.expr_rest(i, lhs, 0, terms)?;
+                        items.push(Item::Field(e));
+                        i = r;
                     }
                     items.push(Item::Index(w));
-                    i = adv(r, 1);
                 }
                 ')' | '>' | ']' => return fail(i, format!("unmatched {c}")),
                 '?' | '\n' => {
@@ -643,6 +689,15 @@ impl Parser {
     }
 
     fn expr<'a>(&self, i: In<'a>, min: u8, terms: &str) -> PResult<'a, Expr> {
+        // A binary operator with nothing before it has 0 there (real MIDAS
+        // 433: `CAIN 2,\5` is CAIN 2,5 and `MOVE 1,&7` MOVE 1,0;
+        // syseng;ut's `CAIN CH,\`).
+        if let Some(c @ ('&' | '\\' | '*' | '/')) = i.fragment().chars().next() {
+            if !terms.contains(c) {
+                let lhs = Expr::Syllable(Syllable::Number(0), i.location_offset());
+                return self.expr_rest(i, lhs, min, terms);
+            }
+        }
         let (i, lhs) = self.unary(i)?;
         self.expr_rest(i, lhs, min, terms)
     }
@@ -700,6 +755,12 @@ impl Parser {
             i = adv(i, 1);
         }
         let at = i.location_offset();
+        // A sign with a blank after it is a field of its own, 0 (real MIDAS
+        // 433: `+ 1,[5]` is 1,[5] with 1 in the AC field, `+1,[6]` is
+        // 1+[6]; a REPEAT string can begin so, syseng;iec).
+        if !ops.is_empty() && matches!(i.fragment().chars().next(), Some(' ' | '\t')) {
+            return Ok((i, Expr::Syllable(Syllable::Number(0), at)));
+        }
         let (r, s) = self.syllable(i)?;
         let mut e = Expr::Syllable(s, at);
         for op in ops.into_iter().rev() {
@@ -756,8 +817,10 @@ impl Parser {
                     crate::source::BARE_LF,
                     crate::source::BARE_CR,
                 ]) {
+                    // Each word may be an assignment (sysen1;sysmsg's
+                    // `<ZZZ==A ? A==[.,,ZZZ] ? ZZZ>`).
                     let sep = r.fragment().chars().next().map_or(1, char::len_utf8);
-                    let (r2, w) = self.word(adv(r, sep), GROUP_TERMS)?;
+                    let (r2, w) = self.group_word(adv(r, sep), GROUP_TERMS)?;
                     words.push(w);
                     r = r2;
                 }
@@ -771,13 +834,8 @@ impl Parser {
                 Ok((adv(r, 1), Syllable::Words(words)))
             }
             '(' => {
-                let open = i.location_offset();
-                // A line end inside `()` is refused (real MIDAS takes it as `?`).
-                let (r, w) = self.group_word(adv(i, 1), ")\n")?;
-                if !r.fragment().starts_with(')') {
-                    return fail_unterminated(open, "unterminated (");
-                }
-                Ok((adv(r, 1), Syllable::Swapped(w)))
+                let (r, w) = self.parenthesized(i)?;
+                Ok((r, Syllable::Swapped(w)))
             }
             '[' => self.literal(i),
             c if is_squoze(c) => {

@@ -111,6 +111,29 @@ impl Reader {
         true
     }
 
+    /// `.GO`: in the innermost macro, REPEAT or IRP expansion, reading
+    /// resumes where `find` says (searching its current text from the
+    /// start); where it finds nothing, that expansion is left, with what it
+    /// was expanding and the passes it had still to do, and the next one
+    /// out is searched. False when none is left to search.
+    pub fn go_to(&mut self, find: impl Fn(&str) -> Option<usize>) -> bool {
+        loop {
+            let Some(k) = self
+                .frames
+                .iter()
+                .rposition(|f| f.macro_body || f.rpcnt.is_some() || f.irpcnt.is_some())
+            else {
+                return false;
+            };
+            if let Some(pos) = find(&self.frames[k].text) {
+                self.frames.truncate(k + 1);
+                self.frames[k].pos = pos;
+                return true;
+            }
+            self.frames.truncate(k);
+        }
+    }
+
     /// The files being read, the main file first: the chain of `.INSRT`s
     /// that leads here.
     pub fn file_chain(&self) -> Vec<u32> {

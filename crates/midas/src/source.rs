@@ -27,6 +27,8 @@ pub(crate) const BARE_CR: char = '\u{10D}';
 /// low seven bits are the character (real MIDAS packs a ^A of a string).
 pub(crate) const CTRL_A: char = '\u{101}';
 pub(crate) const CTRL_B: char = '\u{102}';
+/// ITS ^Q, which ends a statement like a line end.
+pub(crate) const CTRL_Q: char = '\u{11}';
 
 /// The largest source file `.INSRT` (or the command line) will read: real
 /// ITS sources are under 1 MB (ITS itself is 590 KB), so a bigger file is a

@@ -284,6 +284,20 @@ impl Symbols {
         }
     }
 
+    /// The blocks in scope, innermost first.
+    pub fn in_scope(&self) -> Vec<usize> {
+        self.stack.iter().rev().copied().collect()
+    }
+
+    /// What block `b` itself holds for `key`: nothing, an undefined mark
+    /// (`Some(None)`), or a definition.
+    pub fn entry_at(&self, b: usize, key: &str) -> Option<Option<&Sym>> {
+        match self.entries.get(&(b, key.to_string()))? {
+            Entry::Defined(s) => Some(Some(s)),
+            Entry::Undefined => Some(None),
+        }
+    }
+
     /// The block a definition of `p` goes into.
     pub fn target(&self, p: &Place) -> usize {
         p.block.unwrap_or(self.current())

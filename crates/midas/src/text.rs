@@ -69,8 +69,11 @@ pub(crate) enum TextKind {
 }
 
 /// The SIXBIT code of an ASCII character: lower case folded, then minus 40.
+/// Folding takes all of 140-177 to 100-137, so `~` is 76 like `^` (real
+/// MIDAS 433: `SIXBIT /~`{|}a/` is 764073,,747541; sysen2;fcdev's
+/// `[sixbit/~/]` and `[sixbit />/]` are two constants).
 pub(crate) fn sixbit_char(c: u8) -> u64 {
-    let c = c.to_ascii_uppercase();
+    let c = if c >= 0o140 { c - 0o40 } else { c };
     ((c as u64).wrapping_sub(0o40)) & 0o77
 }
 
@@ -231,6 +234,11 @@ mod tests {
     fn sixbit() {
         assert_eq!(text_words(TextKind::Sixbit, "DSK"), vec![0o446353_000000]);
         assert_eq!(text_words(TextKind::Sixbit, "tty"), vec![0o646471_000000]);
+        // Real MIDAS 433 folds all of 140-177 (checked with midas-oracle).
+        assert_eq!(
+            text_words(TextKind::Sixbit, "~`{|}a"),
+            vec![0o764073_747541]
+        );
         assert_eq!(sixbit_word("VISIB1"), 0o665163_514221);
         assert_eq!(text_words(TextKind::Sixbit, "ABCDEFG").len(), 2);
     }

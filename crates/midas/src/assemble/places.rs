@@ -6,6 +6,7 @@ use crate::diag::ErrorKind;
 use crate::parse::Pseudo;
 use crate::source::Span;
 use crate::symtab::BlockError;
+use crate::symtab::Place;
 use pdp10_isa::{Word, HALF_MASK};
 
 impl Assembler<'_> {
@@ -13,7 +14,7 @@ impl Assembler<'_> {
     /// block to be placed by the next VARIABLES or END, unless already
     /// placed in this pass.
     pub fn note_variable(&mut self, name: &str, size: u64) {
-        let place = self.symbols.resolve_local(name);
+        let place = self.variable_place(name);
         let id = (self.symbols.target(&place), place.key.clone());
         if self.placed_vars.contains(&id) || self.pending_vars.iter().any(|(p, _)| *p == place) {
             return;
@@ -26,9 +27,86 @@ impl Assembler<'_> {
         self.pending_vars.push((place, size.min(HALF_MASK)));
     }
 
-    pub(super) fn place_variables(&mut self) {
-        for (place, size) in std::mem::take(&mut self.pending_vars) {
-            let value = self.dot();
+    /// The variable `name'` (or `.SCALAR name`) stands for: a variable of
+    /// that name visible from here (one declared in an outer block, placed
+    /// or not, is the same variable), else a new one in the current block.
+    /// Checked with real MIDAS 433: `.SCALAR A` in `.MAIN` and again inside
+    /// `.BEGIN B` make one word; an undefined plain `A` in `.MAIN` does not
+    /// stop `A'` in B from being B's own (sysen2;mldev's USENCP).
+    pub(crate) fn variable_place(&mut self, name: &str) -> Place {
+        let local = self.symbols.resolve_local(name);
+        if name.contains('"') {
+            return local;
+        }
+        for b in self.symbols.in_scope() {
+            let p = Place {
+                block: Some(b),
+                key: local.key.clone(),
+            };
+            if self.pending_vars.iter().any(|(q, _)| *q == p) {
+                return p;
+            }
+            match self.symbols.entry_at(b, &local.key) {
+                Some(Some(s)) if s.kind == SymKind::Variable => return p,
+                Some(_) => break,
+                None => {}
+            }
+        }
+        local
+    }
+
+    /// The variable not yet placed that a reference to `p` sees: for a
+    /// plain name, if the innermost block in scope holding anything of that
+    /// name holds such a variable; for `BLOCK"NAME`, if that block does.
+    /// Real MIDAS's literals note the symbol-table entry an undefined word
+    /// refers to: `[341000,,BUF]` before `.VECTOR BUF` (a plain undefined
+    /// symbol) and after it (a variable of the current block) are two
+    /// constants on pass 1 (syseng;netwrk's PKTBUF, sysen2;mlslv), and
+    /// `[341000,,B"BUF]` from outside is the second (sysen2;name).
+    pub(crate) fn pending_variable(&self, p: &Place) -> Option<Place> {
+        let blocks = match p.block {
+            Some(b) => vec![b],
+            None => self.symbols.in_scope(),
+        };
+        for b in blocks {
+            if self.symbols.entry_at(b, &p.key).is_some() {
+                return None;
+            }
+            let v = Place {
+                block: Some(b),
+                key: p.key.clone(),
+            };
+            if self.pending_vars.iter().any(|(q, _)| *q == v) {
+                return Some(v);
+            }
+        }
+        None
+    }
+
+    /// VARIABLES (and END): places the variables noted since the last
+    /// area. On pass 2 the area keeps its pass-1 size and each variable its
+    /// pass-1 address, whatever `'`s and `.SCALAR`s this pass saw (real
+    /// MIDAS's AVARIAB: `IFNDEF X, .SCALAR X` declares X on pass 1 only,
+    /// and its word is still kept on pass 2).
+    pub(super) fn place_variables(&mut self, at: Span) {
+        let origin = self.loc;
+        let index = self.var_index;
+        self.var_index += 1;
+        let mut size = 0u64;
+        for (place, n) in std::mem::take(&mut self.pending_vars) {
+            let old = self
+                .symbols
+                .get_for_define(&place)
+                .filter(|s| s.kind == SymKind::Variable && s.pass == 1)
+                .map(|s| s.value);
+            let value = match (self.pass, old) {
+                (2, Some(v)) => v,
+                (2, None) => {
+                    self.error(at, ErrorKind::Phase, "variables area size phase error");
+                    self.dot()
+                }
+                _ => (self.dot() + size) & HALF_MASK,
+            };
             self.symbols.define(
                 &place,
                 Sym {
@@ -41,8 +119,21 @@ impl Assembler<'_> {
             );
             self.placed_vars
                 .insert((self.symbols.target(&place), place.key));
-            self.loc = ((self.loc as u64 + size) & HALF_MASK) as u32;
+            size += n;
         }
+        if self.pass == 1 {
+            self.var_areas.push((origin, size));
+        } else if let Some(&(was, pass1_size)) = self.var_areas.get(index) {
+            if was != origin {
+                self.error(
+                    at,
+                    ErrorKind::Phase,
+                    format!("variables area at {origin:o} on pass 2 but at {was:o} on pass 1"),
+                );
+            }
+            size = pass1_size;
+        }
+        self.loc = ((origin as u64 + size) & HALF_MASK) as u32;
     }
 
     /// `.BEGIN [name]` (by default the last label's name) and `.END [name]`.

@@ -68,6 +68,9 @@ pub(crate) fn is_pseudo_name(k: &str) -> bool {
                 | ".1STWD"
                 | ".NTHWD"
                 | ".RADIX"
+                | ".GO"
+                | ".TAG"
+                | ".ASCVL"
         )
 }
 
