@@ -12,8 +12,10 @@ use std::rc::Rc;
 
 use crate::symtab::{Place, Symbols};
 
+mod merges;
 mod places;
 pub(crate) use crate::symtab::{Sym, SymKind};
+pub(crate) use merges::LiteralMerges;
 
 /// A value with what MIDAS tracks beside it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -167,6 +169,9 @@ pub(crate) struct Assembler<'l> {
     /// Words of the constants area being collected: value and shadow
     /// (see [`Value::shadow`]).
     literals: Vec<(u64, u64)>,
+    /// Literals real MIDAS merges on pass 1 after a forward reference is
+    /// defined (see [`LiteralMerges`]).
+    pub(crate) merges: LiteralMerges,
     area_index: usize,
     areas: Vec<Area>,
     pending_vars: Vec<(Place, u64)>,
@@ -251,6 +256,7 @@ impl<'l> Assembler<'l> {
             offset: 0,
             radix: 8,
             literals: Vec::new(),
+            merges: LiteralMerges::default(),
             area_index: 0,
             areas: Vec::new(),
             pending_vars: Vec::new(),
@@ -322,6 +328,7 @@ impl<'l> Assembler<'l> {
         self.offset = 0;
         self.radix = 8;
         self.literals.clear();
+        self.merges.start_pass(pass);
         self.area_index = 0;
         self.pending_vars.clear();
         self.placed_vars.clear();
@@ -713,19 +720,35 @@ impl<'l> Assembler<'l> {
     /// the same symbols in the same way (real MIDAS merges three
     /// `[440700,,BUF]` with BUF defined later into one word).
     pub fn add_literal(&mut self, words: &[Value], at: Span) -> Value {
+        let call = self.merges.next_call(self.pass);
         let index = if words.len() == 1 && !words[0].opaque {
             let (w, shadow) = (words[0].w, words[0].shadow);
-            match self
-                .literals
-                .iter()
-                .position(|&(x, s)| x == w && s == shadow)
-            {
+            if self.pass == 2 {
+                self.merges.check_pass2(call, w, &self.literals);
+            }
+            let forced = match self.pass {
+                1 => self.merges.forced_entry(call),
+                _ => None,
+            };
+            let found = forced.or_else(|| {
+                self.literals
+                    .iter()
+                    .position(|&(x, s)| x == w && s == shadow)
+            });
+            let i = match found {
                 Some(i) => i,
                 None => {
                     self.literals.push((w, shadow));
                     self.literals.len() - 1
                 }
+            };
+            self.merges.landed(call, i);
+            if self.pass == 1 {
+                let symbols = &self.symbols;
+                self.merges
+                    .note_candidates(call, |r| symbols.is_defined_now(r));
             }
+            i
         } else {
             let first = self.literals.len();
             for w in words {
@@ -747,6 +770,7 @@ impl<'l> Assembler<'l> {
     }
 
     fn place_constants(&mut self, at: Span, row: &mut ListRow) {
+        self.merges.area_placed();
         let words = std::mem::take(&mut self.literals);
         let index = self.area_index;
         self.area_index += 1;

@@ -10,7 +10,6 @@ use std::path::Path;
 use std::rc::Rc;
 
 pub(crate) fn run(path: &Path, loader: &dyn Loader, options: &Options) -> Result<Assembly, Error> {
-    let mut asm = Assembler::new(loader, options.clone());
     let name = path.display().to_string();
     // A file that cannot be read, or is not ITS text, has no place to
     // show: the diagnostic is the file name and the reason alone (line 0).
@@ -32,11 +31,24 @@ pub(crate) fn run(path: &Path, loader: &dyn Loader, options: &Options) -> Result
             _ => format!("cannot read the source: {e}"),
         })
     })?;
-    let file = SourceFile::new(name.clone(), path.to_path_buf(), &raw).map_err(unreadable)?;
-    asm.main_file = asm.sources.add(file);
     let (fn1, fn2, sname) = its_names(path);
-    asm.fnames = (sixbit_word(&fn1), sixbit_word(&fn2));
-    asm.run();
+    let mut forced = std::collections::HashMap::new();
+    // Literals real MIDAS merges on pass 1 once a forward reference is
+    // defined: pass 2 finds them, and the passes run again with them merged
+    // (see assemble/merges.rs). Each round only adds merges.
+    let mut asm = loop {
+        let mut asm = Assembler::new(loader, options.clone());
+        let file = SourceFile::new(name.clone(), path.to_path_buf(), &raw).map_err(unreadable)?;
+        asm.main_file = asm.sources.add(file);
+        asm.fnames = (sixbit_word(&fn1), sixbit_word(&fn2));
+        asm.merges.forced = forced.clone();
+        asm.run();
+        let found = std::mem::take(&mut asm.merges.found);
+        if found.is_empty() || asm.has_errors() || forced.len() > 10_000 {
+            break asm;
+        }
+        forced.extend(found);
+    };
     let found_warnings = std::mem::take(&mut asm.warnings);
     let warnings = place(&asm, found_warnings, true);
     if asm.has_errors() {

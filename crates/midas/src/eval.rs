@@ -118,11 +118,20 @@ impl Assembler<'_> {
                 }
             }
             Syllable::Literal(words) => {
+                let outer = self.merges.begin_literal();
                 let mut values = self.words_of(words, stmt);
                 if values.is_empty() {
                     values.push(Value::new(0));
                 }
-                self.add_literal(&values, stmt.span_at(at))
+                let refs = self.merges.end_literal(outer);
+                self.merges.set_next_refs(refs);
+                let v = self.add_literal(&values, stmt.span_at(at));
+                if self.pass == 1 {
+                    // The literal's own address is not known yet: a literal
+                    // holding it cannot be fixed up by symbols alone.
+                    self.merges.unknown_not_symbol();
+                }
+                v
             }
             Syllable::Words(words) => self.words_of(words, stmt).pop().unwrap_or_default(),
             Syllable::Squoze(n, sym) => {
@@ -214,6 +223,7 @@ impl Assembler<'_> {
     pub(crate) fn symbol_value(&mut self, name: &str, at: crate::source::Span) -> Value {
         let place = self.symbols.resolve(name);
         if let Some(var) = self.pending_variable(&place) {
+            self.merges.unknown_not_symbol();
             return Value::unknown(&format!("{var:?}"));
         }
         match self.symbols.reference(&place) {
@@ -231,6 +241,7 @@ impl Assembler<'_> {
                         format!("undefined symbol {name}"),
                     );
                 }
+                self.merges.unknown_symbol(&unknown);
                 Value::unknown(&unknown)
             }
         }

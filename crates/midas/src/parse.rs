@@ -515,12 +515,10 @@ impl Parser {
         const PAREN_TERMS: &str = ")?\n\u{10A}\u{10D}";
         let (mut r, w) = self.group_word(adv(i, 1), PAREN_TERMS)?;
         let mut words = vec![w];
-        while r.fragment().starts_with([
-            '?',
-            '\n',
-            crate::source::BARE_LF,
-            crate::source::BARE_CR,
-        ]) {
+        while r
+            .fragment()
+            .starts_with(['?', '\n', crate::source::BARE_LF, crate::source::BARE_CR])
+        {
             let sep = r.fragment().chars().next().map_or(1, char::len_utf8);
             let (r2, w) = self.group_word(adv(r, sep), PAREN_TERMS)?;
             words.push(w);

@@ -264,6 +264,21 @@ impl Symbols {
         }
     }
 
+    /// Whether the symbol an unknown reference named `unknown` (as
+    /// [`Symbols::reference`] gives it, `block:key`) is defined now.
+    pub fn is_defined_now(&self, unknown: &str) -> bool {
+        let Some((block, key)) = unknown.split_once(':') else {
+            return false;
+        };
+        let Ok(block) = block.parse::<usize>() else {
+            return false;
+        };
+        matches!(
+            self.entries.get(&(block, key.to_string())),
+            Some(Entry::Defined(_))
+        )
+    }
+
     /// The block of the definition a reference to `p` sees.
     pub fn block_of(&self, p: &Place) -> Option<usize> {
         self.visible(p).map(|(b, _)| b)
