@@ -90,20 +90,26 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let mut tally = Tally::default();
-    let mut pool = None;
+    let mut workers = None;
     // With --all a puzzle may keep MAX_ALL solutions: one at a time.
     let mut chunk = if args.all { 1 } else { 256 };
+    // Both reused from batch to batch: memory stays put (no page faults
+    // for each batch's fresh vectors).
+    let (mut batch, mut outcomes) = (Vec::new(), Vec::new());
     loop {
-        let batch: Vec<Item> = inputs.by_ref().take(chunk).collect();
+        batch.clear();
+        batch.extend(inputs.by_ref().take(chunk));
         if batch.is_empty() {
             break;
         }
         let began = Instant::now();
-        let outcomes = solve_batch(&args, &mut pool, &batch, batch.len() < chunk)?;
+        let last = batch.len() < chunk;
+        solve_batch(&args, &mut workers, &batch, last, &mut outcomes)?;
         print_batch(&mut out, &args, &batch, &outcomes, &mut tally)?;
         progress.show(start, inputs.bytes_read(), tally.puzzles);
-        // Batches of about a tenth of a second keep the bar moving.
-        if began.elapsed() < Duration::from_millis(50) && chunk < 1 << 16 && !args.all {
+        // Batches of up to a twentieth of a second keep the bar moving;
+        // the ceiling keeps them in a megabyte or two.
+        if began.elapsed() < Duration::from_millis(50) && chunk < MAX_CHUNK && !args.all {
             chunk *= 2;
         }
     }
@@ -111,6 +117,16 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     drop(out);
     progress.finish();
     Ok(summary(&args, &tally, start.elapsed().as_secs_f64()))
+}
+
+/// The most puzzles read, solved and printed as one batch: at the rate of
+/// easy 9x9 puzzles, a hundredth of a second.
+const MAX_CHUNK: usize = 4096;
+
+/// Who solves the batches: this thread, or a pool of workers.
+enum Workers {
+    One,
+    Pool(rayon::ThreadPool),
 }
 
 /// The most solutions `--all` prints for a puzzle: each is kept in memory
@@ -134,15 +150,16 @@ fn limits(args: &Args) -> (usize, usize) {
     (limit, keep)
 }
 
-/// Solves the puzzles of `batch` (none with --check), in its order, on the
-/// pool, which the first batch starts: no more threads than it has puzzles
-/// when it is the whole input (`last`).
+/// Solves the puzzles of `batch` (none with --check) into `outcomes`, in
+/// its order, with the workers, which the first batch chooses: no more
+/// threads than it has puzzles when it is the whole input (`last`).
 fn solve_batch(
     args: &Args,
-    pool: &mut Option<rayon::ThreadPool>,
+    workers: &mut Option<Workers>,
     batch: &[Item],
     last: bool,
-) -> anyhow::Result<Vec<Option<Outcome>>> {
+    outcomes: &mut Vec<Option<Outcome>>,
+) -> anyhow::Result<()> {
     let (limit, keep) = limits(args);
     let solve = |item: &Item| match item {
         Item::Puzzle { puzzle, .. } if !args.check => {
@@ -150,19 +167,27 @@ fn solve_batch(
         }
         _ => None,
     };
-    if pool.is_none() {
+    if workers.is_none() {
         let puzzles = batch
             .iter()
             .filter(|i| matches!(i, Item::Puzzle { .. }))
             .count();
         let threads = jobs::threads("solve", args.jobs, last.then_some(puzzles));
-        if threads == 1 {
-            return Ok(batch.iter().map(solve).collect());
-        }
-        *pool = Some(jobs::pool(threads)?);
+        *workers = Some(match threads {
+            1 => Workers::One,
+            _ => Workers::Pool(jobs::pool(threads)?),
+        });
     }
-    let pool = pool.as_ref().expect("just made");
-    Ok(pool.install(|| batch.par_iter().map(solve).collect()))
+    match workers.as_ref().expect("just chosen") {
+        Workers::One => {
+            outcomes.clear();
+            outcomes.extend(batch.iter().map(solve));
+        }
+        Workers::Pool(pool) => {
+            pool.install(|| batch.par_iter().map(solve).collect_into_vec(outcomes));
+        }
+    }
+    Ok(())
 }
 
 /// Prints a batch's results in input order; a bad puzzle's message goes to
@@ -279,15 +304,7 @@ fn summary(args: &Args, tally: &Tally, seconds: f64) -> ExitCode {
 
 fn print_solution(out: &mut impl Write, grid: &Grid, format: Format) -> std::io::Result<()> {
     match format {
-        Format::Line => {
-            let mut line: Vec<u8> = grid
-                .cells()
-                .iter()
-                .map(|&v| sudoku::grid::symbol(v) as u8)
-                .collect();
-            line.push(b'\n');
-            out.write_all(&line)
-        }
+        Format::Line => write::write_line(out, grid),
         Format::Grid => write!(out, "{}", write::to_grid(grid)),
     }
 }

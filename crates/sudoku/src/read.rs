@@ -181,21 +181,48 @@ fn parse_lines(text: &str, file: &str) -> Result<Vec<Puzzle>, Error> {
             false => line,
         };
         pos = end + 1;
-        if is_comment_or_blank(line) {
-            continue;
+        if let Some(grid) = read_other_line(line, file, number)? {
+            puzzles.push(Puzzle {
+                grid,
+                layout: Layout::Line,
+                line: number,
+                title: None,
+            });
         }
-        let grid = match read_line_fast(line) {
-            Some(grid) => grid,
-            None => read_line(line, file, number)?,
-        };
-        puzzles.push(Puzzle {
-            grid,
-            layout: Layout::Line,
-            line: number,
-            title: None,
-        });
     }
     Ok(puzzles)
+}
+
+/// Reads one line of the one-line layout, as [`parse_str_as`] reads each
+/// line of a [`Layout::Line`] file: `line` is without its line end (a `\r`
+/// before the `\n` dropped), `number` its line number in `file`, for
+/// errors. `None` for a blank or `#` comment line. For readers that stream
+/// a file a line at a time instead of holding all of it.
+pub fn parse_line(line: &str, file: &str, number: usize) -> Result<Option<Puzzle>, Error> {
+    // A line without its end holds no `\n`: the fast reader, when it
+    // takes the line, takes all of it.
+    let grid = match read_nine_fast(line.as_bytes(), 0) {
+        Some((grid, _)) => Some(grid),
+        None => read_other_line(line, file, number)?,
+    };
+    Ok(grid.map(|grid| Puzzle {
+        grid,
+        layout: Layout::Line,
+        line: number,
+        title: None,
+    }))
+}
+
+/// A line that is not the commonest 9x9 one: blank or a comment (`None`),
+/// another size, or an error.
+fn read_other_line(line: &str, file: &str, number: usize) -> Result<Option<Grid>, Error> {
+    if is_comment_or_blank(line) {
+        return Ok(None);
+    }
+    match read_line_fast(line) {
+        Some(grid) => Ok(Some(grid)),
+        None => read_line(line, file, number).map(Some),
+    }
 }
 
 /// The commonest line of all, a 9x9 puzzle of digits, `.`, `0` and `_`
@@ -664,12 +691,27 @@ mod fast_path {
             }
             match parse_lines(&text, "t") {
                 Ok(got) => {
-                    prop_assert_eq!(failed, None);
+                    prop_assert_eq!(&failed, &None);
                     let got: Vec<(Grid, usize)> = got.into_iter().map(|p| (p.grid, p.line)).collect();
-                    prop_assert_eq!(got, want);
+                    prop_assert_eq!(&got, &want);
                 }
-                Err(e) => prop_assert_eq!(Some(e.to_string()), failed),
+                Err(e) => prop_assert_eq!(Some(e.to_string()), failed.clone()),
             }
+            // A line at a time, as a streaming reader does: the same.
+            let mut streamed = Vec::new();
+            let mut streamed_error = None;
+            for (index, line) in text.lines().enumerate() {
+                match parse_line(line, "t", index + 1) {
+                    Ok(Some(p)) => streamed.push((p.grid, p.line)),
+                    Ok(None) => {}
+                    Err(e) => {
+                        streamed_error = Some(e.to_string());
+                        break;
+                    }
+                }
+            }
+            prop_assert_eq!(streamed, want);
+            prop_assert_eq!(streamed_error, failed);
         }
     }
 }
