@@ -73,8 +73,8 @@ struct Tally {
     unreadable: usize,
 }
 
-/// Runs `pdp10 solve`: batches of puzzles read in order, each solved in
-/// parallel and printed in order before the next is read.
+/// Runs `pdp10 solve`: puzzles read in order, solved (one at a time, or in
+/// batches by a pool of threads) and printed in order as they come.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if let (true, Some(n)) = (args.all, args.limit) {
         if n > MAX_ALL {
@@ -84,49 +84,122 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             );
         }
     }
-    let start = Instant::now();
+    let mut job = Job {
+        args: &args,
+        start: Instant::now(),
+        progress: Progress::new(&args.files),
+        out: std::io::BufWriter::new(std::io::stdout().lock()),
+        tally: Tally::default(),
+    };
     let mut inputs = Inputs::new(&args.files, None).without_text();
-    let mut progress = Progress::new(&args.files);
-    let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
-    let mut tally = Tally::default();
-    let mut workers = None;
-    // With --all a puzzle may keep MAX_ALL solutions: one at a time.
-    let mut chunk = if args.all { 1 } else { 256 };
-    // Both reused from batch to batch: memory stays put (no page faults
-    // for each batch's fresh vectors).
-    let (mut batch, mut outcomes) = (Vec::new(), Vec::new());
-    loop {
-        batch.clear();
-        batch.extend(inputs.by_ref().take(chunk));
-        if batch.is_empty() {
-            break;
-        }
-        let began = Instant::now();
-        let last = batch.len() < chunk;
-        solve_batch(&args, &mut workers, &batch, last, &mut outcomes)?;
-        print_batch(&mut out, &args, &batch, &outcomes, &mut tally)?;
-        progress.show(start, inputs.bytes_read(), tally.puzzles);
-        // Batches of up to a twentieth of a second keep the bar moving;
-        // the ceiling keeps them in a megabyte or two.
-        if began.elapsed() < Duration::from_millis(50) && chunk < MAX_CHUNK && !args.all {
-            chunk *= 2;
-        }
+    // The first batch tells whether the input has fewer puzzles than there
+    // would be threads.
+    let first: Vec<Item> = inputs.by_ref().take(FIRST_CHUNK).collect();
+    let puzzles = first
+        .iter()
+        .filter(|i| matches!(i, Item::Puzzle { .. }))
+        .count();
+    let whole = first.len() < FIRST_CHUNK;
+    match jobs::threads("solve", args.jobs, whole.then_some(puzzles)) {
+        1 => job.one_at_a_time(first, &mut inputs)?,
+        threads => job.in_batches(&jobs::pool(threads)?, first, &mut inputs)?,
     }
-    out.flush()?;
-    drop(out);
-    progress.finish();
-    Ok(summary(&args, &tally, start.elapsed().as_secs_f64()))
+    job.out.flush()?;
+    drop(job.out);
+    job.progress.finish();
+    Ok(summary(
+        &args,
+        &job.tally,
+        job.start.elapsed().as_secs_f64(),
+    ))
 }
+
+/// The puzzles read before the threads are chosen.
+const FIRST_CHUNK: usize = 256;
 
 /// The most puzzles read, solved and printed as one batch: at the rate of
 /// easy 9x9 puzzles, a hundredth of a second.
 const MAX_CHUNK: usize = 4096;
 
-/// Who solves the batches: this thread, or a pool of workers.
-enum Workers {
-    One,
-    Pool(rayon::ThreadPool),
+/// A run of `pdp10 solve` under way.
+struct Job<'a> {
+    args: &'a Args,
+    start: Instant,
+    progress: Progress,
+    out: std::io::BufWriter<std::io::StdoutLock<'static>>,
+    tally: Tally,
+}
+
+impl Job<'_> {
+    /// On this thread: each puzzle read, solved and printed in turn, so
+    /// that nothing is held (a batch's thousands of grids cost the
+    /// allocator more than one at a time).
+    fn one_at_a_time(&mut self, first: Vec<Item>, inputs: &mut Inputs) -> anyhow::Result<()> {
+        let (limit, keep) = limits(self.args);
+        let mut first = first.into_iter();
+        // The bar is updated every `stride` puzzles: every one while they
+        // are slow, more rarely (a clock read saved) while they are fast.
+        let (mut stride, mut shown) = (1, Instant::now());
+        while let Some(item) = first.next().or_else(|| inputs.next()) {
+            let outcome = solve(self.args, limit, keep, &item);
+            print_item(
+                &mut self.out,
+                self.args,
+                &item,
+                outcome.as_ref(),
+                &mut self.tally,
+            )?;
+            if self.tally.puzzles % stride == 0 {
+                let now = Instant::now();
+                self.progress
+                    .show(self.start, inputs.bytes_read(), self.tally.puzzles);
+                if now - shown < Duration::from_millis(50) && stride < MAX_CHUNK {
+                    stride *= 2;
+                }
+                shown = now;
+            }
+        }
+        Ok(())
+    }
+
+    /// On the pool: batches read in order, each solved in parallel and
+    /// printed in order before the next is read.
+    fn in_batches(
+        &mut self,
+        pool: &rayon::ThreadPool,
+        first: Vec<Item>,
+        inputs: &mut Inputs,
+    ) -> anyhow::Result<()> {
+        let (limit, keep) = limits(self.args);
+        let args = self.args;
+        // With --all a puzzle may keep MAX_ALL solutions: one at a time.
+        let mut chunk = if args.all { 1 } else { FIRST_CHUNK };
+        // Both reused from batch to batch: memory stays put (no page
+        // faults for each batch's fresh vectors).
+        let (mut batch, mut outcomes) = (first, Vec::new());
+        while !batch.is_empty() {
+            let began = Instant::now();
+            pool.install(|| {
+                batch
+                    .par_iter()
+                    .map(|item| solve(args, limit, keep, item))
+                    .collect_into_vec(&mut outcomes)
+            });
+            for (item, outcome) in batch.iter().zip(&outcomes) {
+                print_item(&mut self.out, args, item, outcome.as_ref(), &mut self.tally)?;
+            }
+            self.progress
+                .show(self.start, inputs.bytes_read(), self.tally.puzzles);
+            // Batches of up to a twentieth of a second keep the bar
+            // moving; the ceiling keeps them in a megabyte or two.
+            if began.elapsed() < Duration::from_millis(50) && chunk < MAX_CHUNK && !args.all {
+                chunk *= 2;
+            }
+            batch.clear();
+            batch.extend(inputs.by_ref().take(chunk));
+        }
+        Ok(())
+    }
 }
 
 /// The most solutions `--all` prints for a puzzle: each is kept in memory
@@ -150,69 +223,38 @@ fn limits(args: &Args) -> (usize, usize) {
     (limit, keep)
 }
 
-/// Solves the puzzles of `batch` (none with --check) into `outcomes`, in
-/// its order, with the workers, which the first batch chooses: no more
-/// threads than it has puzzles when it is the whole input (`last`).
-fn solve_batch(
-    args: &Args,
-    workers: &mut Option<Workers>,
-    batch: &[Item],
-    last: bool,
-    outcomes: &mut Vec<Option<Outcome>>,
-) -> anyhow::Result<()> {
-    let (limit, keep) = limits(args);
-    let solve = |item: &Item| match item {
+/// Solves a puzzle (not with --check, nor a bad one).
+fn solve(args: &Args, limit: usize, keep: usize, item: &Item) -> Option<Outcome> {
+    match item {
         Item::Puzzle { puzzle, .. } if !args.check => {
             Some(sudoku::solve_with(&puzzle.grid, limit, keep))
         }
         _ => None,
-    };
-    if workers.is_none() {
-        let puzzles = batch
-            .iter()
-            .filter(|i| matches!(i, Item::Puzzle { .. }))
-            .count();
-        let threads = jobs::threads("solve", args.jobs, last.then_some(puzzles));
-        *workers = Some(match threads {
-            1 => Workers::One,
-            _ => Workers::Pool(jobs::pool(threads)?),
-        });
     }
-    match workers.as_ref().expect("just chosen") {
-        Workers::One => {
-            outcomes.clear();
-            outcomes.extend(batch.iter().map(solve));
-        }
-        Workers::Pool(pool) => {
-            pool.install(|| batch.par_iter().map(solve).collect_into_vec(outcomes));
-        }
-    }
-    Ok(())
 }
 
-/// Prints a batch's results in input order; a bad puzzle's message goes to
-/// standard error in its place.
-fn print_batch(
+/// Prints an item's result; a bad puzzle's message goes to standard
+/// error in its place.
+fn print_item(
     out: &mut impl Write,
     args: &Args,
-    batch: &[Item],
-    outcomes: &[Option<Outcome>],
+    item: &Item,
+    outcome: Option<&Outcome>,
     tally: &mut Tally,
 ) -> std::io::Result<()> {
-    for (item, outcome) in batch.iter().zip(outcomes) {
-        match item {
-            Item::Bad(message) => {
-                tally.unreadable += 1;
-                out.flush()?;
-                eprintln!("pdp10: {message}");
-            }
-            Item::Puzzle { file, puzzle, .. } => {
-                let index = tally.puzzles;
-                tally.puzzles += 1;
-                match outcome {
-                    None => print_check(out, &puzzle.grid, tally)?,
-                    Some(outcome) => print_outcome(out, args, index, file, puzzle, outcome, tally)?,
-                }
+    match item {
+        Item::Bad(message) => {
+            tally.unreadable += 1;
+            out.flush()?;
+            // One write, not one a piece (standard error is unbuffered).
+            std::io::stderr().write_all(format!("pdp10: {message}\n").as_bytes())?;
+        }
+        Item::Puzzle { file, puzzle, .. } => {
+            let index = tally.puzzles;
+            tally.puzzles += 1;
+            match outcome {
+                None => print_check(out, &puzzle.grid, tally)?,
+                Some(outcome) => print_outcome(out, args, index, file, puzzle, outcome, tally)?,
             }
         }
     }
@@ -280,19 +322,22 @@ fn summary(args: &Args, tally: &Tally, seconds: f64) -> ExitCode {
         n => format!(", {n} unreadable"),
     };
     let head = puzzles(tally.puzzles);
-    let ok = if args.check {
-        eprintln!(
+    // Formatted first, written at once: standard error is unbuffered, and
+    // `eprintln!` would make a system call of each piece.
+    let (line, ok) = if args.check {
+        let line = format!(
             "{head}: {} valid, {} invalid{unreadable} in {seconds:.3} s ({rate:.0} puzzles/s)",
             tally.valid, tally.invalid
         );
-        tally.invalid == 0
+        (line, tally.invalid == 0)
     } else {
-        eprintln!(
+        let line = format!(
             "{head}: {} solved ({} unique, {} multiple), {} unsolvable, {} invalid{unreadable} in {seconds:.3} s ({rate:.0} puzzles/s)",
             tally.solved, tally.unique, tally.multiple, tally.unsolvable, tally.invalid
         );
-        tally.unsolvable == 0 && tally.invalid == 0
+        (line, tally.unsolvable == 0 && tally.invalid == 0)
     };
+    let _ = std::io::stderr().write_all(format!("{line}\n").as_bytes());
     if tally.unreadable > 0 {
         ExitCode::from(2)
     } else if ok {
