@@ -247,7 +247,8 @@ fn print_item(
             tally.unreadable += 1;
             out.flush()?;
             // One write, not one a piece (standard error is unbuffered).
-            std::io::stderr().write_all(format!("pdp10: {message}\n").as_bytes())?;
+            // Cannot fail, as `eprintln!` (main.rs): there is nowhere to say so.
+            let _ = std::io::stderr().write_all(format!("pdp10: {message}\n").as_bytes());
         }
         Item::Puzzle { file, puzzle, .. } => {
             let index = tally.puzzles;
