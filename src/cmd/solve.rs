@@ -100,7 +100,21 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         .filter(|i| matches!(i, Item::Puzzle { .. }))
         .count();
     let whole = first.len() < FIRST_CHUNK;
-    match jobs::threads("solve", args.jobs, whole.then_some(puzzles)) {
+    // A whole input of so few 9x9 puzzles, each solved (to 2 solutions)
+    // in well under a millisecond, is done in a few: a pool would cost
+    // more than it saves (docs/speed.md in crates/sudoku).
+    let quick = whole
+        && args.jobs == 0
+        && limits(&args).0 <= 2
+        && first.iter().all(|i| match i {
+            Item::Puzzle { puzzle, .. } => puzzle.grid.shape() == sudoku::Shape::NINE,
+            Item::Bad(_) => true,
+        });
+    let threads = match quick {
+        true => 1,
+        false => jobs::threads("solve", args.jobs, whole.then_some(puzzles)),
+    };
+    match threads {
         1 => job.one_at_a_time(first, &mut inputs)?,
         threads => job.in_batches(&jobs::pool(threads)?, first, &mut inputs)?,
     }
