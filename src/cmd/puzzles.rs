@@ -479,7 +479,11 @@ impl Reader {
     }
 
     fn append(&mut self, n: usize, text: &str) {
-        let (_, record) = self.record.get_or_insert_with(|| (n, String::new()));
+        // Room for a grid of lines like this one: no regrowing.
+        let room = text.len() * 16;
+        let (_, record) = self
+            .record
+            .get_or_insert_with(|| (n, String::with_capacity(room)));
         record.push_str(text);
         self.record_lines += 1;
     }

@@ -123,7 +123,7 @@ fn one_line_shape(cells: usize) -> Option<Shape> {
 /// A value read at a place, checked against the grid's side.
 fn check_value(
     value: u8,
-    written: String,
+    written: char,
     size: usize,
     file: &str,
     line: usize,
@@ -131,7 +131,7 @@ fn check_value(
 ) -> Result<u8, Error> {
     if value as usize > size {
         let kind = ErrorKind::ValueTooLarge {
-            value: written,
+            value: written.to_string(),
             size,
         };
         return Err(Error::at(kind, file, line, column));
@@ -356,6 +356,9 @@ fn parse_grids(text: &str, file: &str) -> Result<Vec<Puzzle>, Error> {
     // The top border of the next puzzle, where it starts.
     let mut border: Option<usize> = None;
     let mut last_line = 0;
+    // A row's cells and the cell counts between its `|`s, reused from
+    // line to line.
+    let (mut cells, mut groups) = (Vec::new(), Vec::new());
     for (index, line) in text.lines().enumerate() {
         let number = index + 1;
         last_line = number;
@@ -369,8 +372,9 @@ fn parse_grids(text: &str, file: &str) -> Result<Vec<Puzzle>, Error> {
         if line.trim_start().starts_with('#') {
             continue;
         }
-        let mut cells = Vec::new();
-        let mut groups = vec![0usize];
+        cells.clear();
+        groups.clear();
+        groups.push(0usize);
         for (i, c) in line.chars().enumerate() {
             match c {
                 '|' => groups.push(0),
@@ -403,7 +407,7 @@ fn parse_grids(text: &str, file: &str) -> Result<Vec<Puzzle>, Error> {
                 let kind = ErrorKind::TooLarge { size: cells.len() };
                 return Err(Error::at(kind, file, number, 1));
             }
-            let groups: Vec<usize> = groups.into_iter().filter(|&g| g > 0).collect();
+            let groups: Vec<usize> = groups.iter().copied().filter(|&g| g > 0).collect();
             if groups.len() > 1 {
                 if groups.iter().any(|&g| g != groups[0]) {
                     let kind = ErrorKind::BoxShape {
@@ -427,8 +431,8 @@ fn parse_grids(text: &str, file: &str) -> Result<Vec<Puzzle>, Error> {
             return Err(Error::at(kind, file, number, 1));
         }
         let mut row = Vec::with_capacity(size);
-        for (column, v, c) in cells {
-            row.push(check_value(v, c.to_string(), size, file, number, column)?);
+        for &(column, v, c) in &cells {
+            row.push(check_value(v, c, size, file, number, column)?);
         }
         b.rows.push(row);
         if b.rows.len() == size {
