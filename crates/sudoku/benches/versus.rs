@@ -14,7 +14,8 @@
 //! `ours` or `theirs` as the first argument it runs that side once over
 //! the files, the solutions to standard output and how many were unique to
 //! standard error: a whole process, for `perf stat` and callgrind (see
-//! docs/speed.md).
+//! docs/speed.md). `theirs-grid` does the same with the crate on a file of
+//! 9-line grids, to set against `pdp10 solve` on such a file.
 
 use std::io::{BufRead, BufReader, BufWriter, Write};
 use std::time::Duration;
@@ -89,6 +90,37 @@ fn theirs(path: &str, out: &mut dyn Write) -> usize {
     unique
 }
 
+/// The `sudoku` crate on a file of grids of 9 lines (`|` and `---+---+---`
+/// allowed) separated by blank lines, as `pdp10 solve` reads them: each
+/// block read with `from_str_block`, then solved and printed as above.
+fn theirs_grid(path: &str, out: &mut dyn Write) -> usize {
+    let mut input = open(path);
+    let mut out = BufWriter::with_capacity(1 << 16, out);
+    let (mut line, mut block, mut unique) = (String::new(), String::new(), 0);
+    loop {
+        line.clear();
+        let more = input.read_line(&mut line).expect("file read") > 0;
+        if more && !line.trim().is_empty() {
+            block.push_str(&line);
+            continue;
+        }
+        if !block.is_empty() {
+            let puzzle = sudoku_crate::Sudoku::from_str_block(&block).expect("puzzle read");
+            let solutions = puzzle.solutions_up_to(2);
+            if let Some(first) = solutions.first() {
+                unique += (solutions.len() == 1) as usize;
+                writeln!(out, "{}", first.to_str_line()).expect("written");
+            }
+            block.clear();
+        }
+        if !more {
+            break;
+        }
+    }
+    out.flush().expect("written");
+    unique
+}
+
 /// This thread's CPU time so far.
 #[cfg(unix)]
 fn cpu_now() -> Duration {
@@ -131,6 +163,7 @@ fn main() {
     let side = match args.first().map(String::as_str) {
         Some("ours") => Some(ours as Side),
         Some("theirs") => Some(theirs as Side),
+        Some("theirs-grid") => Some(theirs_grid as Side),
         _ => None,
     };
     if side.is_some() {

@@ -343,7 +343,11 @@ fn read_line(line: &str, file: &str, number: usize) -> Result<Grid, Error> {
 /// A grid puzzle being read.
 struct GridBlock {
     start: usize,
-    rows: Vec<Vec<u8>>,
+    /// The rows read so far, one after the other, and how many.
+    cells: Vec<u8>,
+    rows: usize,
+    /// The first row's length: the side.
+    size: usize,
     /// Cells between `|` in the first row, when it has any.
     box_cols: Option<usize>,
     /// Row counts at each internal separator line.
@@ -391,18 +395,20 @@ fn parse_grids(text: &str, file: &str) -> Result<Vec<Puzzle>, Error> {
         if cells.is_empty() {
             // A separator line: between boxes, or a border.
             match &mut block {
-                Some(b) => b.separators.push(b.rows.len()),
+                Some(b) => b.separators.push(b.rows),
                 None => border = border.or(Some(number)),
             }
             continue;
         }
         let b = block.get_or_insert_with(|| GridBlock {
             start: border.take().unwrap_or(number),
-            rows: Vec::new(),
+            cells: Vec::new(),
+            rows: 0,
+            size: 0,
             box_cols: None,
             separators: Vec::new(),
         });
-        let size = if b.rows.is_empty() {
+        let size = if b.rows == 0 {
             if cells.len() > MAX_SIZE {
                 let kind = ErrorKind::TooLarge { size: cells.len() };
                 return Err(Error::at(kind, file, number, 1));
@@ -421,7 +427,7 @@ fn parse_grids(text: &str, file: &str) -> Result<Vec<Puzzle>, Error> {
             }
             cells.len()
         } else {
-            b.rows[0].len()
+            b.size
         };
         if cells.len() != size {
             let kind = ErrorKind::RowLength {
@@ -430,15 +436,18 @@ fn parse_grids(text: &str, file: &str) -> Result<Vec<Puzzle>, Error> {
             };
             return Err(Error::at(kind, file, number, 1));
         }
-        let mut row = Vec::with_capacity(size);
-        for &(column, v, c) in &cells {
-            row.push(check_value(v, c, size, file, number, column)?);
+        if b.rows == 0 {
+            b.size = size;
+            b.cells.reserve_exact(size * size);
         }
-        b.rows.push(row);
-        if b.rows.len() == size {
+        for &(column, v, c) in &cells {
+            b.cells.push(check_value(v, c, size, file, number, column)?);
+        }
+        b.rows += 1;
+        if b.rows == size {
             let b = block.take().expect("just used");
             let shape = grid_shape(&b, file)?;
-            let grid = Grid::from_cells(shape, b.rows.concat()).expect("cells checked");
+            let grid = Grid::from_cells(shape, b.cells).expect("cells checked");
             puzzles.push(Puzzle {
                 grid,
                 layout: Layout::Grid,
@@ -455,15 +464,15 @@ fn parse_grids(text: &str, file: &str) -> Result<Vec<Puzzle>, Error> {
 
 fn missing_rows(b: &GridBlock, file: &str, line: usize) -> Error {
     let kind = ErrorKind::MissingRows {
-        expected: b.rows[0].len(),
-        found: b.rows.len(),
+        expected: b.size,
+        found: b.rows,
     };
     Error::at(kind, file, line, 1)
 }
 
 /// The boxes a grid's decoration implies, or the default for its side.
 fn grid_shape(b: &GridBlock, file: &str) -> Result<Shape, Error> {
-    let size = b.rows.len();
+    let size = b.rows;
     // Separator lines inside the grid (not borders) give the box height.
     let inner: Vec<usize> = b
         .separators
