@@ -44,8 +44,9 @@ pub struct Args {
     /// Layout of the solutions printed.
     #[arg(long, value_enum, default_value_t = Format::Line)]
     format: Format,
-    /// Worker threads (0: one per core; at most 256, and no more than
-    /// there are puzzles); the output keeps the input order.
+    /// Worker threads (0: one per core, or one for a whole input of under
+    /// 256 9x9 puzzles; at most 256, and no more than there are puzzles);
+    /// the output keeps the input order.
     #[arg(long, short, value_name = "N", default_value_t = 0)]
     jobs: usize,
 }
@@ -163,7 +164,7 @@ impl Job<'_> {
                 outcome.as_ref(),
                 &mut self.tally,
             )?;
-            if self.tally.puzzles % stride == 0 {
+            if self.tally.puzzles.is_multiple_of(stride) {
                 let now = Instant::now();
                 self.progress
                     .show(self.start, inputs.bytes_read(), self.tally.puzzles);
