@@ -384,9 +384,11 @@ fn verify_first_zero_is_refused() {
 fn threads_print_what_one_thread_prints() {
     let dir = tempfile::tempdir().unwrap();
     let mut text = String::new();
+    // 340 records: a first batch of 256, then 84, which leave the other
+    // threads' parts empty.
     for (i, line) in read("puzzles/corpora/17_clue_first2000.txt")
         .lines()
-        .take(600)
+        .take(330)
         .enumerate()
     {
         text += line;
@@ -415,7 +417,7 @@ fn threads_print_what_one_thread_prints() {
             (out.status.code(), stdout(&out), messages, summary(&out))
         };
         let one = run("1");
-        assert_eq!(one.2.len(), 6, "{mode:?}: {:?}", one.2);
+        assert_eq!(one.2.len(), 3, "{mode:?}: {:?}", one.2);
         for jobs in ["2", "3"] {
             assert_eq!(run(jobs), one, "{mode:?} --jobs {jobs}");
         }

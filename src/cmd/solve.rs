@@ -8,6 +8,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::mpsc;
 use std::time::{Duration, Instant};
 use sudoku::{check_solution, write, Grid, Outcome, Puzzle};
 
@@ -192,12 +193,12 @@ impl Job<'_> {
 
     /// On `threads` threads: batches read in order, each cut into a part
     /// a thread, solved and formatted in parallel, and printed in order
-    /// before the next is read. The threads are started for each batch
-    /// (tens of microseconds against milliseconds of work) and joined, so
-    /// none waits by spinning while this one reads and prints (rayon's
-    /// idle workers did: 4-11 % more CPU time than one thread). A part's
+    /// before the next is read. The workers wait for their next part on a
+    /// channel, blocked (rayon's idle workers spun while this thread read
+    /// and printed: 4-11 % more CPU time than one thread). A part's
     /// outcomes are formatted and dropped on the thread that made them,
-    /// into its reused buffer: no grid is freed by another thread.
+    /// into its reused buffer, and its items go back to this thread, which
+    /// read them: nothing is freed by another thread.
     fn in_batches(
         &mut self,
         threads: usize,
@@ -205,45 +206,84 @@ impl Job<'_> {
         inputs: &mut Inputs,
     ) -> anyhow::Result<()> {
         let args = self.args;
-        // With --all a puzzle may keep MAX_ALL solutions: one at a time.
+        std::thread::scope(|scope| {
+            let mut workers = Vec::with_capacity(threads - 1);
+            for _ in 1..threads {
+                let (to_worker, parts) = mpsc::channel::<Task>();
+                let (done, from_worker) = mpsc::channel::<Task>();
+                std::thread::Builder::new()
+                    .spawn_scoped(scope, move || {
+                        for mut task in parts {
+                            task.error = task.part.solve(args, &task.items, task.index).err();
+                            if done.send(task).is_err() {
+                                break;
+                            }
+                        }
+                    })
+                    .context("cannot start the worker threads")?;
+                workers.push((to_worker, from_worker));
+            }
+            self.run_batches(&workers, first, inputs)
+            // Dropping `workers` closes the channels: the threads end and
+            // the scope joins them.
+        })
+    }
+
+    /// The batches of [`Job::in_batches`], with a worker for each part
+    /// but the first, which this thread solves.
+    fn run_batches(
+        &mut self,
+        workers: &[(mpsc::Sender<Task>, mpsc::Receiver<Task>)],
+        first: Vec<Item>,
+        inputs: &mut Inputs,
+    ) -> anyhow::Result<()> {
+        let args = self.args;
+        let threads = workers.len() + 1;
+        // With --all a puzzle may keep MAX_ALL solutions: one a thread.
         let mut chunk = if args.all { 1 } else { FIRST_CHUNK };
         // All reused from batch to batch: memory stays put (no page
         // faults for each batch's fresh vectors).
-        let mut batch = first;
-        let mut parts: Vec<Part> = (0..threads).map(|_| Part::default()).collect();
-        while !batch.is_empty() {
+        let mut tasks: Vec<Task> = (0..threads).map(|_| Task::default()).collect();
+        let mut first = first.into_iter();
+        let mut size = first.len().div_ceil(threads);
+        loop {
             let began = Instant::now();
-            let size = batch.len().div_ceil(threads);
             let mut index = self.tally.puzzles;
-            let mut work = Vec::with_capacity(threads);
-            for (items, part) in batch.chunks(size).zip(&mut parts) {
-                work.push((items, index, part));
-                index += items
+            for task in &mut tasks {
+                task.items.clear();
+                task.items
+                    .extend(first.by_ref().chain(inputs.by_ref()).take(size));
+                task.index = index;
+                index += task
+                    .items
                     .iter()
                     .filter(|i| matches!(i, Item::Puzzle { .. }))
                     .count();
             }
-            let mut work = work.into_iter();
-            let (items, index, part) = work.next().expect("a batch is not empty");
-            let done = std::thread::scope(|scope| {
-                let others: Vec<_> = work
-                    .map(|(items, index, part)| {
-                        std::thread::Builder::new()
-                            .spawn_scoped(scope, move || part.solve(args, items, index))
-                    })
-                    .collect::<Result<_, _>>()
-                    .context("cannot start the worker threads")?;
-                part.solve(args, items, index)?;
-                others.into_iter().try_for_each(|other| {
-                    other
-                        .join()
-                        .unwrap_or_else(|e| std::panic::resume_unwind(e))
-                })?;
-                anyhow::Ok(())
-            });
-            done?;
-            for (items, part) in batch.chunks(size).zip(&parts) {
-                self.print_part(items, part)?;
+            if tasks[0].items.is_empty() {
+                return Ok(());
+            }
+            let mut sent = 0;
+            for (task, (to_worker, _)) in tasks[1..].iter_mut().zip(workers) {
+                if task.items.is_empty() {
+                    break;
+                }
+                to_worker
+                    .send(std::mem::take(task))
+                    .context("a worker thread stopped")?;
+                sent += 1;
+            }
+            let task = &mut tasks[0];
+            task.part.solve(args, &task.items, task.index)?;
+            for (task, (_, from_worker)) in tasks[1..].iter_mut().zip(workers).take(sent) {
+                *task = from_worker.recv().context("a worker thread stopped")?;
+                if let Some(error) = task.error.take() {
+                    return Err(error.into());
+                }
+            }
+            // A part left empty keeps its last batch's results: not printed.
+            for task in &tasks[..=sent] {
+                self.print_part(&task.items, &task.part)?;
             }
             self.progress
                 .show(self.start, inputs.bytes_read(), self.tally.puzzles);
@@ -252,10 +292,8 @@ impl Job<'_> {
             if began.elapsed() < Duration::from_millis(50) && chunk < MAX_CHUNK && !args.all {
                 chunk *= 2;
             }
-            batch.clear();
-            batch.extend(inputs.by_ref().take(chunk));
+            size = chunk.div_ceil(threads);
         }
-        Ok(())
     }
 
     /// Prints a part's formatted results in order, a bad puzzle's message
@@ -272,6 +310,17 @@ impl Job<'_> {
         self.tally.add(&part.tally);
         Ok(())
     }
+}
+
+/// A part of a batch, sent to a worker and back.
+#[derive(Default)]
+struct Task {
+    items: Vec<Item>,
+    /// The index of its first puzzle in the run.
+    index: usize,
+    part: Part,
+    /// What stopped the worker writing the part.
+    error: Option<std::io::Error>,
 }
 
 /// One thread's share of a batch: its results formatted, where each
