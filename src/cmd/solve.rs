@@ -150,6 +150,9 @@ const FIRST_CHUNK: usize = 256;
 /// easy 9x9 puzzles, a hundredth of a second.
 const MAX_CHUNK: usize = 4096;
 
+/// The parts a batch is cut into for each thread.
+const PARTS_A_THREAD: usize = 8;
+
 /// A run of `pdp10 solve` under way.
 struct Job<'a> {
     args: &'a Args,
@@ -191,14 +194,15 @@ impl Job<'_> {
         Ok(())
     }
 
-    /// On `threads` threads: batches read in order, each cut into a part
-    /// a thread, solved and formatted in parallel, and printed in order
-    /// before the next is read. The workers wait for their next part on a
-    /// channel, blocked (rayon's idle workers spun while this thread read
-    /// and printed: 4-11 % more CPU time than one thread). A part's
-    /// outcomes are formatted and dropped on the thread that made them,
-    /// into its reused buffer, and its items go back to this thread, which
-    /// read them: nothing is freed by another thread.
+    /// On `threads` threads: batches read in order, each cut into parts,
+    /// solved and formatted in parallel, and printed in order before the
+    /// next is read. The workers wait for their next part on a channel,
+    /// blocked (rayon's idle workers spun while this thread read and
+    /// printed: 4-11 % more CPU time than one thread); this thread hands
+    /// out the parts as the workers finish them, and solves parts itself
+    /// in between. A part's outcomes are formatted and dropped on the
+    /// thread that made them, into its reused buffer, and its items go back
+    /// to this thread, which read them: nothing is freed by another thread.
     fn in_batches(
         &mut self,
         threads: usize,
@@ -206,11 +210,12 @@ impl Job<'_> {
         inputs: &mut Inputs,
     ) -> anyhow::Result<()> {
         let args = self.args;
+        let (done, finished) = mpsc::channel::<Task>();
         std::thread::scope(|scope| {
             let mut workers = Vec::with_capacity(threads - 1);
             for _ in 1..threads {
                 let (to_worker, parts) = mpsc::channel::<Task>();
-                let (done, from_worker) = mpsc::channel::<Task>();
+                let done = done.clone();
                 std::thread::Builder::new()
                     .spawn_scoped(scope, move || {
                         for mut task in parts {
@@ -221,68 +226,92 @@ impl Job<'_> {
                         }
                     })
                     .context("cannot start the worker threads")?;
-                workers.push((to_worker, from_worker));
+                workers.push(to_worker);
             }
-            self.run_batches(&workers, first, inputs)
-            // Dropping `workers` closes the channels: the threads end and
+            self.run_batches(&workers, &finished, first, inputs)
+            // Dropping `workers` closes their channels: the threads end and
             // the scope joins them.
         })
     }
 
-    /// The batches of [`Job::in_batches`], with a worker for each part
-    /// but the first, which this thread solves.
+    /// The batches of [`Job::in_batches`]: `workers` take parts, and give
+    /// them back solved through `finished`.
     fn run_batches(
         &mut self,
-        workers: &[(mpsc::Sender<Task>, mpsc::Receiver<Task>)],
+        workers: &[mpsc::Sender<Task>],
+        finished: &mpsc::Receiver<Task>,
         first: Vec<Item>,
         inputs: &mut Inputs,
     ) -> anyhow::Result<()> {
         let args = self.args;
-        let threads = workers.len() + 1;
+        // Parts small enough that the threads end a batch at about the
+        // same time, whatever the puzzles' difficulty.
         // With --all a puzzle may keep MAX_ALL solutions: one a thread.
+        let count = (workers.len() + 1) * if args.all { 1 } else { PARTS_A_THREAD };
         let mut chunk = if args.all { 1 } else { FIRST_CHUNK };
         // All reused from batch to batch: memory stays put (no page
         // faults for each batch's fresh vectors).
-        let mut tasks: Vec<Task> = (0..threads).map(|_| Task::default()).collect();
+        let mut tasks: Vec<Task> = (0..count).map(|_| Task::default()).collect();
         let mut first = first.into_iter();
-        let mut size = first.len().div_ceil(threads);
+        let mut size = first.len().div_ceil(count);
         loop {
             let began = Instant::now();
             let mut index = self.tally.puzzles;
-            for task in &mut tasks {
+            for (slot, task) in tasks.iter_mut().enumerate() {
                 task.items.clear();
                 task.items
                     .extend(first.by_ref().chain(inputs.by_ref()).take(size));
-                task.index = index;
+                (task.index, task.slot) = (index, slot);
                 index += task
                     .items
                     .iter()
                     .filter(|i| matches!(i, Item::Puzzle { .. }))
                     .count();
             }
-            if tasks[0].items.is_empty() {
+            // The parts with items: the rest keep their last batch's results.
+            let parts = tasks.iter().take_while(|t| !t.items.is_empty()).count();
+            if parts == 0 {
                 return Ok(());
             }
-            let mut sent = 0;
-            for (task, (to_worker, _)) in tasks[1..].iter_mut().zip(workers) {
-                if task.items.is_empty() {
+            let (mut next, mut out) = (0, 0);
+            // Two parts a worker to begin with: one to do, one waiting, so
+            // that it is not idle while this thread ends a part.
+            for worker in (0..workers.len()).cycle().take(2 * workers.len()) {
+                if next == parts {
                     break;
                 }
-                to_worker
-                    .send(std::mem::take(task))
+                tasks[next].worker = worker;
+                workers[worker]
+                    .send(std::mem::take(&mut tasks[next]))
                     .context("a worker thread stopped")?;
-                sent += 1;
+                (next, out) = (next + 1, out + 1);
             }
-            let task = &mut tasks[0];
-            task.part.solve(args, &task.items, task.index)?;
-            for (task, (_, from_worker)) in tasks[1..].iter_mut().zip(workers).take(sent) {
-                *task = from_worker.recv().context("a worker thread stopped")?;
-                if let Some(error) = task.error.take() {
-                    return Err(error.into());
+            while next < parts || out > 0 {
+                let back = if next < parts {
+                    let task = &mut tasks[next];
+                    next += 1;
+                    task.part.solve(args, &task.items, task.index)?;
+                    finished.try_recv().ok()
+                } else {
+                    Some(finished.recv().context("a worker thread stopped")?)
+                };
+                for mut task in back.into_iter().chain(finished.try_iter()) {
+                    out -= 1;
+                    if let Some(error) = task.error.take() {
+                        return Err(error.into());
+                    }
+                    let (worker, slot) = (task.worker, task.slot);
+                    tasks[slot] = task;
+                    if next < parts {
+                        tasks[next].worker = worker;
+                        workers[worker]
+                            .send(std::mem::take(&mut tasks[next]))
+                            .context("a worker thread stopped")?;
+                        (next, out) = (next + 1, out + 1);
+                    }
                 }
             }
-            // A part left empty keeps its last batch's results: not printed.
-            for task in &tasks[..=sent] {
+            for task in &tasks[..parts] {
                 self.print_part(&task.items, &task.part)?;
             }
             self.progress
@@ -292,7 +321,7 @@ impl Job<'_> {
             if began.elapsed() < Duration::from_millis(50) && chunk < MAX_CHUNK && !args.all {
                 chunk *= 2;
             }
-            size = chunk.div_ceil(threads);
+            size = chunk.div_ceil(count);
         }
     }
 
@@ -318,6 +347,9 @@ struct Task {
     items: Vec<Item>,
     /// The index of its first puzzle in the run.
     index: usize,
+    /// Its place in the batch, and the worker it was sent to.
+    slot: usize,
+    worker: usize,
     part: Part,
     /// What stopped the worker writing the part.
     error: Option<std::io::Error>,
