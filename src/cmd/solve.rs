@@ -273,44 +273,7 @@ impl Job<'_> {
             if parts == 0 {
                 return Ok(());
             }
-            let (mut next, mut out) = (0, 0);
-            // Two parts a worker to begin with: one to do, one waiting, so
-            // that it is not idle while this thread ends a part.
-            for worker in (0..workers.len()).cycle().take(2 * workers.len()) {
-                if next == parts {
-                    break;
-                }
-                tasks[next].worker = worker;
-                workers[worker]
-                    .send(std::mem::take(&mut tasks[next]))
-                    .context("a worker thread stopped")?;
-                (next, out) = (next + 1, out + 1);
-            }
-            while next < parts || out > 0 {
-                let back = if next < parts {
-                    let task = &mut tasks[next];
-                    next += 1;
-                    task.part.solve(args, &task.items, task.index)?;
-                    finished.try_recv().ok()
-                } else {
-                    Some(finished.recv().context("a worker thread stopped")?)
-                };
-                for mut task in back.into_iter().chain(finished.try_iter()) {
-                    out -= 1;
-                    if let Some(error) = task.error.take() {
-                        return Err(error.into());
-                    }
-                    let (worker, slot) = (task.worker, task.slot);
-                    tasks[slot] = task;
-                    if next < parts {
-                        tasks[next].worker = worker;
-                        workers[worker]
-                            .send(std::mem::take(&mut tasks[next]))
-                            .context("a worker thread stopped")?;
-                        (next, out) = (next + 1, out + 1);
-                    }
-                }
-            }
+            solve_parts(args, workers, finished, &mut tasks[..parts])?;
             for task in &tasks[..parts] {
                 self.print_part(&task.items, &task.part)?;
             }
@@ -353,6 +316,57 @@ struct Task {
     part: Part,
     /// What stopped the worker writing the part.
     error: Option<std::io::Error>,
+}
+
+/// Solves a batch's `tasks` on this thread and the `workers`: each worker
+/// is given two parts to begin with and another each time one comes back
+/// through `finished`; this thread solves the rest in between.
+fn solve_parts(
+    args: &Args,
+    workers: &[mpsc::Sender<Task>],
+    finished: &mpsc::Receiver<Task>,
+    tasks: &mut [Task],
+) -> anyhow::Result<()> {
+    let parts = tasks.len();
+    let (mut next, mut out) = (0, 0);
+    // Two parts a worker to begin with: one to do, one waiting, so
+    // that it is not idle while this thread ends a part.
+    for worker in (0..workers.len()).cycle().take(2 * workers.len()) {
+        if next == parts {
+            break;
+        }
+        tasks[next].worker = worker;
+        workers[worker]
+            .send(std::mem::take(&mut tasks[next]))
+            .context("a worker thread stopped")?;
+        (next, out) = (next + 1, out + 1);
+    }
+    while next < parts || out > 0 {
+        let back = if next < parts {
+            let task = &mut tasks[next];
+            next += 1;
+            task.part.solve(args, &task.items, task.index)?;
+            finished.try_recv().ok()
+        } else {
+            Some(finished.recv().context("a worker thread stopped")?)
+        };
+        for mut task in back.into_iter().chain(finished.try_iter()) {
+            out -= 1;
+            if let Some(error) = task.error.take() {
+                return Err(error.into());
+            }
+            let (worker, slot) = (task.worker, task.slot);
+            tasks[slot] = task;
+            if next < parts {
+                tasks[next].worker = worker;
+                workers[worker]
+                    .send(std::mem::take(&mut tasks[next]))
+                    .context("a worker thread stopped")?;
+                (next, out) = (next + 1, out + 1);
+            }
+        }
+    }
+    Ok(())
 }
 
 /// One thread's share of a batch: its results formatted, where each
