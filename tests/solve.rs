@@ -375,3 +375,51 @@ fn verify_first_zero_is_refused() {
     assert!(err.contains("'--first <N>'"), "{err}");
     assert!(!err.contains("no puzzles"), "{err}");
 }
+
+/// Several threads print what one thread prints, in every output mode:
+/// the parts of a batch are solved and formatted on different threads and
+/// printed in order, bad lines, invalid and multi-solution puzzles among
+/// them (their indices, the grid layout's blank lines, the summary).
+#[test]
+fn threads_print_what_one_thread_prints() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut text = String::new();
+    // 340 records: a first batch of 256, then 84, which leave the other
+    // threads' parts empty.
+    for (i, line) in read("puzzles/corpora/17_clue_first2000.txt")
+        .lines()
+        .take(330)
+        .enumerate()
+    {
+        text += line;
+        text += "\n";
+        match i % 97 {
+            5 => text += &format!("11{}\n", ".".repeat(79)),
+            40 => text += "123\n",
+            77 => text += &format!("{}\n", ".".repeat(81)),
+            _ => {}
+        }
+    }
+    let path = dir.path().join("mixed.txt");
+    std::fs::write(&path, text).unwrap();
+    let path = path.to_str().unwrap();
+    for mode in [
+        &[][..],
+        &["--format", "grid"],
+        &["--count"],
+        &["--all", "--limit", "3"],
+        &["--check"],
+    ] {
+        let run = |jobs: &str| {
+            let out = solve(&[mode, &["--jobs", jobs, path]].concat());
+            let err = stderr(&out);
+            let messages: Vec<String> = err.lines().rev().skip(1).map(String::from).collect();
+            (out.status.code(), stdout(&out), messages, summary(&out))
+        };
+        let one = run("1");
+        assert_eq!(one.2.len(), 3, "{mode:?}: {:?}", one.2);
+        for jobs in ["2", "3"] {
+            assert_eq!(run(jobs), one, "{mode:?} --jobs {jobs}");
+        }
+    }
+}

@@ -14,7 +14,7 @@ use pdp10_isa::sblk::{Sblk, Symbol};
 use pdp10_isa::squoze::HALF_KILLED;
 use ratatui::crossterm::terminal;
 use std::io::{BufRead, BufReader, IsTerminal, Read, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -57,14 +57,8 @@ impl Debugger {
     }
 
     /// DDT over an ITS job.
-    pub(super) fn run_job(
-        self,
-        job: its::Job,
-        dsk: &Path,
-        names: &[String],
-        program: &Program,
-    ) -> anyhow::Result<ExitCode> {
-        let symbols = its_symbols(dsk, names, program);
+    pub(super) fn run_job(self, job: its::Job, program: &Program) -> anyhow::Result<ExitCode> {
+        let symbols = its_symbols(program);
         // Ctrl-C also ends a .SLEEP or a run of slow calls at once.
         let mut job = job;
         job.set_stop_flag(super::interrupt::stop_flag());
@@ -276,30 +270,14 @@ fn table(symbols: &[Symbol]) -> SymbolTable {
 }
 
 /// The program's whole symbol table (the loaded image keeps only the
-/// address symbols): read again from the file it came from, else the
-/// image's.
-pub(super) fn its_symbols(dsk: &Path, names: &[String], program: &Program) -> SymbolTable {
-    let path = if names.len() == 1 {
-        PathBuf::from(&names[0])
+/// address symbols): read again from the file it was loaded from
+/// (`load::find` resolved its name), else the image's.
+pub(super) fn its_symbols(program: &Program) -> SymbolTable {
+    let path = &program.path;
+    let symbols = if super::load::is_source(path) {
+        midas::assemble_file(path).ok().map(|a| a.symbols)
     } else {
-        match its::names::DskRoot::new(dsk)
-            .ok()
-            .and_then(|d| d.existing_file(&program.name).ok())
-        {
-            Some(path) => path,
-            None => dsk.join("asm").join(format!(
-                "{}.mid",
-                program.name.fn2.text().to_ascii_lowercase()
-            )),
-        }
-    };
-    let symbols = if path
-        .extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("mid"))
-    {
-        midas::assemble_file(&path).ok().map(|a| a.symbols)
-    } else {
-        std::fs::read(&path)
+        std::fs::read(path)
             .ok()
             .and_then(|bytes| pdp10_isa::evacuated::decode(&bytes).ok())
             .and_then(|words| Sblk::parse(&words).ok())

@@ -1,5 +1,5 @@
 //! `--jobs` (`-j`) for `solve` and `verify`: how many worker threads, and
-//! the rayon pool that runs them.
+//! the rayon pool that runs `verify`'s (`solve` starts its own threads).
 
 /// The most worker threads started, whatever `--jobs` asks: more than the
 /// cores only adds switching, and a thread each for 100000 jobs takes

@@ -152,6 +152,8 @@ pub struct Program {
     pub jname: Sixbit,
     /// Where it came from, as DDT's `..RLFI` tells it.
     pub name: FileName,
+    /// The host file it was loaded from (DDT reads its symbols there).
+    pub path: PathBuf,
 }
 
 /// `text` as an ITS name, or an error naming `what`.
@@ -215,6 +217,7 @@ pub fn find(names: &[String], dsk: &Path, sname: Sixbit) -> anyhow::Result<Progr
                 image,
                 jname: fn2,
                 name,
+                path,
             });
         }
     }
@@ -236,6 +239,7 @@ pub fn find(names: &[String], dsk: &Path, sname: Sixbit) -> anyhow::Result<Progr
             image,
             jname: fn2,
             name,
+            path: source,
         });
     }
     bail!(
@@ -269,6 +273,7 @@ fn host_program(path: &Path, sname: Sixbit) -> anyhow::Result<Program> {
             fn1: Sixbit::lossy(&fn1),
             fn2: jname,
         },
+        path: path.to_path_buf(),
     })
 }
 

@@ -67,7 +67,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     println!("|---|---|---|---|---|");
     let mut all_agree = true;
     for (n, source) in args.sources.iter().enumerate() {
-        let work = std::env::temp_dir().join(format!("pdp10-oracle-{}-{n}", std::process::id()));
+        // Removed when dropped, unless --keep keeps it.
+        let folder = tempfile::Builder::new()
+            .prefix(&format!("pdp10-oracle-{n}-"))
+            .tempdir()
+            .context("creating a work folder")?;
+        let work = folder.path().to_path_buf();
         let real = real_assembly(&args, &real_midas, dir, source, &work);
         let ours = our_assembly(&args, source);
         let (real_text, ours_text) = (describe(&real), describe(&ours));
@@ -81,9 +86,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             source.display()
         );
         if args.keep {
+            let work = folder.keep();
             eprintln!("{}: work folder {}", source.display(), work.display());
-        } else {
-            let _ = fs::remove_dir_all(&work);
         }
     }
     Ok(if all_agree {

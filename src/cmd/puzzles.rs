@@ -197,6 +197,8 @@ struct Reader {
     /// Give each puzzle its record's text; else `empty`.
     keep_text: bool,
     empty: Arc<str>,
+    /// The line buffer, reused from line to line.
+    buffer: Vec<u8>,
 }
 
 impl Reader {
@@ -215,6 +217,7 @@ impl Reader {
             done: false,
             keep_text: true,
             empty: "".into(),
+            buffer: Vec::new(),
         }
     }
 
@@ -252,18 +255,21 @@ impl Reader {
     /// Reads one line (its line end kept), holding at most [`MAX_LINE`]
     /// bytes of it.
     fn read_line(&mut self) -> std::io::Result<Option<Line>> {
-        let mut bytes = Vec::new();
+        let mut bytes = std::mem::take(&mut self.buffer);
+        bytes.clear();
         // `read_until` and `skip_until` look for the line end with the
         // standard library's memchr, a word at a time.
         let n = (&mut self.input)
             .take(MAX_LINE as u64 + 1)
             .read_until(b'\n', &mut bytes)?;
         if n == 0 {
+            self.buffer = bytes;
             return Ok(None);
         }
         self.bytes += n as u64;
         self.line += 1;
         if bytes.len() > MAX_LINE && bytes.last() != Some(&b'\n') {
+            // Not kept for the next line: a megabyte held for good.
             drop(bytes);
             let skipped = (&mut self.input).take(MAX_SKIP).skip_until(b'\n')?;
             self.bytes += skipped as u64;
@@ -277,7 +283,10 @@ impl Reader {
         }
         Ok(Some(match String::from_utf8(bytes) {
             Ok(text) => Line::Text(text),
-            Err(_) => Line::NotUtf8,
+            Err(e) => {
+                self.buffer = e.into_bytes();
+                Line::NotUtf8
+            }
         }))
     }
 
@@ -305,6 +314,17 @@ impl Reader {
             }
             Line::NotUtf8 => return self.bad_line("not UTF-8 text"),
         };
+        self.take_text(&text);
+        // The line's bytes are copied where they are kept: the buffer
+        // serves the next line.
+        self.buffer = text.into_bytes();
+    }
+
+    fn take_text(&mut self, text: &str) {
+        if self.layout == Some(Layout::Line) {
+            // The commonest file, a puzzle a line: no record to build.
+            return self.take_line(self.line, text);
+        }
         let content = text.trim_end_matches(['\n', '\r']);
         let blank = content.trim().is_empty();
         let comment = content.trim_start().starts_with('#');
@@ -319,19 +339,38 @@ impl Reader {
         };
         let n = self.line;
         match layout {
-            Layout::Line => {
-                if !blank && !comment {
-                    // The line is the record: kept as it is, not copied.
-                    self.record = Some((n, text));
-                    self.finish();
-                }
-            }
-            Layout::Euler => self.take_euler(n, &text, blank),
-            Layout::Grid => self.take_grid(n, &text, blank, comment),
-            Layout::Dover => self.take_dover(n, &text, comment),
+            Layout::Line => self.take_line(n, text),
+            Layout::Euler => self.take_euler(n, text, blank),
+            Layout::Grid => self.take_grid(n, text, blank, comment),
+            Layout::Dover => self.take_dover(n, text, comment),
         }
         if self.record_lines >= MAX_RECORD_LINES {
             self.finish();
+        }
+    }
+
+    /// A line of the one-line layout is a record of its own, read at once
+    /// as `sudoku::parse_str_as` reads each line of such a file.
+    fn take_line(&mut self, n: usize, text: &str) {
+        let line = text
+            .strip_suffix('\n')
+            .map_or(text, |l| l.strip_suffix('\r').unwrap_or(l));
+        match sudoku::parse_line(line, &self.file, n) {
+            Ok(Some(puzzle)) => {
+                let text = if self.keep_text {
+                    text.into()
+                } else {
+                    self.empty.clone()
+                };
+                self.ready.push_back(Item::Puzzle {
+                    file: self.file.clone(),
+                    puzzle,
+                    text,
+                });
+            }
+            Ok(None) => {}
+            // `parse_line` counts from the file's first line already.
+            Err(e) => self.ready.push_back(Item::Bad(located(&e, 1))),
         }
     }
 
@@ -440,7 +479,11 @@ impl Reader {
     }
 
     fn append(&mut self, n: usize, text: &str) {
-        let (_, record) = self.record.get_or_insert_with(|| (n, String::new()));
+        // Room for a grid of lines like this one: no regrowing.
+        let room = text.len() * 16;
+        let (_, record) = self
+            .record
+            .get_or_insert_with(|| (n, String::with_capacity(room)));
         record.push_str(text);
         self.record_lines += 1;
     }
@@ -469,20 +512,23 @@ impl Reader {
                     });
                 }
             }
-            Err(e) => {
-                let message = match e.place() {
-                    Some(p) => format!(
-                        "{}:{}:{}: {}",
-                        p.file,
-                        p.line + start - 1,
-                        p.column,
-                        e.kind()
-                    ),
-                    None => e.to_string(),
-                };
-                self.ready.push_back(Item::Bad(message));
-            }
+            Err(e) => self.ready.push_back(Item::Bad(located(&e, start))),
         }
+    }
+}
+
+/// `e` as `FILE:LINE:COLUMN: what`, its line counted from the record's
+/// first, `start`, in the file.
+fn located(e: &sudoku::Error, start: usize) -> String {
+    match e.place() {
+        Some(p) => format!(
+            "{}:{}:{}: {}",
+            p.file,
+            p.line + start - 1,
+            p.column,
+            e.kind()
+        ),
+        None => e.to_string(),
     }
 }
 

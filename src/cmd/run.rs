@@ -174,10 +174,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let mut job = Job::new(&program.image, config).context("setting up the job")?;
     job.set_dsk_quota(args.dsk_quota / 5);
     if let Some(debugger) = debugger {
-        return debugger.run_job(job, &args.dsk, &names, &program);
+        return debugger.run_job(job, &program);
     }
     if let Some(spec) = &args.watch {
-        return super::watch::run_job(job, spec, &args.dsk, &names, &program);
+        return super::watch::run_job(job, spec, &program);
     }
     let budget = args.max_insns.unwrap_or(u64::MAX);
     let started = Instant::now();

@@ -3,11 +3,12 @@
 
 use super::jobs;
 use super::puzzles::{self, Inputs, Item};
+use anyhow::Context;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use rayon::prelude::*;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::mpsc;
 use std::time::{Duration, Instant};
 use sudoku::{check_solution, write, Grid, Outcome, Puzzle};
 
@@ -44,8 +45,9 @@ pub struct Args {
     /// Layout of the solutions printed.
     #[arg(long, value_enum, default_value_t = Format::Line)]
     format: Format,
-    /// Worker threads (0: one per core; at most 256, and no more than
-    /// there are puzzles); the output keeps the input order.
+    /// Worker threads (0: one per core, or one for a whole input of under
+    /// 256 9x9 puzzles; at most 256, and no more than there are puzzles);
+    /// the output keeps the input order.
     #[arg(long, short, value_name = "N", default_value_t = 0)]
     jobs: usize,
 }
@@ -73,8 +75,21 @@ struct Tally {
     unreadable: usize,
 }
 
-/// Runs `pdp10 solve`: batches of puzzles read in order, each solved in
-/// parallel and printed in order before the next is read.
+impl Tally {
+    fn add(&mut self, other: &Tally) {
+        self.puzzles += other.puzzles;
+        self.solved += other.solved;
+        self.unique += other.unique;
+        self.multiple += other.multiple;
+        self.unsolvable += other.unsolvable;
+        self.invalid += other.invalid;
+        self.valid += other.valid;
+        self.unreadable += other.unreadable;
+    }
+}
+
+/// Runs `pdp10 solve`: puzzles read in order, solved (one at a time, or in
+/// batches by a pool of threads) and printed in order as they come.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if let (true, Some(n)) = (args.all, args.limit) {
         if n > MAX_ALL {
@@ -84,33 +99,313 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             );
         }
     }
-    let start = Instant::now();
+    let mut job = Job {
+        args: &args,
+        start: Instant::now(),
+        progress: Progress::new(&args.files),
+        out: std::io::BufWriter::new(std::io::stdout().lock()),
+        tally: Tally::default(),
+    };
     let mut inputs = Inputs::new(&args.files, None).without_text();
-    let mut progress = Progress::new(&args.files);
-    let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
-    let mut tally = Tally::default();
-    let mut pool = None;
-    // With --all a puzzle may keep MAX_ALL solutions: one at a time.
-    let mut chunk = if args.all { 1 } else { 256 };
-    loop {
-        let batch: Vec<Item> = inputs.by_ref().take(chunk).collect();
-        if batch.is_empty() {
-            break;
+    // The first batch tells whether the input has fewer puzzles than there
+    // would be threads.
+    let first: Vec<Item> = inputs.by_ref().take(FIRST_CHUNK).collect();
+    let puzzles = first
+        .iter()
+        .filter(|i| matches!(i, Item::Puzzle { .. }))
+        .count();
+    let whole = first.len() < FIRST_CHUNK;
+    // A whole input of so few 9x9 puzzles, each solved (to 2 solutions)
+    // in well under a millisecond, is done in a few: a pool would cost
+    // more than it saves (docs/speed.md in crates/sudoku).
+    let quick = whole
+        && args.jobs == 0
+        && limits(&args).0 <= 2
+        && first.iter().all(|i| match i {
+            Item::Puzzle { puzzle, .. } => puzzle.grid.shape() == sudoku::Shape::NINE,
+            Item::Bad(_) => true,
+        });
+    let threads = match quick {
+        true => 1,
+        false => jobs::threads("solve", args.jobs, whole.then_some(puzzles)),
+    };
+    match threads {
+        1 => job.one_at_a_time(first, &mut inputs)?,
+        threads => job.in_batches(threads, first, &mut inputs)?,
+    }
+    job.out.flush()?;
+    drop(job.out);
+    job.progress.finish();
+    Ok(summary(
+        &args,
+        &job.tally,
+        job.start.elapsed().as_secs_f64(),
+    ))
+}
+
+/// The puzzles read before the threads are chosen.
+const FIRST_CHUNK: usize = 256;
+
+/// The most puzzles read, solved and printed as one batch: at the rate of
+/// easy 9x9 puzzles, a hundredth of a second.
+const MAX_CHUNK: usize = 4096;
+
+/// The parts a batch is cut into for each thread.
+const PARTS_A_THREAD: usize = 8;
+
+/// A run of `pdp10 solve` under way.
+struct Job<'a> {
+    args: &'a Args,
+    start: Instant,
+    progress: Progress,
+    out: std::io::BufWriter<std::io::StdoutLock<'static>>,
+    tally: Tally,
+}
+
+impl Job<'_> {
+    /// On this thread: each puzzle read, solved and printed in turn, so
+    /// that nothing is held (a batch's thousands of grids cost the
+    /// allocator more than one at a time).
+    fn one_at_a_time(&mut self, first: Vec<Item>, inputs: &mut Inputs) -> anyhow::Result<()> {
+        let (limit, keep) = limits(self.args);
+        let mut first = first.into_iter();
+        // The bar is updated every `stride` puzzles: every one while they
+        // are slow, more rarely (a clock read saved) while they are fast.
+        let (mut stride, mut shown) = (1, Instant::now());
+        while let Some(item) = first.next().or_else(|| inputs.next()) {
+            let outcome = solve(self.args, limit, keep, &item);
+            print_item(
+                &mut self.out,
+                self.args,
+                &item,
+                outcome.as_ref(),
+                &mut self.tally,
+            )?;
+            if self.tally.puzzles.is_multiple_of(stride) {
+                let now = Instant::now();
+                self.progress
+                    .show(self.start, inputs.bytes_read(), self.tally.puzzles);
+                if now - shown < Duration::from_millis(50) && stride < MAX_CHUNK {
+                    stride *= 2;
+                }
+                shown = now;
+            }
         }
-        let began = Instant::now();
-        let outcomes = solve_batch(&args, &mut pool, &batch, batch.len() < chunk)?;
-        print_batch(&mut out, &args, &batch, &outcomes, &mut tally)?;
-        progress.show(start, inputs.bytes_read(), tally.puzzles);
-        // Batches of about a tenth of a second keep the bar moving.
-        if began.elapsed() < Duration::from_millis(50) && chunk < 1 << 16 && !args.all {
-            chunk *= 2;
+        Ok(())
+    }
+
+    /// On `threads` threads: batches read in order, each cut into parts,
+    /// solved and formatted in parallel, and printed in order before the
+    /// next is read. The workers wait for their next part on a channel,
+    /// blocked (rayon's idle workers spun while this thread read and
+    /// printed: 4-11 % more CPU time than one thread); this thread hands
+    /// out the parts as the workers finish them, and solves parts itself
+    /// in between. A part's outcomes are formatted and dropped on the
+    /// thread that made them, into its reused buffer, and its items go back
+    /// to this thread, which read them: nothing is freed by another thread.
+    fn in_batches(
+        &mut self,
+        threads: usize,
+        first: Vec<Item>,
+        inputs: &mut Inputs,
+    ) -> anyhow::Result<()> {
+        let args = self.args;
+        let (done, finished) = mpsc::channel::<Task>();
+        std::thread::scope(|scope| {
+            let mut workers = Vec::with_capacity(threads - 1);
+            for _ in 1..threads {
+                let (to_worker, parts) = mpsc::channel::<Task>();
+                let done = done.clone();
+                std::thread::Builder::new()
+                    .spawn_scoped(scope, move || {
+                        for mut task in parts {
+                            task.error = task.part.solve(args, &task.items, task.index).err();
+                            if done.send(task).is_err() {
+                                break;
+                            }
+                        }
+                    })
+                    .context("cannot start the worker threads")?;
+                workers.push(to_worker);
+            }
+            self.run_batches(&workers, &finished, first, inputs)
+            // Dropping `workers` closes their channels: the threads end and
+            // the scope joins them.
+        })
+    }
+
+    /// The batches of [`Job::in_batches`]: `workers` take parts, and give
+    /// them back solved through `finished`.
+    fn run_batches(
+        &mut self,
+        workers: &[mpsc::Sender<Task>],
+        finished: &mpsc::Receiver<Task>,
+        first: Vec<Item>,
+        inputs: &mut Inputs,
+    ) -> anyhow::Result<()> {
+        let args = self.args;
+        // Parts small enough that the threads end a batch at about the
+        // same time, whatever the puzzles' difficulty.
+        // With --all a puzzle may keep MAX_ALL solutions: one a thread.
+        let count = (workers.len() + 1) * if args.all { 1 } else { PARTS_A_THREAD };
+        let mut chunk = if args.all { 1 } else { FIRST_CHUNK };
+        // All reused from batch to batch: memory stays put (no page
+        // faults for each batch's fresh vectors).
+        let mut tasks: Vec<Task> = (0..count).map(|_| Task::default()).collect();
+        let mut first = first.into_iter();
+        let mut size = first.len().div_ceil(count);
+        loop {
+            let began = Instant::now();
+            let mut index = self.tally.puzzles;
+            for (slot, task) in tasks.iter_mut().enumerate() {
+                task.items.clear();
+                task.items
+                    .extend(first.by_ref().chain(inputs.by_ref()).take(size));
+                (task.index, task.slot) = (index, slot);
+                index += task
+                    .items
+                    .iter()
+                    .filter(|i| matches!(i, Item::Puzzle { .. }))
+                    .count();
+            }
+            // The parts with items: the rest keep their last batch's results.
+            let parts = tasks.iter().take_while(|t| !t.items.is_empty()).count();
+            if parts == 0 {
+                return Ok(());
+            }
+            solve_parts(args, workers, finished, &mut tasks[..parts])?;
+            for task in &tasks[..parts] {
+                self.print_part(&task.items, &task.part)?;
+            }
+            self.progress
+                .show(self.start, inputs.bytes_read(), self.tally.puzzles);
+            // Batches of up to a twentieth of a second keep the bar
+            // moving; the ceiling keeps them in a megabyte or two.
+            if began.elapsed() < Duration::from_millis(50) && chunk < MAX_CHUNK && !args.all {
+                chunk *= 2;
+            }
+            size = chunk.div_ceil(count);
         }
     }
-    out.flush()?;
-    drop(out);
-    progress.finish();
-    Ok(summary(&args, &tally, start.elapsed().as_secs_f64()))
+
+    /// Prints a part's formatted results in order, a bad puzzle's message
+    /// in its place, and adds up its tally.
+    fn print_part(&mut self, items: &[Item], part: &Part) -> std::io::Result<()> {
+        let mut start = 0;
+        for (item, &end) in items.iter().zip(&part.ends) {
+            match item {
+                Item::Bad(_) => print_item(&mut self.out, self.args, item, None, &mut self.tally)?,
+                Item::Puzzle { .. } => self.out.write_all(&part.text[start..end])?,
+            }
+            start = end;
+        }
+        self.tally.add(&part.tally);
+        Ok(())
+    }
+}
+
+/// A part of a batch, sent to a worker and back.
+#[derive(Default)]
+struct Task {
+    items: Vec<Item>,
+    /// The index of its first puzzle in the run.
+    index: usize,
+    /// Its place in the batch, and the worker it was sent to.
+    slot: usize,
+    worker: usize,
+    part: Part,
+    /// What stopped the worker writing the part.
+    error: Option<std::io::Error>,
+}
+
+/// Solves a batch's `tasks` on this thread and the `workers`: each worker
+/// is given two parts to begin with and another each time one comes back
+/// through `finished`; this thread solves the rest in between.
+fn solve_parts(
+    args: &Args,
+    workers: &[mpsc::Sender<Task>],
+    finished: &mpsc::Receiver<Task>,
+    tasks: &mut [Task],
+) -> anyhow::Result<()> {
+    let parts = tasks.len();
+    let (mut next, mut out) = (0, 0);
+    // Two parts a worker to begin with: one to do, one waiting, so
+    // that it is not idle while this thread ends a part.
+    for worker in (0..workers.len()).cycle().take(2 * workers.len()) {
+        if next == parts {
+            break;
+        }
+        tasks[next].worker = worker;
+        workers[worker]
+            .send(std::mem::take(&mut tasks[next]))
+            .context("a worker thread stopped")?;
+        (next, out) = (next + 1, out + 1);
+    }
+    while next < parts || out > 0 {
+        let back = if next < parts {
+            let task = &mut tasks[next];
+            next += 1;
+            task.part.solve(args, &task.items, task.index)?;
+            finished.try_recv().ok()
+        } else {
+            Some(finished.recv().context("a worker thread stopped")?)
+        };
+        for mut task in back.into_iter().chain(finished.try_iter()) {
+            out -= 1;
+            if let Some(error) = task.error.take() {
+                return Err(error.into());
+            }
+            let (worker, slot) = (task.worker, task.slot);
+            tasks[slot] = task;
+            if next < parts {
+                tasks[next].worker = worker;
+                workers[worker]
+                    .send(std::mem::take(&mut tasks[next]))
+                    .context("a worker thread stopped")?;
+                (next, out) = (next + 1, out + 1);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// One thread's share of a batch: its results formatted, where each
+/// item's ends, and its tally (puzzles counted from the part's first).
+#[derive(Default)]
+struct Part {
+    text: Vec<u8>,
+    ends: Vec<usize>,
+    tally: Tally,
+}
+
+impl Part {
+    /// Solves and formats `items`, the first puzzle being the `index`th of
+    /// the run; a bad puzzle is left to the printing thread (its message
+    /// goes to standard error in its place).
+    fn solve(&mut self, args: &Args, items: &[Item], index: usize) -> std::io::Result<()> {
+        let (limit, keep) = limits(args);
+        self.text.clear();
+        self.ends.clear();
+        self.tally = Tally {
+            puzzles: index,
+            ..Tally::default()
+        };
+        for item in items {
+            if let Item::Puzzle { .. } = item {
+                let outcome = solve(args, limit, keep, item);
+                print_item(
+                    &mut self.text,
+                    args,
+                    item,
+                    outcome.as_ref(),
+                    &mut self.tally,
+                )?;
+            }
+            self.ends.push(self.text.len());
+        }
+        self.tally.puzzles -= index;
+        Ok(())
+    }
 }
 
 /// The most solutions `--all` prints for a puzzle: each is kept in memory
@@ -134,60 +429,39 @@ fn limits(args: &Args) -> (usize, usize) {
     (limit, keep)
 }
 
-/// Solves the puzzles of `batch` (none with --check), in its order, on the
-/// pool, which the first batch starts: no more threads than it has puzzles
-/// when it is the whole input (`last`).
-fn solve_batch(
-    args: &Args,
-    pool: &mut Option<rayon::ThreadPool>,
-    batch: &[Item],
-    last: bool,
-) -> anyhow::Result<Vec<Option<Outcome>>> {
-    let (limit, keep) = limits(args);
-    let solve = |item: &Item| match item {
+/// Solves a puzzle (not with --check, nor a bad one).
+fn solve(args: &Args, limit: usize, keep: usize, item: &Item) -> Option<Outcome> {
+    match item {
         Item::Puzzle { puzzle, .. } if !args.check => {
             Some(sudoku::solve_with(&puzzle.grid, limit, keep))
         }
         _ => None,
-    };
-    if pool.is_none() {
-        let puzzles = batch
-            .iter()
-            .filter(|i| matches!(i, Item::Puzzle { .. }))
-            .count();
-        let threads = jobs::threads("solve", args.jobs, last.then_some(puzzles));
-        if threads == 1 {
-            return Ok(batch.iter().map(solve).collect());
-        }
-        *pool = Some(jobs::pool(threads)?);
     }
-    let pool = pool.as_ref().expect("just made");
-    Ok(pool.install(|| batch.par_iter().map(solve).collect()))
 }
 
-/// Prints a batch's results in input order; a bad puzzle's message goes to
-/// standard error in its place.
-fn print_batch(
+/// Prints an item's result; a bad puzzle's message goes to standard
+/// error in its place.
+fn print_item(
     out: &mut impl Write,
     args: &Args,
-    batch: &[Item],
-    outcomes: &[Option<Outcome>],
+    item: &Item,
+    outcome: Option<&Outcome>,
     tally: &mut Tally,
 ) -> std::io::Result<()> {
-    for (item, outcome) in batch.iter().zip(outcomes) {
-        match item {
-            Item::Bad(message) => {
-                tally.unreadable += 1;
-                out.flush()?;
-                eprintln!("pdp10: {message}");
-            }
-            Item::Puzzle { file, puzzle, .. } => {
-                let index = tally.puzzles;
-                tally.puzzles += 1;
-                match outcome {
-                    None => print_check(out, &puzzle.grid, tally)?,
-                    Some(outcome) => print_outcome(out, args, index, file, puzzle, outcome, tally)?,
-                }
+    match item {
+        Item::Bad(message) => {
+            tally.unreadable += 1;
+            out.flush()?;
+            // One write, not one a piece (standard error is unbuffered).
+            // Cannot fail, as `eprintln!` (main.rs): there is nowhere to say so.
+            let _ = std::io::stderr().write_all(format!("pdp10: {message}\n").as_bytes());
+        }
+        Item::Puzzle { file, puzzle, .. } => {
+            let index = tally.puzzles;
+            tally.puzzles += 1;
+            match outcome {
+                None => print_check(out, &puzzle.grid, tally)?,
+                Some(outcome) => print_outcome(out, args, index, file, puzzle, outcome, tally)?,
             }
         }
     }
@@ -255,19 +529,22 @@ fn summary(args: &Args, tally: &Tally, seconds: f64) -> ExitCode {
         n => format!(", {n} unreadable"),
     };
     let head = puzzles(tally.puzzles);
-    let ok = if args.check {
-        eprintln!(
+    // Formatted first, written at once: standard error is unbuffered, and
+    // `eprintln!` would make a system call of each piece.
+    let (line, ok) = if args.check {
+        let line = format!(
             "{head}: {} valid, {} invalid{unreadable} in {seconds:.3} s ({rate:.0} puzzles/s)",
             tally.valid, tally.invalid
         );
-        tally.invalid == 0
+        (line, tally.invalid == 0)
     } else {
-        eprintln!(
+        let line = format!(
             "{head}: {} solved ({} unique, {} multiple), {} unsolvable, {} invalid{unreadable} in {seconds:.3} s ({rate:.0} puzzles/s)",
             tally.solved, tally.unique, tally.multiple, tally.unsolvable, tally.invalid
         );
-        tally.unsolvable == 0 && tally.invalid == 0
+        (line, tally.unsolvable == 0 && tally.invalid == 0)
     };
+    let _ = std::io::stderr().write_all(format!("{line}\n").as_bytes());
     if tally.unreadable > 0 {
         ExitCode::from(2)
     } else if ok {
@@ -279,15 +556,7 @@ fn summary(args: &Args, tally: &Tally, seconds: f64) -> ExitCode {
 
 fn print_solution(out: &mut impl Write, grid: &Grid, format: Format) -> std::io::Result<()> {
     match format {
-        Format::Line => {
-            let mut line: Vec<u8> = grid
-                .cells()
-                .iter()
-                .map(|&v| sudoku::grid::symbol(v) as u8)
-                .collect();
-            line.push(b'\n');
-            out.write_all(&line)
-        }
+        Format::Line => write::write_line(out, grid),
         Format::Grid => write!(out, "{}", write::to_grid(grid)),
     }
 }

@@ -12,7 +12,6 @@ use ddt::watch::{self, Figures, View};
 use ddt::{ItsJob, Stop, SymbolTable, Target};
 use ratatui::crossterm::event::{self, Event, KeyCode, KeyEventKind, KeyModifiers};
 use std::io::{IsTerminal, Write};
-use std::path::Path;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -101,14 +100,8 @@ impl Watched {
 }
 
 /// Runs `job` under the watch.
-pub(super) fn run_job(
-    job: its::Job,
-    spec: &str,
-    dsk: &Path,
-    names: &[String],
-    program: &Program,
-) -> anyhow::Result<ExitCode> {
-    let symbols = super::debug::its_symbols(dsk, names, program);
+pub(super) fn run_job(job: its::Job, spec: &str, program: &Program) -> anyhow::Result<ExitCode> {
+    let symbols = super::debug::its_symbols(program);
     let view = View::parse(spec, &symbols).map_err(|e| anyhow::anyhow!("--watch={spec}: {e}"))?;
     super::interrupt::install()?;
     let mut job = job;

@@ -1,6 +1,7 @@
 //! Ours against the crates.io `sudoku` crate 0.8 (a port of JCZSolve) on
-//! the same one-line puzzles, the whole job each time: reading the text,
-//! proving uniqueness (solutions up to 2) and printing the first solution.
+//! the same one-line puzzles, the whole job each time: reading the file a
+//! line at a time, proving uniqueness (solutions up to 2) and printing the
+//! first solution through a buffered writer (to nowhere when timed).
 //!
 //! `cargo bench -p sudoku --bench versus [-- ROUNDS [FILE...]]`
 //!
@@ -11,9 +12,12 @@
 //! other jobs as much as this one.
 //! Without files it runs the 17-clue set and magictour's top1465. With
 //! `ours` or `theirs` as the first argument it runs that side once over
-//! the files and prints a checksum, for callgrind (see docs/speed.md).
+//! the files, the solutions to standard output and how many were unique to
+//! standard error: a whole process, for `perf stat` and callgrind (see
+//! docs/speed.md). `theirs-grid` does the same with the crate on a file of
+//! 9-line grids, to set against `pdp10 solve` on such a file.
 
-use std::fmt::Write as _;
+use std::io::{BufRead, BufReader, BufWriter, Write};
 use std::time::Duration;
 
 const DEFAULT_SETS: [&str; 2] = [
@@ -21,43 +25,99 @@ const DEFAULT_SETS: [&str; 2] = [
     "puzzles/corpora/magictour_top1465.txt",
 ];
 
-/// Ours, as `pdp10 solve` drives the library: read every puzzle, solve each
-/// with a count limit of 2, print the solution in the puzzle's layout.
-fn ours(text: &str, out: &mut String) -> usize {
-    let puzzles = sudoku::parse_str(text, "bench").expect("puzzles read");
-    let mut unique = 0;
-    for p in &puzzles {
-        if let sudoku::Verdict::Solved {
-            solution,
-            unique: u,
-        } = sudoku::verdict(&p.grid)
-        {
-            unique += u as usize;
-            out.push_str(&sudoku::write::format(
-                &solution,
-                p.layout,
-                p.title.as_deref(),
-            ));
+/// One side of the comparison: reads the file at the path a line at a
+/// time, writes the solutions to the writer, gives how many were unique.
+type Side = fn(&str, &mut dyn Write) -> usize;
+
+/// The file, read as a stream (as `pdp10 solve` reads it), through the
+/// same buffer size on both sides.
+fn open(path: &str) -> BufReader<std::fs::File> {
+    // Benches run in the crate's folder; the corpora are at the top.
+    let top = concat!(env!("CARGO_MANIFEST_DIR"), "/../../");
+    let file = std::fs::File::open(path)
+        .or_else(|_| std::fs::File::open(format!("{top}{path}")))
+        .unwrap_or_else(|e| panic!("{path}: {e}"));
+    BufReader::with_capacity(1 << 16, file)
+}
+
+/// Ours, as `pdp10 solve` drives the library on a file of one-line
+/// puzzles: each line read (`parse_line`), solved with a count limit of 2
+/// (`solve_with`), the solution printed (`write_line`), in turn.
+fn ours(path: &str, out: &mut dyn Write) -> usize {
+    let mut input = open(path);
+    let mut out = BufWriter::with_capacity(1 << 16, out);
+    let (mut line, mut number, mut unique) = (String::new(), 0, 0);
+    while input.read_line(&mut line).expect("file read") > 0 {
+        number += 1;
+        let text = line
+            .strip_suffix('\n')
+            .map_or(&line[..], |l| l.strip_suffix('\r').unwrap_or(l));
+        if let Some(puzzle) = sudoku::parse_line(text, path, number).expect("puzzle read") {
+            if let sudoku::Outcome::Found { solutions, count } =
+                sudoku::solve_with(&puzzle.grid, 2, 1)
+            {
+                if let Some(first) = solutions.first() {
+                    unique += (count == 1) as usize;
+                    sudoku::write::write_line(&mut out, first).expect("written");
+                }
+            }
         }
+        line.clear();
     }
+    out.flush().expect("written");
     unique
 }
 
-/// The `sudoku` crate, driven the same way: parse each line, ask for up to
-/// two solutions, print the first.
-fn theirs(text: &str, out: &mut String) -> usize {
-    let mut unique = 0;
-    for line in text.lines() {
-        if line.trim().is_empty() || line.starts_with('#') {
+/// The `sudoku` crate, driven the same way: read each line, parse it, ask
+/// for up to two solutions, print the first.
+fn theirs(path: &str, out: &mut dyn Write) -> usize {
+    let mut input = open(path);
+    let mut out = BufWriter::with_capacity(1 << 16, out);
+    let (mut line, mut unique) = (String::new(), 0);
+    while input.read_line(&mut line).expect("file read") > 0 {
+        let text = line.trim_end_matches(['\n', '\r']);
+        if !(text.trim().is_empty() || text.starts_with('#')) {
+            let puzzle = sudoku_crate::Sudoku::from_str_line(text).expect("puzzle read");
+            let solutions = puzzle.solutions_up_to(2);
+            if let Some(first) = solutions.first() {
+                unique += (solutions.len() == 1) as usize;
+                writeln!(out, "{}", first.to_str_line()).expect("written");
+            }
+        }
+        line.clear();
+    }
+    out.flush().expect("written");
+    unique
+}
+
+/// The `sudoku` crate on a file of grids of 9 lines (`|` and `---+---+---`
+/// allowed) separated by blank lines, as `pdp10 solve` reads them: each
+/// block read with `from_str_block`, then solved and printed as above.
+fn theirs_grid(path: &str, out: &mut dyn Write) -> usize {
+    let mut input = open(path);
+    let mut out = BufWriter::with_capacity(1 << 16, out);
+    let (mut line, mut block, mut unique) = (String::new(), String::new(), 0);
+    loop {
+        line.clear();
+        let more = input.read_line(&mut line).expect("file read") > 0;
+        if more && !line.trim().is_empty() {
+            block.push_str(&line);
             continue;
         }
-        let puzzle = sudoku_crate::Sudoku::from_str_line(line).expect("puzzle read");
-        let solutions = puzzle.solutions_up_to(2);
-        if let Some(first) = solutions.first() {
-            unique += (solutions.len() == 1) as usize;
-            let _ = writeln!(out, "{}", first.to_str_line());
+        if !block.is_empty() {
+            let puzzle = sudoku_crate::Sudoku::from_str_block(&block).expect("puzzle read");
+            let solutions = puzzle.solutions_up_to(2);
+            if let Some(first) = solutions.first() {
+                unique += (solutions.len() == 1) as usize;
+                writeln!(out, "{}", first.to_str_line()).expect("written");
+            }
+            block.clear();
+        }
+        if !more {
+            break;
         }
     }
+    out.flush().expect("written");
     unique
 }
 
@@ -83,25 +143,15 @@ fn cpu_now() -> Duration {
     START.get_or_init(Instant::now).elapsed()
 }
 
-fn timed(f: fn(&str, &mut String) -> usize, text: &str) -> (Duration, usize, usize) {
-    let mut out = String::with_capacity(text.len());
+fn timed(f: Side, path: &str) -> (Duration, usize) {
     let start = cpu_now();
-    let unique = f(text, &mut out);
-    let took = cpu_now() - start;
-    (took, unique, out.len())
+    let unique = f(path, &mut std::io::sink());
+    (cpu_now() - start, unique)
 }
 
 fn median(mut v: Vec<Duration>) -> Duration {
     v.sort();
     v[v.len() / 2]
-}
-
-fn read(path: &str) -> String {
-    // Benches run in the crate's folder; the corpora are at the top.
-    let top = concat!(env!("CARGO_MANIFEST_DIR"), "/../../");
-    std::fs::read_to_string(path)
-        .or_else(|_| std::fs::read_to_string(format!("{top}{path}")))
-        .unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 
 fn main() {
@@ -111,8 +161,9 @@ fn main() {
         .filter(|a| !a.starts_with("--"))
         .collect();
     let side = match args.first().map(String::as_str) {
-        Some("ours") => Some(ours as fn(&str, &mut String) -> usize),
-        Some("theirs") => Some(theirs as fn(&str, &mut String) -> usize),
+        Some("ours") => Some(ours as Side),
+        Some("theirs") => Some(theirs as Side),
+        Some("theirs-grid") => Some(theirs_grid as Side),
         _ => None,
     };
     if side.is_some() {
@@ -131,17 +182,18 @@ fn main() {
         args
     };
     for file in &files {
-        let text = read(file);
         if let Some(f) = side {
-            let (took, unique, bytes) = timed(f, &text);
-            println!("{file}: {unique} unique, {bytes} bytes out, {took:.2?}");
+            // The whole job as a command does it: solutions to standard
+            // output, the count to standard error.
+            let unique = f(file, &mut std::io::stdout().lock());
+            eprintln!("{file}: {unique} unique");
             continue;
         }
         let (mut a, mut b) = (Vec::new(), Vec::new());
         for _ in 0..rounds {
-            let (t, ua, _) = timed(ours, &text);
+            let (t, ua) = timed(ours, file);
             a.push(t);
-            let (t, ub, _) = timed(theirs, &text);
+            let (t, ub) = timed(theirs, file);
             b.push(t);
             assert_eq!(ua, ub, "{file}: the two disagree on how many are unique");
         }

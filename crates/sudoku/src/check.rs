@@ -1,7 +1,7 @@
 //! Checks that need no search: givens that already conflict, and whether a
 //! filled grid is a valid solution of its givens.
 
-use crate::grid::{cell_name, symbol, Grid};
+use crate::grid::{cell_name, symbol, Grid, MAX_SIZE};
 use std::fmt;
 
 /// A row, column or box, numbered from 0.
@@ -36,17 +36,21 @@ pub struct Conflict {
     pub first: usize,
     /// The second cell (row-major index).
     pub second: usize,
-    /// Names of the two cells, `r1c1` style.
-    names: (String, String),
+    /// The grid's side, which names the cells `r1c1` style when shown
+    /// (no names are made until then: invalid puzzles may be many).
+    size: usize,
 }
 
 impl fmt::Display for Conflict {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let n = self.size;
         write!(
             f,
-            "{} and {} both hold {} in {}",
-            self.names.0,
-            self.names.1,
+            "r{}c{} and r{}c{} both hold {} in {}",
+            self.first / n + 1,
+            self.first % n + 1,
+            self.second / n + 1,
+            self.second % n + 1,
             symbol(self.value),
             self.unit
         )
@@ -74,51 +78,55 @@ pub(crate) fn unit_cells(grid_shape: crate::Shape, unit: Unit) -> Vec<usize> {
 /// box, or `None` when the givens are consistent.
 pub fn find_conflict(grid: &Grid) -> Option<Conflict> {
     let shape = grid.shape();
-    let n = shape.size();
-    // One pass with a value mask per unit finds whether any conflict exists
-    // (the common answer is no, and this runs before every search).
-    let mut seen = [0u32; 3 * crate::grid::MAX_SIZE];
-    let mut clash = false;
-    for (cell, &v) in grid.cells().iter().enumerate() {
-        if v == 0 {
-            continue;
-        }
-        let (r, c) = (cell / n, cell % n);
-        let bit = 1u32 << v;
-        for u in [r, n + c, 2 * n + shape.box_of(r, c)] {
-            clash |= seen[u] & bit != 0;
-            seen[u] |= bit;
-        }
+    let (n, br, bc) = (shape.size(), shape.box_rows(), shape.box_cols());
+    let cells = grid.cells();
+    // A mask of the values seen in each unit, unit by unit in the order
+    // the first conflict is named in; no division per cell (a box's cells
+    // are its first cell plus these offsets).
+    let mut in_box = [0usize; MAX_SIZE];
+    for (i, at) in in_box.iter_mut().enumerate().take(n) {
+        *at = (i / bc) * n + i % bc;
     }
-    if !clash {
-        return None;
-    }
-    let units = (0..n)
-        .map(Unit::Row)
-        .chain((0..n).map(Unit::Column))
-        .chain((0..n).map(Unit::Box));
-    for unit in units {
-        // Where each value was first seen in this unit.
-        let mut first_at = [usize::MAX; crate::grid::MAX_SIZE + 1];
-        for cell in unit_cells(shape, unit) {
-            let v = grid.cells()[cell];
-            if v == 0 {
-                continue;
-            }
-            if first_at[v as usize] != usize::MAX {
-                let first = first_at[v as usize];
-                return Some(Conflict {
-                    value: v,
-                    unit,
-                    first,
-                    second: cell,
-                    names: (cell_name(shape, first), cell_name(shape, cell)),
-                });
-            }
-            first_at[v as usize] = cell;
+    (0..n)
+        .find_map(|r| first_repeat(cells, n, Unit::Row(r), |i| r * n + i))
+        .or_else(|| (0..n).find_map(|c| first_repeat(cells, n, Unit::Column(c), |i| i * n + c)))
+        .or_else(|| {
+            (0..n).find_map(|b| {
+                let corner = (b / br) * br * n + (b % br) * bc;
+                first_repeat(cells, n, Unit::Box(b), |i| corner + in_box[i])
+            })
+        })
+}
+
+/// The first value `unit` repeats (its cells are `at(0)`..`at(n - 1)`).
+#[inline(always)]
+fn first_repeat(
+    cells: &[u8],
+    n: usize,
+    unit: Unit,
+    at: impl Fn(usize) -> usize,
+) -> Option<Conflict> {
+    let mut seen = 0u32;
+    for i in 0..n {
+        let v = cells[at(i)];
+        // An empty cell (0) has no bit: it marks and meets nothing.
+        let bit = (1u32 << v) & !1;
+        if seen & bit != 0 {
+            let first = (0..i)
+                .map(&at)
+                .find(|&c| cells[c] == v)
+                .expect("seen before");
+            return Some(Conflict {
+                value: v,
+                unit,
+                first,
+                second: at(i),
+                size: n,
+            });
         }
+        seen |= bit;
     }
-    unreachable!("a repeated value was seen")
+    None
 }
 
 /// Why a grid is not a solution of a puzzle.
@@ -207,6 +215,33 @@ mod tests {
             "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
         );
         assert_eq!(find_conflict(&ok), None);
+    }
+
+    /// Every shape, boxes wider than tall and taller than wide: two equal
+    /// givens are a conflict exactly when they share a row, column or box
+    /// (as `box_of` says), and named as they are.
+    #[test]
+    fn conflicts_in_every_shape() {
+        for (br, bc) in [(2, 3), (3, 2), (3, 3), (2, 4), (5, 5)] {
+            let shape = crate::Shape::new(br, bc).unwrap();
+            let n = shape.size();
+            for a in 0..n * n {
+                for b in a + 1..n * n {
+                    let mut g = Grid::empty(shape);
+                    let v = n as u8;
+                    g.set(a / n, a % n, v);
+                    g.set(b / n, b % n, v);
+                    let (ra, ca, rb, cb) = (a / n, a % n, b / n, b % n);
+                    let shared =
+                        ra == rb || ca == cb || shape.box_of(ra, ca) == shape.box_of(rb, cb);
+                    let found = find_conflict(&g);
+                    assert_eq!(found.is_some(), shared, "{shape} cells {a} {b}");
+                    if let Some(c) = found {
+                        assert_eq!((c.first, c.second, c.value), (a, b, v));
+                    }
+                }
+            }
+        }
     }
 
     #[test]

@@ -47,7 +47,7 @@ pub mod write;
 pub use check::{check_solution, find_conflict, CheckError, Conflict, Unit};
 pub use error::{Error, ErrorKind, Place};
 pub use grid::{Grid, Shape, MAX_SIZE};
-pub use read::{detect_layout, parse_file, parse_str, parse_str_as, Layout, Puzzle};
+pub use read::{detect_layout, parse_file, parse_line, parse_str, parse_str_as, Layout, Puzzle};
 pub use solve::{
     count_solutions, is_unique, solve, solve_with, verdict, Outcome, Solutions, Verdict,
 };

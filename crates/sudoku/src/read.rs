@@ -123,7 +123,7 @@ fn one_line_shape(cells: usize) -> Option<Shape> {
 /// A value read at a place, checked against the grid's side.
 fn check_value(
     value: u8,
-    written: String,
+    written: char,
     size: usize,
     file: &str,
     line: usize,
@@ -131,7 +131,7 @@ fn check_value(
 ) -> Result<u8, Error> {
     if value as usize > size {
         let kind = ErrorKind::ValueTooLarge {
-            value: written,
+            value: written.to_string(),
             size,
         };
         return Err(Error::at(kind, file, line, column));
@@ -181,21 +181,48 @@ fn parse_lines(text: &str, file: &str) -> Result<Vec<Puzzle>, Error> {
             false => line,
         };
         pos = end + 1;
-        if is_comment_or_blank(line) {
-            continue;
+        if let Some(grid) = read_other_line(line, file, number)? {
+            puzzles.push(Puzzle {
+                grid,
+                layout: Layout::Line,
+                line: number,
+                title: None,
+            });
         }
-        let grid = match read_line_fast(line) {
-            Some(grid) => grid,
-            None => read_line(line, file, number)?,
-        };
-        puzzles.push(Puzzle {
-            grid,
-            layout: Layout::Line,
-            line: number,
-            title: None,
-        });
     }
     Ok(puzzles)
+}
+
+/// Reads one line of the one-line layout, as [`parse_str_as`] reads each
+/// line of a [`Layout::Line`] file: `line` is without its line end (a `\r`
+/// before the `\n` dropped), `number` its line number in `file`, for
+/// errors. `None` for a blank or `#` comment line. For readers that stream
+/// a file a line at a time instead of holding all of it.
+pub fn parse_line(line: &str, file: &str, number: usize) -> Result<Option<Puzzle>, Error> {
+    // A line without its end holds no `\n`: the fast reader, when it
+    // takes the line, takes all of it.
+    let grid = match read_nine_fast(line.as_bytes(), 0) {
+        Some((grid, _)) => Some(grid),
+        None => read_other_line(line, file, number)?,
+    };
+    Ok(grid.map(|grid| Puzzle {
+        grid,
+        layout: Layout::Line,
+        line: number,
+        title: None,
+    }))
+}
+
+/// A line that is not the commonest 9x9 one: blank or a comment (`None`),
+/// another size, or an error.
+fn read_other_line(line: &str, file: &str, number: usize) -> Result<Option<Grid>, Error> {
+    if is_comment_or_blank(line) {
+        return Ok(None);
+    }
+    match read_line_fast(line) {
+        Some(grid) => Ok(Some(grid)),
+        None => read_line(line, file, number).map(Some),
+    }
 }
 
 /// The commonest line of all, a 9x9 puzzle of digits, `.`, `0` and `_`
@@ -316,7 +343,11 @@ fn read_line(line: &str, file: &str, number: usize) -> Result<Grid, Error> {
 /// A grid puzzle being read.
 struct GridBlock {
     start: usize,
-    rows: Vec<Vec<u8>>,
+    /// The rows read so far, one after the other, and how many.
+    cells: Vec<u8>,
+    rows: usize,
+    /// The first row's length: the side.
+    size: usize,
     /// Cells between `|` in the first row, when it has any.
     box_cols: Option<usize>,
     /// Row counts at each internal separator line.
@@ -329,6 +360,9 @@ fn parse_grids(text: &str, file: &str) -> Result<Vec<Puzzle>, Error> {
     // The top border of the next puzzle, where it starts.
     let mut border: Option<usize> = None;
     let mut last_line = 0;
+    // A row's cells and the cell counts between its `|`s, reused from
+    // line to line.
+    let (mut cells, mut groups) = (Vec::new(), Vec::new());
     for (index, line) in text.lines().enumerate() {
         let number = index + 1;
         last_line = number;
@@ -342,8 +376,9 @@ fn parse_grids(text: &str, file: &str) -> Result<Vec<Puzzle>, Error> {
         if line.trim_start().starts_with('#') {
             continue;
         }
-        let mut cells = Vec::new();
-        let mut groups = vec![0usize];
+        cells.clear();
+        groups.clear();
+        groups.push(0usize);
         for (i, c) in line.chars().enumerate() {
             match c {
                 '|' => groups.push(0),
@@ -360,23 +395,25 @@ fn parse_grids(text: &str, file: &str) -> Result<Vec<Puzzle>, Error> {
         if cells.is_empty() {
             // A separator line: between boxes, or a border.
             match &mut block {
-                Some(b) => b.separators.push(b.rows.len()),
+                Some(b) => b.separators.push(b.rows),
                 None => border = border.or(Some(number)),
             }
             continue;
         }
         let b = block.get_or_insert_with(|| GridBlock {
             start: border.take().unwrap_or(number),
-            rows: Vec::new(),
+            cells: Vec::new(),
+            rows: 0,
+            size: 0,
             box_cols: None,
             separators: Vec::new(),
         });
-        let size = if b.rows.is_empty() {
+        let size = if b.rows == 0 {
             if cells.len() > MAX_SIZE {
                 let kind = ErrorKind::TooLarge { size: cells.len() };
                 return Err(Error::at(kind, file, number, 1));
             }
-            let groups: Vec<usize> = groups.into_iter().filter(|&g| g > 0).collect();
+            let groups: Vec<usize> = groups.iter().copied().filter(|&g| g > 0).collect();
             if groups.len() > 1 {
                 if groups.iter().any(|&g| g != groups[0]) {
                     let kind = ErrorKind::BoxShape {
@@ -390,7 +427,7 @@ fn parse_grids(text: &str, file: &str) -> Result<Vec<Puzzle>, Error> {
             }
             cells.len()
         } else {
-            b.rows[0].len()
+            b.size
         };
         if cells.len() != size {
             let kind = ErrorKind::RowLength {
@@ -399,15 +436,18 @@ fn parse_grids(text: &str, file: &str) -> Result<Vec<Puzzle>, Error> {
             };
             return Err(Error::at(kind, file, number, 1));
         }
-        let mut row = Vec::with_capacity(size);
-        for (column, v, c) in cells {
-            row.push(check_value(v, c.to_string(), size, file, number, column)?);
+        if b.rows == 0 {
+            b.size = size;
+            b.cells.reserve_exact(size * size);
         }
-        b.rows.push(row);
-        if b.rows.len() == size {
+        for &(column, v, c) in &cells {
+            b.cells.push(check_value(v, c, size, file, number, column)?);
+        }
+        b.rows += 1;
+        if b.rows == size {
             let b = block.take().expect("just used");
             let shape = grid_shape(&b, file)?;
-            let grid = Grid::from_cells(shape, b.rows.concat()).expect("cells checked");
+            let grid = Grid::from_cells(shape, b.cells).expect("cells checked");
             puzzles.push(Puzzle {
                 grid,
                 layout: Layout::Grid,
@@ -424,15 +464,15 @@ fn parse_grids(text: &str, file: &str) -> Result<Vec<Puzzle>, Error> {
 
 fn missing_rows(b: &GridBlock, file: &str, line: usize) -> Error {
     let kind = ErrorKind::MissingRows {
-        expected: b.rows[0].len(),
-        found: b.rows.len(),
+        expected: b.size,
+        found: b.rows,
     };
     Error::at(kind, file, line, 1)
 }
 
 /// The boxes a grid's decoration implies, or the default for its side.
 fn grid_shape(b: &GridBlock, file: &str) -> Result<Shape, Error> {
-    let size = b.rows.len();
+    let size = b.rows;
     // Separator lines inside the grid (not borders) give the box height.
     let inner: Vec<usize> = b
         .separators
@@ -664,12 +704,27 @@ mod fast_path {
             }
             match parse_lines(&text, "t") {
                 Ok(got) => {
-                    prop_assert_eq!(failed, None);
+                    prop_assert_eq!(&failed, &None);
                     let got: Vec<(Grid, usize)> = got.into_iter().map(|p| (p.grid, p.line)).collect();
-                    prop_assert_eq!(got, want);
+                    prop_assert_eq!(&got, &want);
                 }
-                Err(e) => prop_assert_eq!(Some(e.to_string()), failed),
+                Err(e) => prop_assert_eq!(Some(e.to_string()), failed.clone()),
             }
+            // A line at a time, as a streaming reader does: the same.
+            let mut streamed = Vec::new();
+            let mut streamed_error = None;
+            for (index, line) in text.lines().enumerate() {
+                match parse_line(line, "t", index + 1) {
+                    Ok(Some(p)) => streamed.push((p.grid, p.line)),
+                    Ok(None) => {}
+                    Err(e) => {
+                        streamed_error = Some(e.to_string());
+                        break;
+                    }
+                }
+            }
+            prop_assert_eq!(streamed, want);
+            prop_assert_eq!(streamed_error, failed);
         }
     }
 }

@@ -1,24 +1,40 @@
 //! The writers: every layout the readers take, so that output reads back.
 
-use crate::grid::{symbol, Grid};
+use crate::grid::{symbol, Grid, MAX_SIZE};
 use crate::read::Layout;
 use std::fmt::Write;
 
 /// The one-line form: N * N symbols, `.` for empty, no newline.
 pub fn to_line(grid: &Grid) -> String {
     // Symbols are ASCII: one byte each.
-    // Room for the newline [`format`] adds. The symbol is computed without
-    // branches (it is [`symbol`]'s), so that the compiler can do 16 at a time.
+    // Room for the newline [`format`] adds.
     let mut bytes = Vec::with_capacity(grid.cells().len() + 1);
-    bytes.extend(grid.cells().iter().map(|&v| {
-        let letter_or_digit = if v <= 9 { b'0' + v } else { b'A' - 10 + v };
-        if v == 0 {
-            b'.'
-        } else {
-            letter_or_digit
-        }
-    }));
+    bytes.extend(grid.cells().iter().map(|&v| line_symbol(v)));
     String::from_utf8(bytes).expect("symbols are ASCII")
+}
+
+/// The one-line form and its newline, written to `out` without an
+/// allocation: what a solver printing many solutions needs.
+pub fn write_line(out: &mut impl std::io::Write, grid: &Grid) -> std::io::Result<()> {
+    let mut line = [0u8; MAX_SIZE * MAX_SIZE + 1];
+    let cells = grid.cells();
+    for (b, &v) in line.iter_mut().zip(cells) {
+        *b = line_symbol(v);
+    }
+    line[cells.len()] = b'\n';
+    out.write_all(&line[..=cells.len()])
+}
+
+/// [`symbol`]'s byte, computed without branches so that the compiler can
+/// do 16 at a time.
+#[inline(always)]
+fn line_symbol(v: u8) -> u8 {
+    let letter_or_digit = if v <= 9 { b'0' + v } else { b'A' - 10 + v };
+    if v == 0 {
+        b'.'
+    } else {
+        letter_or_digit
+    }
 }
 
 /// The grid form, one line per row, boxes drawn with `|` between columns and
@@ -119,6 +135,9 @@ mod tests {
             g.set(1 + v as usize / 25, 0, v);
             let want: String = g.cells().iter().map(|&v| symbol(v)).collect();
             assert_eq!(to_line(&g), want);
+            let mut written = Vec::new();
+            write_line(&mut written, &g).unwrap();
+            assert_eq!(written, format!("{want}\n").into_bytes());
         }
     }
 

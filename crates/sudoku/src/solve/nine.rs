@@ -240,22 +240,43 @@ impl Board {
         }
     }
 
-    /// Places a given eagerly (its column and cell too), before any search.
-    fn place_given(&mut self, d: usize, band: usize, i: usize) -> Result<(), Dead> {
-        let k = 3 * d + band;
-        let bit = 1u32 << i;
-        if self.cand[k] & bit == 0 {
-            return Err(Dead);
+    /// Places the givens of `cells` (81 values, 0 = empty) eagerly, before
+    /// any search: each clears its digit from its row, box and column at
+    /// once (a conflict is found as it is placed), and at the end every
+    /// given cell leaves the other digits' words in one pass. Clearing the
+    /// cell from the nine words of its band given by given made a chain of
+    /// dependent memory updates as long as the givens: a fifth of the time
+    /// on nearly filled grids.
+    fn place_givens(&mut self, cells: &[u8]) -> Result<(), Dead> {
+        // Per digit-band word, its givens; per band, the cells given.
+        let mut given = [0u32; 27];
+        let mut filled = [0u32; 3];
+        for (cell, &v) in cells.iter().enumerate() {
+            if v == 0 {
+                continue;
+            }
+            let (band, i) = (cell / 27, cell % 27);
+            let k = 3 * (v as usize - 1) + band;
+            let bit = 1u32 << i;
+            if self.cand[k] & bit == 0 {
+                return Err(Dead);
+            }
+            self.cand[k] &= KEEP[i];
+            let (a, b) = NEIGHBOURS[k];
+            self.cand[a] &= !(COL << (i % 9));
+            self.cand[b] &= !(COL << (i % 9));
+            given[k] |= bit;
+            filled[band] |= bit;
         }
-        self.unsolved[band] &= !bit;
-        self.cand[k] &= KEEP[i];
-        let (a, b) = NEIGHBOURS[k];
-        self.cand[a] &= !(COL << (i % 9));
-        self.cand[b] &= !(COL << (i % 9));
-        for d2 in 0..9 {
-            self.cand[3 * d2 + band] &= !bit;
+        // A digit's three words at a time: no index arithmetic.
+        for (words, given) in self.cand.chunks_exact_mut(3).zip(given.chunks_exact(3)) {
+            for band in 0..3 {
+                words[band] = (words[band] & !filled[band]) | given[band];
+            }
         }
-        self.cand[k] |= bit;
+        for (unsolved, filled) in self.unsolved.iter_mut().zip(filled) {
+            *unsolved &= !filled;
+        }
         Ok(())
     }
 
@@ -510,14 +531,8 @@ pub(crate) fn count(cells: &[u8], limit: usize, keep: usize) -> Found {
         limit,
     };
     let mut board = Board::new();
-    for (cell, &v) in cells.iter().enumerate() {
-        if v != 0
-            && board
-                .place_given(v as usize - 1, cell / 27, cell % 27)
-                .is_err()
-        {
-            return found;
-        }
+    if board.place_givens(cells).is_err() {
+        return found;
     }
     if limit > 0 && board.naked_singles().is_ok() {
         board.settle(&mut found);
@@ -567,17 +582,7 @@ impl Nine {
     /// a search with no solution.
     pub(crate) fn new(cells: &[u8]) -> Nine {
         let mut board = Board::new();
-        let mut finished = false;
-        for (cell, &v) in cells.iter().enumerate() {
-            if v != 0
-                && board
-                    .place_given(v as usize - 1, cell / 27, cell % 27)
-                    .is_err()
-            {
-                finished = true;
-                break;
-            }
-        }
+        let mut finished = board.place_givens(cells).is_err();
         // The givens' words are all marked changed (`seen` is zero), and
         // their cells are solved already.
         finished = finished || board.naked_singles().is_err();
