@@ -90,16 +90,19 @@ impl Reader {
         }
     }
 
+    /// The frame of the innermost macro, REPEAT or IRP expansion.
+    fn innermost_expansion(&self) -> Option<usize> {
+        self.frames
+            .iter()
+            .rposition(|f| f.macro_body || f.rpcnt.is_some() || f.irpcnt.is_some())
+    }
+
     /// `.STOP` (or, with `all`, `.ISTOP`) in a macro, REPEAT or IRP: the
     /// rest of the current pass through the innermost one is skipped, with
     /// what it was expanding (and with `all` the passes still to come).
     /// False when there is none.
     pub fn stop(&mut self, all: bool) -> bool {
-        let Some(k) = self
-            .frames
-            .iter()
-            .rposition(|f| f.macro_body || f.rpcnt.is_some() || f.irpcnt.is_some())
-        else {
+        let Some(k) = self.innermost_expansion() else {
             return false;
         };
         self.frames.truncate(k + 1);
@@ -118,11 +121,7 @@ impl Reader {
     /// out is searched. False when none is left to search.
     pub fn go_to(&mut self, find: impl Fn(&str) -> Option<usize>) -> bool {
         loop {
-            let Some(k) = self
-                .frames
-                .iter()
-                .rposition(|f| f.macro_body || f.rpcnt.is_some() || f.irpcnt.is_some())
-            else {
+            let Some(k) = self.innermost_expansion() else {
                 return false;
             };
             if let Some(pos) = find(&self.frames[k].text) {
