@@ -2,13 +2,8 @@
 //! against the words real MIDAS 433 makes of it (run on the ITS shim with
 //! `pdp10 midas-oracle`), or the errors it reports.
 
-/// (address, word) of every word the source assembles.
-fn words(src: &str) -> Vec<(u32, u64)> {
-    match midas::assemble_str("t.mid", src) {
-        Ok(a) => a.words.iter().map(|(a, w)| (*a, w.raw())).collect(),
-        Err(e) => panic!("{e}"),
-    }
-}
+mod support;
+use support::whole_placed as words;
 
 /// Every error message, in source order.
 fn errors(src: &str) -> Vec<String> {

@@ -1,13 +1,8 @@
 //! Macro calls, each source checked against the words real MIDAS 433 makes
 //! of it (run on the ITS shim with `pdp10 midas-oracle`).
 
-/// (address, word) of every word the source assembles.
-fn words(src: &str) -> Vec<(u32, u64)> {
-    match midas::assemble_str("t.mid", src) {
-        Ok(a) => a.words.iter().map(|(a, w)| (*a, w.raw())).collect(),
-        Err(e) => panic!("{e}"),
-    }
-}
+mod support;
+use support::whole_placed as words;
 
 fn from_100(values: &[u64]) -> Vec<(u32, u64)> {
     values

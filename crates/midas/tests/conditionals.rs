@@ -1,12 +1,8 @@
 //! Conditionals, each source checked against the words real MIDAS 433
 //! makes of it (run on the ITS shim with `pdp10 midas-oracle`).
 
-fn words(src: &str) -> Vec<(u32, u64)> {
-    match midas::assemble_str("t.mid", src) {
-        Ok(a) => a.words.iter().map(|(a, w)| (*a, w.raw())).collect(),
-        Err(e) => panic!("{e}"),
-    }
-}
+mod support;
+use support::whole_placed as words;
 
 #[test]
 fn a_comma_after_a_bracketed_string_argument_is_read_as_it_is() {

@@ -2,13 +2,8 @@
 //! against the words it makes (run on the ITS shim with
 //! `pdp10 midas-oracle`).
 
-/// (address, word) of every word the source assembles.
-fn words(src: &str) -> Vec<(u32, u64)> {
-    match midas::assemble_str("t.mid", src) {
-        Ok(a) => a.words.iter().map(|(a, w)| (*a, w.raw())).collect(),
-        Err(e) => panic!("{e}"),
-    }
-}
+mod support;
+use support::whole_placed as words;
 
 #[test]
 fn pass_1_keeps_apart_literals_that_use_forward_references_non_linearly() {

@@ -4,32 +4,14 @@
 //! source. Written for mutation testing (docs/mutants.md): each test kills
 //! a mutant a systematic sample of the whole crate showed alive.
 
-/// The `(address, word)` pairs `source` assembles to.
-fn assembled(source: &str) -> Vec<(u32, u64)> {
-    let text = format!("{source}\nEND\n");
-    let a = midas::assemble_str("t.mid", &text).unwrap_or_else(|e| panic!("{source}: {e}"));
-    a.words.iter().map(|(at, w)| (*at, w.raw())).collect()
-}
-
-/// The words `source` assembles to, in order.
-fn words(source: &str) -> Vec<u64> {
-    assembled(source).into_iter().map(|(_, w)| w).collect()
-}
-
-/// The error `source` gives.
-fn fails(source: &str) -> String {
-    let text = format!("{source}\nEND\n");
-    match midas::assemble_str("t.mid", &text) {
-        Ok(a) => panic!("{source} assembled: {:?}", a.words),
-        Err(e) => e.to_string(),
-    }
-}
+mod support;
+use support::{fails, placed, words};
 
 #[test]
 fn labels_in_byte_mode() {
     // Node Bytes: `.BYTE` packs the "words" that follow into bytes; a
     // label where a fresh word starts is an ordinary label.
-    let w = assembled(".BYTE 18.,18.\nFOO: 1\n2\n.BYTE\nMOVEI 1,FOO");
+    let w = placed(".BYTE 18.,18.\nFOO: 1\n2\n.BYTE\nMOVEI 1,FOO");
     assert_eq!(w, vec![(0o100, 0o000001_000002), (0o101, 0o201040_000100)]);
     // Between the bytes of one word, real MIDAS's label would be a byte
     // pointer; this assembler says so rather than guess.
@@ -39,7 +21,7 @@ fn labels_in_byte_mode() {
 
 #[test]
 fn block_reserves_words_up_to_the_memory() {
-    assert_eq!(assembled("1\nBLOCK 10\n2"), vec![(0o100, 1), (0o111, 2)]);
+    assert_eq!(placed("1\nBLOCK 10\n2"), vec![(0o100, 1), (0o111, 2)]);
     // An 18-bit address space: a larger BLOCK is an error naming it, not a
     // location counter that wraps.
     for n in ["1000000", "-1"] {

@@ -3,27 +3,12 @@
 //! Constants, Bytes, Labels, END and the list of pseudo-ops). Written for
 //! mutation testing (docs/mutants.md).
 
+mod support;
+use support::{fails, placed, words};
+
 fn assembled(source: &str) -> midas::Assembly {
     let text = format!("{source}\n");
     midas::assemble_str("t.mid", &text).unwrap_or_else(|e| panic!("{source}: {e}"))
-}
-
-/// (address, word) of every word of `source` (END added).
-fn placed(source: &str) -> Vec<(u32, u64)> {
-    let a = assembled(&format!("{source}\nEND"));
-    a.words.iter().map(|(at, w)| (*at, w.raw())).collect()
-}
-
-fn words(source: &str) -> Vec<u64> {
-    placed(source).into_iter().map(|(_, w)| w).collect()
-}
-
-fn fails(source: &str) -> String {
-    let text = format!("{source}\nEND\n");
-    match midas::assemble_str("t.mid", &text) {
-        Ok(a) => panic!("{source} assembled: {:?}", a.words),
-        Err(e) => e.to_string(),
-    }
 }
 
 #[test]

@@ -6,6 +6,9 @@
 //! testing (docs/mutants.md): the expected words are worked out from those
 //! formats by hand, not taken from the assembler.
 
+mod support;
+use support::fails;
+
 use pdp10_isa::sblk::Sblk;
 
 fn assembled_with(source: &str, options: &midas::Options) -> midas::Assembly {
@@ -23,14 +26,6 @@ fn value(expr: &str) -> u64 {
     let w = words(expr);
     assert_eq!(w.len(), 1, "{expr}: {w:?}");
     w[0]
-}
-
-fn fails(source: &str) -> String {
-    let text = format!("{source}\nEND\n");
-    match midas::assemble_str("t.mid", &text) {
-        Ok(a) => panic!("{source} assembled: {:?}", a.words),
-        Err(e) => e.to_string(),
-    }
 }
 
 /// SIXBIT of up to six characters, left-justified: each character minus 40.

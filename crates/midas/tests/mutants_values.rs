@@ -4,23 +4,8 @@
 //! expected word checked against real MIDAS 433 (`pdp10 midas-oracle`).
 //! Written for mutation testing (docs/mutants.md).
 
-fn placed(source: &str) -> Vec<(u32, u64)> {
-    let text = format!("{source}\nEND\n");
-    let a = midas::assemble_str("t.mid", &text).unwrap_or_else(|e| panic!("{source}: {e}"));
-    a.words.iter().map(|(at, w)| (*at, w.raw())).collect()
-}
-
-fn words(source: &str) -> Vec<u64> {
-    placed(source).into_iter().map(|(_, w)| w).collect()
-}
-
-fn fails(source: &str) -> String {
-    let text = format!("{source}\nEND\n");
-    match midas::assemble_str("t.mid", &text) {
-        Ok(a) => panic!("{source} assembled: {:?}", a.words),
-        Err(e) => e.to_string(),
-    }
-}
+mod support;
+use support::{fails, placed, words};
 
 #[test]
 fn multiplication_is_imul() {

@@ -4,15 +4,7 @@
 //! words are what it made.
 
 mod support;
-
-/// (address, word) of every word `source` (with END after it) assembles.
-fn placed(source: &str) -> Vec<(u32, u64)> {
-    support::assembled(source)
-        .words
-        .iter()
-        .map(|(a, w)| (*a, w.raw()))
-        .collect()
-}
+use support::placed;
 
 #[test]
 fn a_variable_declared_on_pass_1_only_keeps_its_word_on_pass_2() {

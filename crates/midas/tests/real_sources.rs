@@ -3,12 +3,8 @@
 //! with `pdp10 midas-oracle`). Where the exact behaviour is not done, the
 //! construct must be an error, never a different binary.
 
-fn words(src: &str) -> Vec<u64> {
-    match midas::assemble_str("t.mid", src) {
-        Ok(a) => a.words.iter().map(|(_, w)| w.raw()).collect(),
-        Err(e) => panic!("{e}"),
-    }
-}
+mod support;
+use support::whole_words as words;
 
 fn error_of(src: &str) -> String {
     match midas::assemble_str("t.mid", src) {

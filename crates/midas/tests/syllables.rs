@@ -1,12 +1,8 @@
 //! Quoted syllables (`"`, `'`, `^`), each source checked against the words
 //! real MIDAS 433 makes of it (run on the ITS shim with `pdp10 midas-oracle`).
 
-fn words(src: &str) -> Vec<u64> {
-    match midas::assemble_str("t.mid", src) {
-        Ok(a) => a.words.iter().map(|(_, w)| w.raw()).collect(),
-        Err(e) => panic!("{e}"),
-    }
-}
+mod support;
+use support::whole_words as words;
 
 #[test]
 fn a_quote_after_the_text_goes_on_with_the_syllable() {

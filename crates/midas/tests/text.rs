@@ -1,12 +1,8 @@
 //! Text pseudo-ops, each source checked against the words real MIDAS 433
 //! makes of it (run on the ITS shim with `pdp10 midas-oracle`).
 
-fn words(src: &str) -> Vec<u64> {
-    match midas::assemble_str("t.mid", src) {
-        Ok(a) => a.words.iter().map(|(_, w)| w.raw()).collect(),
-        Err(e) => panic!("{e}"),
-    }
-}
+mod support;
+use support::whole_words as words;
 
 #[test]
 fn first_and_nth_word_keep_one_word_of_the_text() {

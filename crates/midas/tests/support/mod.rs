@@ -18,6 +18,28 @@ pub fn words(source: &str) -> Vec<u64> {
         .collect()
 }
 
+/// (address, word) of every word `source` assembles to (END added).
+pub fn placed(source: &str) -> Vec<(u32, u64)> {
+    assembled(source)
+        .words
+        .iter()
+        .map(|(at, w)| (*at, w.raw()))
+        .collect()
+}
+
+/// (address, word) of every word of `src`, a whole program with its END.
+pub fn whole_placed(src: &str) -> Vec<(u32, u64)> {
+    match midas::assemble_str("t.mid", src) {
+        Ok(a) => a.words.iter().map(|(at, w)| (*at, w.raw())).collect(),
+        Err(e) => panic!("{e}"),
+    }
+}
+
+/// The words of `src`, a whole program with its END.
+pub fn whole_words(src: &str) -> Vec<u64> {
+    whole_placed(src).into_iter().map(|(_, w)| w).collect()
+}
+
 /// The error `source` is refused with; a panic if it assembles.
 pub fn fails(source: &str) -> String {
     let text = format!("{source}\nEND\n");
