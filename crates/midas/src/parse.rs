@@ -505,6 +505,26 @@ impl Parser {
         self.word(i, terms)
     }
 
+    /// The words of a `<>` or `()` group up to `close`, separated by `?` or
+    /// a line end; each may be an assignment (sysen1;sysmsg's
+    /// `<ZZZ==A ? A==[.,,ZZZ] ? ZZZ>`).
+    fn group_words<'a>(&self, i: In<'a>, close: char) -> PResult<'a, Vec<WordAst>> {
+        use crate::source::{BARE_CR, BARE_LF};
+        let terms = match close {
+            ')' => ")?\n\u{10A}\u{10D}",
+            _ => ">?\n\u{10A}\u{10D}",
+        };
+        let (mut r, w) = self.group_word(i, terms)?;
+        let mut words = vec![w];
+        while r.fragment().starts_with(['?', '\n', BARE_LF, BARE_CR]) {
+            let sep = r.fragment().chars().next().map_or(1, char::len_utf8);
+            let (r2, w) = self.group_word(adv(r, sep), terms)?;
+            words.push(w);
+            r = r2;
+        }
+        Ok((r, words))
+    }
+
     /// `(...)`: a word, or several separated by `?` whose last gives the
     /// value, as in `<...>` (so `(.BYTE 7 ? ^M ? ^M)` packs the bytes:
     /// real MIDAS 433 makes `MOVSI 1,(.BYTE 7 ? ^M ? ^M)` 205040,,064320).
@@ -512,18 +532,7 @@ impl Parser {
         let open = i.location_offset();
         // A line end separates words as `?` does, as inside `<>` (real
         // MIDAS 433: `(1+` CR LF `2)` is (2)).
-        const PAREN_TERMS: &str = ")?\n\u{10A}\u{10D}";
-        let (mut r, w) = self.group_word(adv(i, 1), PAREN_TERMS)?;
-        let mut words = vec![w];
-        while r
-            .fragment()
-            .starts_with(['?', '\n', crate::source::BARE_LF, crate::source::BARE_CR])
-        {
-            let sep = r.fragment().chars().next().map_or(1, char::len_utf8);
-            let (r2, w) = self.group_word(adv(r, sep), PAREN_TERMS)?;
-            words.push(w);
-            r = r2;
-        }
+        let (r, mut words) = self.group_words(adv(i, 1), ')')?;
         if !r.fragment().starts_with(')') {
             return fail_unterminated(open, "unterminated (");
         }
@@ -804,24 +813,9 @@ impl Parser {
                 let open = i.location_offset();
                 // A line end inside `<>` separates words as `?` does (real
                 // MIDAS 433: `<1+` CR LF `2>` is 2, `<3` CR LF `>` is 0).
-                const GROUP_TERMS: &str = ">?\n\u{10A}\u{10D}";
-                let (mut r, w) = self.group_word(adv(i, 1), GROUP_TERMS)?;
                 // `<a ? b>`: several words, the last gives the value (or,
                 // after .BYTE, the bytes packed).
-                let mut words = vec![w];
-                while r.fragment().starts_with([
-                    '?',
-                    '\n',
-                    crate::source::BARE_LF,
-                    crate::source::BARE_CR,
-                ]) {
-                    // Each word may be an assignment (sysen1;sysmsg's
-                    // `<ZZZ==A ? A==[.,,ZZZ] ? ZZZ>`).
-                    let sep = r.fragment().chars().next().map_or(1, char::len_utf8);
-                    let (r2, w) = self.group_word(adv(r, sep), GROUP_TERMS)?;
-                    words.push(w);
-                    r = r2;
-                }
+                let (r, mut words) = self.group_words(adv(i, 1), '>')?;
                 if !r.fragment().starts_with('>') {
                     return fail_unterminated(open, "unterminated <");
                 }
