@@ -53,20 +53,7 @@ pub(crate) fn filter(masks: &mut [u32]) -> bool {
             back[j] |= 1 << i;
         }
     }
-    // Strongly connected components, each the cells reached both forward
-    // and backward from one of them.
-    let mut component = [0u32; MAX];
-    let mut left = (1u32 << k) - 1;
-    while left != 0 {
-        let v = left.trailing_zeros() as usize;
-        let scc = reach(v, &adj, left) & reach(v, &back, left);
-        let mut m = scc;
-        while m != 0 {
-            component[m.trailing_zeros() as usize] = scc;
-            m &= m - 1;
-        }
-        left &= !scc;
-    }
+    let component = components(k, &adj, &back);
     for i in 0..k {
         let mut m = masks[i] & !(1 << matched[i]);
         while m != 0 {
@@ -83,6 +70,25 @@ pub(crate) fn filter(masks: &mut [u32]) -> bool {
 
 /// The cells (or rows) reachable from `v` along `edges`, within `within`:
 /// one strongly connected component's side, for [`filter`] and `perm`.
+/// The strongly connected components of the graph on nodes `0..k` with
+/// `edges` and their reverse `back`, each the nodes reached both forward
+/// and backward from one of them: for each node, its component's set.
+pub(super) fn components(k: usize, edges: &[u32; MAX], back: &[u32; MAX]) -> [u32; MAX] {
+    let mut component = [0u32; MAX];
+    let mut left = (1u32 << k) - 1;
+    while left != 0 {
+        let v = left.trailing_zeros() as usize;
+        let scc = reach(v, edges, left) & reach(v, back, left);
+        let mut m = scc;
+        while m != 0 {
+            component[m.trailing_zeros() as usize] = scc;
+            m &= m - 1;
+        }
+        left &= !scc;
+    }
+    component
+}
+
 pub(super) fn reach(v: usize, edges: &[u32; MAX], within: u32) -> u32 {
     let mut seen = 1u32 << v;
     let mut frontier = seen;

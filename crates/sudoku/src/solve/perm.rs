@@ -25,7 +25,7 @@
 //! The shorter of the two is kept. A failed augmenting path gives the
 //! conflict the same way: `s` rows that can only take `s - 1` columns.
 
-use super::matching::{reach, MAX};
+use super::matching::{components, reach, MAX};
 use super::sat::Lit;
 
 /// No literal: the placement was ruled out before the search.
@@ -140,18 +140,7 @@ impl Perm {
             }
         }
         let every = (1u32 << k) - 1;
-        let mut component = [0u32; MAX];
-        let mut left = every;
-        while left != 0 {
-            let v = left.trailing_zeros() as usize;
-            let scc = reach(v, &adj, left) & reach(v, &back, left);
-            let mut m = scc;
-            while m != 0 {
-                component[m.trailing_zeros() as usize] = scc;
-                m &= m - 1;
-            }
-            left &= !scc;
-        }
+        let component = components(k, &adj, &back);
         #[allow(clippy::needless_range_loop)]
         for i in 0..k {
             let mut m = self.rows[i] & !(1 << self.matched[i]);
