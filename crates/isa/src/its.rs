@@ -832,6 +832,33 @@ pub fn uuo_name(
     }
 }
 
+/// The opcode of the ITS UUO `name` (`.IOT` = 040); an unknown name does not
+/// compile when used in a `const`.
+pub const fn uuo_number(name: &str) -> u16 {
+    let mut i = 0;
+    while i < UUOS.len() {
+        if same(UUOS[i].0, name) {
+            return UUOS[i].1;
+        }
+        i += 1;
+    }
+    panic!("no such ITS UUO")
+}
+
+/// The AC field that selects `name` in the `.CALL` family (`.SUSET` = 13);
+/// an unknown name does not compile when used in a `const`. The last entry
+/// (17, which has no name of its own) is found by its position only.
+pub const fn call_number(name: &str) -> u8 {
+    let mut i = 0;
+    while i < CALL_FAMILY.len() - 1 {
+        if same(CALL_FAMILY[i].0, name) {
+            return CALL_FAMILY[i].1;
+        }
+        i += 1;
+    }
+    panic!("no such .CALL family member")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -870,5 +897,17 @@ mod tests {
         assert_eq!(uuo_name(0o042, 1, false, 0o67), Some((".SHUTDN", true)));
         assert_eq!(uuo_name(0o042, 1, false, 0o777), Some((".OPER", false)));
         assert_eq!(uuo_name(0o043, 4, false, 0), Some((".VALUE", false)));
+    }
+
+    #[test]
+    fn numbers_by_name_for_the_shim() {
+        // itsdfs.8: .IOT is 040, .ACCESS 047; .VALUE is .CALL 4, .SUSET 13.
+        assert_eq!(uuo_number(".IOT"), 0o040);
+        assert_eq!(uuo_number(".ACCESS"), 0o047);
+        assert_eq!(call_number(".CALL"), 0);
+        assert_eq!(call_number(".VALUE"), 0o4);
+        assert_eq!(call_number(".FDELE"), 0o11);
+        assert_eq!(call_number(".SUSET"), 0o13);
+        assert_eq!(call_number(".POTSET"), 0o16);
     }
 }

@@ -8,27 +8,28 @@ use crate::machine::{load, store, BytePointer, Machine, Mpv};
 use crate::names::{DskRoot, FileName};
 use crate::sixbit::Sixbit;
 use crate::tty::{Escape, Terminal, TtyError};
+use pdp10_isa::its::bit_symbol;
 use pdp10_isa::Word;
 use std::io;
 
 /// Open mode bit 1.1: output.
-pub const MODE_OUTPUT: u32 = 0o1;
+pub const MODE_OUTPUT: u32 = bit_symbol("%DOOUT") as u32;
 /// Open mode bit 1.2: block mode.
-pub const MODE_BLOCK: u32 = 0o2;
+pub const MODE_BLOCK: u32 = bit_symbol("%DOBLK") as u32;
 /// Open mode bit 1.3: image mode.
-pub const MODE_IMAGE: u32 = 0o4;
+pub const MODE_IMAGE: u32 = bit_symbol("%DOIMG") as u32;
 /// TTY output: display (^P) codes, as open bit 1.5 ...
 pub const MODE_DISPLAY_BIT: u32 = 0o20;
 /// %TIPEK, a TTY input IOT control bit (`_calls.127`, IOT): give the next
 /// character but leave it to be read again.
-const TI_PEK: u32 = 0o20000;
+const TI_PEK: u32 = bit_symbol("%TIPEK") as u32;
 /// %TIECH: the read may skip echo still owed; MP echo is not done, and
 /// the character comes with %TXMPE when its group wanted it (itstty.41,
 /// D/1).
-const TI_ECH: u32 = 0o40000;
-const TX_MPE: u64 = 0o400000;
+const TI_ECH: u32 = bit_symbol("%TIECH") as u32;
+const TX_MPE: u64 = bit_symbol("%TXMPE");
 /// ... or as %TJDIS, bit 2.3.
-pub const TJDIS: u32 = 0o4000;
+pub const TJDIS: u32 = bit_symbol("%TJDIS") as u32;
 
 /// ITS's device codes in bits 1.6-1.1 of a status word (STATUS in
 /// `_calls.127`).

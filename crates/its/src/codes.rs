@@ -10,26 +10,31 @@ pub struct CallError(pub u8);
 
 #[allow(missing_docs)]
 impl CallError {
-    pub const NO_SUCH_DEVICE: CallError = CallError(0o1);
-    pub const WRONG_DIRECTION: CallError = CallError(0o2);
-    pub const FILE_NOT_FOUND: CallError = CallError(0o4);
-    pub const DEVICE_FULL: CallError = CallError(0o6);
-    pub const ILLEGAL_FILE_NAME: CallError = CallError(0o11);
-    pub const MODE_NOT_AVAILABLE: CallError = CallError(0o12);
-    pub const FILE_EXISTS: CallError = CallError(0o13);
-    pub const BAD_CHANNEL: CallError = CallError(0o14);
-    pub const TOO_MANY_ARGS: CallError = CallError(0o15);
-    pub const NO_SUCH_DIRECTORY: CallError = CallError(0o20);
-    pub const FILE_LOCKED: CallError = CallError(0o23);
-    pub const TOO_FEW_ARGS: CallError = CallError(0o30);
-    pub const DEVICE_WRITE_LOCKED: CallError = CallError(0o26);
-    pub const CANT_GET_ACCESS: CallError = CallError(0o32);
-    pub const MEANINGLESS_ARGS: CallError = CallError(0o33);
-    pub const WRONG_TYPE_DEVICE: CallError = CallError(0o34);
-    pub const NO_CORE: CallError = CallError(0o37);
-    pub const BAD_CALL_NAME: CallError = CallError(0o43);
-    pub const CHANNEL_NOT_OPEN: CallError = CallError(0o44);
-    pub const UNRECOGNIZABLE_FILE: CallError = CallError(0o46);
+    /// The code bits.117 names `name` (`%ENSDV` = 1).
+    const fn named(name: &str) -> CallError {
+        CallError(pdp10_isa::its::bit_symbol(name) as u8)
+    }
+
+    pub const NO_SUCH_DEVICE: CallError = CallError::named("%ENSDV");
+    pub const WRONG_DIRECTION: CallError = CallError::named("%ENSIO");
+    pub const FILE_NOT_FOUND: CallError = CallError::named("%ENSFL");
+    pub const DEVICE_FULL: CallError = CallError::named("%EFLDV");
+    pub const ILLEGAL_FILE_NAME: CallError = CallError::named("%EBDFN");
+    pub const MODE_NOT_AVAILABLE: CallError = CallError::named("%ENSMD");
+    pub const FILE_EXISTS: CallError = CallError::named("%EEXFL");
+    pub const BAD_CHANNEL: CallError = CallError::named("%EBDCH");
+    pub const TOO_MANY_ARGS: CallError = CallError::named("%ETMRG");
+    pub const NO_SUCH_DIRECTORY: CallError = CallError::named("%ENSDR");
+    pub const FILE_LOCKED: CallError = CallError::named("%ENAFL");
+    pub const TOO_FEW_ARGS: CallError = CallError::named("%ETFRG");
+    pub const DEVICE_WRITE_LOCKED: CallError = CallError::named("%ERODV");
+    pub const CANT_GET_ACCESS: CallError = CallError::named("%EROPG");
+    pub const MEANINGLESS_ARGS: CallError = CallError::named("%EBDRG");
+    pub const WRONG_TYPE_DEVICE: CallError = CallError::named("%EBDDV");
+    pub const NO_CORE: CallError = CallError::named("%ENACR");
+    pub const BAD_CALL_NAME: CallError = CallError::named("%ENSCL");
+    pub const CHANNEL_NOT_OPEN: CallError = CallError::named("%ENSCH");
+    pub const UNRECOGNIZABLE_FILE: CallError = CallError::named("%EBDFL");
 
     /// The message the ERR device gives for the code.
     pub fn message(self) -> &'static str {

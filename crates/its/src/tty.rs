@@ -97,11 +97,11 @@ pub struct Terminal {
 
 /// A group's bits (itstty.41, G/1/a): interrupt, activate, special,
 /// image output, PI echo, MP echo.
-pub const TG_INT: u64 = 0o01;
+pub const TG_INT: u64 = pdp10_isa::its::bit_symbol("%TGINT");
 /// Echo at interrupt level (as the character arrives).
-pub const TG_PIE: u64 = 0o20;
+pub const TG_PIE: u64 = pdp10_isa::its::bit_symbol("%TGPIE");
 /// Echo at main program level (as the job reads the character).
-pub const TG_MPE: u64 = 0o40;
+pub const TG_MPE: u64 = pdp10_isa::its::bit_symbol("%TGMPE");
 
 /// TTYST1 and TTYST2 as DDT leaves them (TTYO4 in ts3tty: every group
 /// echoing, activating and interrupting, but rubout, which only

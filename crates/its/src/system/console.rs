@@ -13,6 +13,7 @@ use crate::call_block::CallBlock;
 use crate::channel::Device;
 use crate::codes::CallError;
 use crate::machine::Machine;
+use pdp10_isa::its::bit_symbol;
 use pdp10_isa::Word;
 
 /// Line speeds in bits per second by TTYTYP speed code (CNSGET in
@@ -31,23 +32,25 @@ fn code_of_speed(bps: u64) -> Option<u64> {
 
 /// TCTYP %TNPRT: a printing terminal (standard input or output not a
 /// terminal).
-pub const TN_PRINTING: u64 = 0;
+pub const TN_PRINTING: u64 = bit_symbol("%TNPRT");
 /// TCTYP %TNESC: a display taking ASCII standard (ANSI) display codes.
-pub const TN_ANSI: u64 = 0o11;
+pub const TN_ANSI: u64 = bit_symbol("%TNESC");
 /// TTYOPT bits (CNSGET in `_calls.127`): %TOMVB can backspace, %TOOVR can
 /// overprint, %TOLWR has lower case, %TOERS can erase, %TOMVU can move up.
-const TO_MVB: u64 = 0o010000 << 18;
-const TO_OVR: u64 = 0o001000 << 18;
-const TO_LWR: u64 = 0o000020 << 18;
-const TO_ERS: u64 = 0o040000 << 18;
-const TO_MVU: u64 = 0o000400 << 18;
+const TO_MVB: u64 = bit_symbol("%TOMVB") << 18;
+const TO_OVR: u64 = bit_symbol("%TOOVR") << 18;
+const TO_LWR: u64 = bit_symbol("%TOLWR") << 18;
+const TO_ERS: u64 = bit_symbol("%TOERS") << 18;
+const TO_MVU: u64 = bit_symbol("%TOMVU") << 18;
 /// TTYSTS bits the TTYSET call may not change (ATTYST: %TSFRE, %TSCNS,
 /// %TSLCZ, %TSHDX).
-const TS_FIXED: u64 = (0o400000 | 0o040000 | 0o000040 | 0o000400) << 18;
+const TS_FIXED: u64 =
+    (bit_symbol("%TSFRE") | bit_symbol("%TSCNS") | bit_symbol("%TSLCZ") | bit_symbol("%TSHDX"))
+        << 18;
 /// TTYCOM's right half when not in communicate mode.
 const NOT_IN_COMM: u64 = 0o777777;
 /// The highest TCTYP ITS knows (%TNAAA); CNSSET refuses more.
-const TN_MAX: u64 = 0o16;
+const TN_MAX: u64 = bit_symbol("%TNAAA");
 
 /// The per-terminal variables of the job's console.
 #[derive(Clone, Debug)]

@@ -17,6 +17,7 @@ use crate::channel::Device;
 use crate::codes::CallError;
 use crate::loader::PAGE;
 use crate::machine::{store, Machine};
+use pdp10_isa::its::bit_symbol;
 use pdp10_isa::Word;
 
 /// Pages in an address space.
@@ -34,16 +35,16 @@ pub enum Page {
 }
 
 /// CORBLK control bits (cbits, right half).
-const CB_WRT: u64 = 0o400000;
-const CB_NDW: u64 = 0o100000;
-const CB_CPY: u64 = 0o004000;
+const CB_WRT: u64 = bit_symbol("%CBWRT");
+const CB_NDW: u64 = bit_symbol("%CBNDW");
+const CB_CPY: u64 = bit_symbol("%CBCPY");
 /// Source codes: %JSNEW a fresh page, %JSABS an absolute page, and the
 /// core job (400001), taken as %JSNEW.
-const JS_NEW: u64 = 0o777773;
-const JS_ABS: u64 = 0o777772;
+const JS_NEW: u64 = bit_symbol("%JSNEW");
+const JS_ABS: u64 = bit_symbol("%JSABS");
 const CORE_JOB: u64 = 0o400001;
 /// %JSELF: this job.
-const JS_SELF: u64 = 0o777777;
+const JS_SELF: u64 = bit_symbol("%JSELF");
 
 impl System {
     /// Sets `page`'s entry in the map and the processor's write

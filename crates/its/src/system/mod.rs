@@ -29,12 +29,43 @@ use std::fmt::Write as _;
 use std::io::Write;
 use std::time::Instant;
 
-/// %OPCMD: the superior has JCL for the job.
-pub const OPCMD: u64 = 0o040000_000000;
+/// %OPCMD: the superior has JCL for the job (a left-half bit of .OPTION).
+pub const OPCMD: u64 = its::bit_symbol("%OPCMD") << 18;
 /// %OPBRK: the superior handles every .BREAK.
-pub const OPBRK: u64 = 0o020000_000000;
+pub const OPBRK: u64 = its::bit_symbol("%OPBRK") << 18;
 /// %OPDDT: the superior is DDT.
-pub const OPDDT: u64 = 0o010000_000000;
+pub const OPDDT: u64 = its::bit_symbol("%OPDDT") << 18;
+
+/// The ITS UUOs by name, from the one table in `crates/isa`.
+const IOT: u16 = its::uuo_number(".IOT");
+const OPEN: u16 = its::uuo_number(".OPEN");
+const OPER: u16 = its::uuo_number(".OPER");
+const CALL: u16 = its::uuo_number(".CALL");
+const USET: u16 = its::uuo_number(".USET");
+const BREAK: u16 = its::uuo_number(".BREAK");
+const STATUS: u16 = its::uuo_number(".STATUS");
+const ACCESS: u16 = its::uuo_number(".ACCESS");
+
+/// Members of the `.CALL` family (selected by the AC field) by name.
+const SYMBOLIC_CALL: u8 = its::call_number(".CALL");
+const DISMIS: u8 = its::call_number(".DISMIS");
+const LOSE: u8 = its::call_number(".LOSE");
+const VALUE: u8 = its::call_number(".VALUE");
+const CORE: u8 = its::call_number(".CORE");
+const DSTART: u8 = its::call_number(".DSTART");
+const FDELE: u8 = its::call_number(".FDELE");
+const DSTRTL: u8 = its::call_number(".DSTRTL");
+const SUSET: u8 = its::call_number(".SUSET");
+/// `.BREAK` ACs DDT understands (ddt.33; they have no symbols in ITS):
+/// 12 reads and writes DDT's variables, 16 returns to DDT. In the address
+/// of a `.BREAK 16,`, bits 2.6 and 2.5 ask DDT to kill the job and bit 2.3
+/// to say nothing about it (no ":KILL").
+const BREAK_VARIABLES: u8 = 0o12;
+const BREAK_RETURN: u8 = 0o16;
+const BREAK_KILL: u32 = 0o060000;
+const BREAK_QUIET: u32 = 0o004000;
+/// `.CALL 17,`: the one AC with no name (itsdfs.8 stops at .POTSET, 16).
+const CALL_17: u8 = its::CALL_FAMILY[its::CALL_FAMILY.len() - 1].1;
 
 /// How a run ends from inside a system call.
 pub enum Ending {
@@ -586,17 +617,17 @@ impl System {
         let i = Instruction(word);
         let ac = i.ac();
         match i.opcode() {
-            0o040 => self.dot_iot(m, pc, word, ac as usize, e),
-            0o041 => self.dot_open(m, pc, word, ac as usize, e),
-            0o042 => self.oper(m, pc, word, ac, e),
-            0o043 => self.call_family(m, pc, word, ac, e),
-            0o044 => {
+            IOT => self.dot_iot(m, pc, word, ac as usize, e),
+            OPEN => self.dot_open(m, pc, word, ac as usize, e),
+            OPER => self.oper(m, pc, word, ac, e),
+            CALL => self.call_family(m, pc, word, ac, e),
+            USET => {
                 // .USET needs a job open on the USR device; no such channel
                 // can exist here.
                 Err(self.ioc(pc, word, ac as usize, IocError(0o7)))
             }
-            0o045 => self.dot_break(m, pc, word, ac, e),
-            0o046 => {
+            BREAK => self.dot_break(m, pc, word, ac, e),
+            STATUS => {
                 let status = self.status_word(ac as usize);
                 store(m, e, status).map_err(|f| self.mpv(pc, word, f))?;
                 if self.log.is_some() {
@@ -604,7 +635,7 @@ impl System {
                 }
                 Ok(Flow::Next)
             }
-            0o047 => {
+            ACCESS => {
                 let pointer = load(m, e).map_err(|f| self.mpv(pc, word, f))?;
                 self.set_access(pc, word, ac as usize, pointer.raw(), true)?;
                 Ok(Flow::Next)
@@ -820,14 +851,14 @@ impl System {
 
     fn call_family(&mut self, m: &mut impl Machine, pc: u32, word: Word, ac: u8, e: u32) -> Step {
         match ac {
-            0 => self.symbolic_call(m, pc, word, e),
-            1 => {
+            SYMBOLIC_CALL => self.symbolic_call(m, pc, word, e),
+            DISMIS => {
                 let to = self.dot_dismis(m, e).map_err(|x| self.mpv(pc, word, x))?;
                 Ok(Flow::Jump(to))
             }
-            2 => Err(self.lose(pc, word, e)),
-            4 => Err(self.value(m, pc, word, e)),
-            6 => {
+            LOSE => Err(self.lose(pc, word, e)),
+            VALUE => Err(self.value(m, pc, word, e)),
+            CORE => {
                 if self.log.is_some() {
                     let _ = write!(self.note, " {e:o} pages");
                 }
@@ -837,7 +868,7 @@ impl System {
                 self.set_core_pages(m, e as usize);
                 Ok(Flow::Skip)
             }
-            0o11 => match calls::fdele(self, m, e) {
+            FDELE => match calls::fdele(self, m, e) {
                 Ok(_) => Ok(Flow::Skip),
                 Err(CallFailure::Error {
                     code,
@@ -854,18 +885,18 @@ impl System {
                 Err(CallFailure::End(ending)) => Err(ending),
                 Err(CallFailure::Recorded(_) | CallFailure::NoSkip) => Ok(Flow::Next),
             },
-            0o13 => {
+            SUSET => {
                 self.suset(m, pc, word, e)?;
                 Ok(Flow::Next)
             }
             // uuos.114: on a system with neither a 340 nor an E&S display
             // (this one) .DSTART and .DSTRTL are illegal operations.
-            0o10 | 0o12 => Err(self.illegal(
+            DSTART | DSTRTL => Err(self.illegal(
                 pc,
                 word,
                 "illegal instruction (no 340 or E&S display on this machine)",
             )),
-            0o17 => Err(self.illegal(pc, word, "illegal instruction (no such system call)")),
+            CALL_17 => Err(self.illegal(pc, word, "illegal instruction (no such system call)")),
             _ => Err(self.unimplemented(pc, word, its::CALL_FAMILY[ac as usize].0)),
         }
     }
@@ -937,13 +968,13 @@ impl System {
 
     fn dot_break(&mut self, m: &mut impl Machine, pc: u32, word: Word, ac: u8, e: u32) -> Step {
         match ac {
-            0o16 => {
-                let kill = e & 0o060000 != 0 && e & 0o004000 == 0;
+            BREAK_RETURN => {
+                let kill = e & BREAK_KILL != 0 && e & BREAK_QUIET == 0;
                 Err(Ending::Outcome(Outcome::Finished {
                     message: (self.verbose && kill).then(|| ":KILL".to_string()),
                 }))
             }
-            0o12 => {
+            BREAK_VARIABLES => {
                 self.each_spec(m, pc, word, e, Self::break12)?;
                 Ok(Flow::Next)
             }

@@ -288,7 +288,8 @@ impl System {
 
 /// The name of variable `var` for messages (`.SPICLR`), or its number.
 fn uset_name(var: u32, write: bool) -> String {
-    let number = var + if write { 0o400000 } else { 0 };
+    // A .Sxxx number is its .Rxxx number plus that of .SUPC (.RUPC is 0).
+    let number = var + if write { n(".SUPC") } else { 0 };
     pdp10_isa::its::USET_VARIABLES
         .iter()
         .find(|(_, v)| *v == number)

@@ -28,11 +28,11 @@ const SLOW_CLOCK_NS: u64 = 500_000_000;
 /// .REALT's AC bits (left half): %RLFLS release, %RLSET new frame time,
 /// %RLUSR seize (and set the priority time), %RLNPS no pseudo real time,
 /// %RLPSD pseudo only, %RLGET read into words 2 and 3 first.
-const RL_FLS: u64 = 0o400000 << 18;
-const RL_SET: u64 = 0o200000 << 18;
-const RL_USR: u64 = 0o100000 << 18;
-const RL_PSD: u64 = 0o020000 << 18;
-const RL_GET: u64 = 0o004000 << 18;
+const RL_FLS: u64 = bit_symbol("%RLFLS") << 18;
+const RL_SET: u64 = bit_symbol("%RLSET") << 18;
+const RL_USR: u64 = bit_symbol("%RLUSR") << 18;
+const RL_PSD: u64 = bit_symbol("%RLPSD") << 18;
+const RL_GET: u64 = bit_symbol("%RLGET") << 18;
 
 /// Nanoseconds in a sixtieth of a second, .REALT's unit.
 const TICK_NS: u64 = 1_000_000_000 / 60;

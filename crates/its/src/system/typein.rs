@@ -17,16 +17,14 @@
 //! when the handler dismisses, and then reads the character.
 
 use super::System;
-use crate::channel::{Device, Fault};
+use crate::channel::{Device, Fault, MODE_OUTPUT};
 use crate::tty::{group_bits, TG_INT};
 use pdp10_isa::its::bit_symbol;
 
 pub const PI_TYI: u64 = bit_symbol("%PITYI");
 /// Per-channel TTY input bit: may read a character that is to interrupt
 /// before it has.
-const TI_INT: u32 = 0o2000;
-/// The open mode's direction bit (1: output).
-const MODE_OUTPUT: u32 = 1;
+const TI_INT: u32 = bit_symbol("%TIINT") as u32;
 
 impl System {
     /// The bits a character typed now would set: %PITYI in the first
