@@ -35,6 +35,17 @@ pub trait Machine {
     /// into it is ITS's %PIWRO) or writable again. The system's own
     /// writes ([`Machine::write`]) are not checked.
     fn set_read_only(&mut self, _page: usize, _read_only: bool) {}
+    /// Makes `page` share `with`'s words (one page at two addresses);
+    /// false if the machine cannot.
+    fn share_page(&mut self, _with: usize, _page: usize) -> bool {
+        false
+    }
+    /// Takes `page` out of the pages sharing its words.
+    fn unshare_page(&mut self, _page: usize) {}
+    /// The next page sharing `page`'s words, if any.
+    fn next_sharer(&self, _page: usize) -> Option<usize> {
+        None
+    }
     /// `.JPC`: the address of the last jump instruction the job executed
     /// (the KA10 pager's JPC register).
     fn jpc(&self) -> u32 {
@@ -74,6 +85,15 @@ impl Machine for ka10::Cpu {
     }
     fn set_read_only(&mut self, page: usize, read_only: bool) {
         ka10::Cpu::set_write_protected(self, page, read_only)
+    }
+    fn share_page(&mut self, with: usize, page: usize) -> bool {
+        ka10::Cpu::share_page(self, with, page)
+    }
+    fn unshare_page(&mut self, page: usize) {
+        ka10::Cpu::unshare_page(self, page)
+    }
+    fn next_sharer(&self, page: usize) -> Option<usize> {
+        ka10::Cpu::next_sharer(self, page)
     }
     fn jpc(&self) -> u32 {
         ka10::Cpu::jpc(self)

@@ -317,6 +317,11 @@ impl Cpu {
     pub fn write(&mut self, address: u32, w: Word) -> bool {
         if address < self.size {
             self.mem[address as usize] = w.raw();
+            if address >= 0o20 {
+                self.io
+                    .write_protect
+                    .mirror(&mut self.mem, self.size, address, w.raw());
+            }
             true
         } else {
             false
@@ -335,7 +340,40 @@ impl Cpu {
 
     /// Whether the page holding `address` is read-only.
     pub fn write_protected(&self, address: u32) -> bool {
-        self.io.write_protect.covers(address)
+        self.io.write_protect.protected(address)
+    }
+
+    /// Makes page `page` (1-255) the same words as page `with` (ITS's
+    /// CORBLK of a job's own page at another address): `with`'s words are
+    /// copied into `page`, and from then on a store through either
+    /// address, an instruction's or [`Cpu::write`], changes both. Each
+    /// address keeps its own write protection. Page 0 cannot be shared:
+    /// its first 16 addresses are the ACs, not words of the page; false
+    /// (nothing done) for it. Like write protection, sharing puts the run
+    /// loop on its protected path; the bare machine never pays for it.
+    pub fn share_page(&mut self, with: usize, page: usize) -> bool {
+        let pages = MAX_MEMORY / PAGE_WORDS as usize;
+        if with == 0 || page == 0 || with >= pages || page >= pages {
+            return false;
+        }
+        self.io.write_protect.unshare(page);
+        let words = PAGE_WORDS as usize;
+        let (from, to) = (with * words, page * words);
+        self.mem.copy_within(from..from + words, to);
+        self.io.write_protect.share(with, page);
+        true
+    }
+
+    /// Takes page `page` out of the pages sharing its words: its words
+    /// stay as they are, but no longer follow the others' stores.
+    pub fn unshare_page(&mut self, page: usize) {
+        self.io.write_protect.unshare(page);
+    }
+
+    /// The next page in the circular list of pages sharing `page`'s
+    /// words, or `None` if it shares them with none.
+    pub fn next_sharer(&self, page: usize) -> Option<usize> {
+        self.io.write_protect.next_sharer(page)
     }
 
     /// The JPC of MIT's KA10 pager, which ITS gives a job as `.JPC`: the
@@ -445,3 +483,5 @@ impl Cpu {
 mod tests;
 #[cfg(test)]
 mod tests_jpc;
+#[cfg(test)]
+mod tests_shared;

@@ -190,7 +190,7 @@ impl<const MAP: u8> Regs<'_, MAP> {
         // up from address 0, but 0-17 are always the registers).
         if MAP & !JPC == PROTECTED && a < self.size && a >= 0o20 && self.io.write_protect.covers(a)
         {
-            return Err(Event::WriteProtected(a));
+            return self.store_special(a, v);
         }
         if a < self.size {
             self.mem[(a & HALF) as usize] = v;
@@ -198,6 +198,19 @@ impl<const MAP: u8> Regs<'_, MAP> {
         } else {
             Err(Event::nxm(a))
         }
+    }
+
+    /// A store into a page [`WriteProtect::covers`]: refused if the page
+    /// is read-only, else stored and copied to the pages that share it.
+    #[cold]
+    #[inline(never)]
+    fn store_special(&mut self, a: u32, v: u64) -> Result<(), Event> {
+        if self.io.write_protect.protected(a) {
+            return Err(Event::WriteProtected(a));
+        }
+        self.mem[(a & HALF) as usize] = v;
+        self.io.write_protect.mirror(self.mem, self.size, a, v);
+        Ok(())
     }
 
     /// The word at `a`, or nonexistent memory.
@@ -395,35 +408,151 @@ pub(crate) fn effective_address(
 /// of write protection.
 pub const PAGE_WORDS: u32 = 1024;
 
-/// Which pages a job may not write, one bit a page (the pure pages of an
-/// ITS job; the bare KA10 has no such thing). With none, the run loop
-/// takes the [`map::DIRECT`] path, whose code does not test them.
-#[derive(Clone, Copy, Debug, Default)]
+/// Which pages a job may not write, and which pages are one page at
+/// several addresses (an ITS job's pure pages; pages CORBLK shares within
+/// the job). The bare KA10 has neither: with none, the run loop takes the
+/// [`map::DIRECT`] path, whose code does not test them.
+///
+/// Sharing keeps a copy at each address and makes every store through
+/// one of them store into all (the words stay equal, so loads need no
+/// translation and cost nothing): only stores into a shared or protected
+/// page leave the inner loop's straight path, as for protection alone.
+#[derive(Clone, Copy, Debug)]
 pub(crate) struct WriteProtect {
-    bits: [u64; (MAX_MEMORY as u32 / PAGE_WORDS / 64) as usize],
+    /// Pages a store must look at: protected or shared.
+    bits: [u64; BITMAP_WORDS],
+    /// Pages a store may not change.
+    protected: [u64; BITMAP_WORDS],
+    /// Pages that share their words with another.
+    shared: [u64; BITMAP_WORDS],
+    /// For a shared page, the next page of its circular list of sharers.
+    next: [u8; PAGES],
+}
+
+/// Pages in the address space, and bitmap words for them.
+const PAGES: usize = (MAX_MEMORY as u32 / PAGE_WORDS) as usize;
+const BITMAP_WORDS: usize = PAGES / 64;
+
+impl Default for WriteProtect {
+    fn default() -> WriteProtect {
+        WriteProtect {
+            bits: [0; BITMAP_WORDS],
+            protected: [0; BITMAP_WORDS],
+            shared: [0; BITMAP_WORDS],
+            next: [0; PAGES],
+        }
+    }
+}
+
+fn bit(map: &[u64; BITMAP_WORDS], page: usize) -> bool {
+    map[page / 64 % BITMAP_WORDS] >> (page % 64) & 1 != 0
+}
+
+fn set_bit(map: &mut [u64; BITMAP_WORDS], page: usize, on: bool) {
+    let (word, bit) = (page / 64 % BITMAP_WORDS, page % 64);
+    if on {
+        map[word] |= 1 << bit;
+    } else {
+        map[word] &= !(1 << bit);
+    }
+}
+
+/// The page holding address `a`.
+fn page_of(a: u32) -> usize {
+    ((a & HALF) / PAGE_WORDS) as usize
 }
 
 impl WriteProtect {
-    /// Whether the page holding address `a` is write-protected.
+    /// Whether a store into the page holding address `a` needs more than
+    /// a store: the page is write-protected or shared.
     #[inline(always)]
     pub(crate) fn covers(&self, a: u32) -> bool {
-        let page = ((a & HALF) / PAGE_WORDS) as usize;
+        let page = page_of(a);
         self.bits[page / 64] >> (page % 64) & 1 != 0
+    }
+
+    /// Whether the page holding address `a` is write-protected.
+    pub(crate) fn protected(&self, a: u32) -> bool {
+        bit(&self.protected, page_of(a))
     }
 
     /// Protects or frees `page` (0-255).
     pub(crate) fn set(&mut self, page: usize, protected: bool) {
-        let (word, bit) = (page / 64 % self.bits.len(), page % 64);
-        if protected {
-            self.bits[word] |= 1 << bit;
-        } else {
-            self.bits[word] &= !(1 << bit);
-        }
+        set_bit(&mut self.protected, page, protected);
+        self.update(page);
     }
 
-    /// Whether any page is protected.
+    fn update(&mut self, page: usize) {
+        let on = bit(&self.protected, page) || bit(&self.shared, page);
+        set_bit(&mut self.bits, page, on);
+    }
+
+    /// Whether any page is protected or shared.
     #[inline]
     pub(crate) fn any(&self) -> bool {
         self.bits.iter().any(|&w| w != 0)
+    }
+
+    /// The next page sharing `page`'s words, if it is shared.
+    pub(crate) fn next_sharer(&self, page: usize) -> Option<usize> {
+        let page = page % PAGES;
+        bit(&self.shared, page).then(|| self.next[page] as usize)
+    }
+
+    /// Puts `page` in the list of pages sharing `with`'s words (taking it
+    /// out of any list it was in).
+    pub(crate) fn share(&mut self, with: usize, page: usize) {
+        let (with, page) = (with % PAGES, page % PAGES);
+        if with == page {
+            return;
+        }
+        self.unshare(page);
+        if !bit(&self.shared, with) {
+            set_bit(&mut self.shared, with, true);
+            self.next[with] = with as u8;
+        }
+        self.next[page] = self.next[with];
+        self.next[with] = page as u8;
+        set_bit(&mut self.shared, page, true);
+        self.update(with);
+        self.update(page);
+    }
+
+    /// Takes `page` out of its list of sharers; a page left alone in a
+    /// list is no longer shared.
+    pub(crate) fn unshare(&mut self, page: usize) {
+        let page = page % PAGES;
+        if !bit(&self.shared, page) {
+            return;
+        }
+        let mut before = page;
+        while self.next[before] as usize != page {
+            before = self.next[before] as usize;
+        }
+        self.next[before] = self.next[page];
+        set_bit(&mut self.shared, page, false);
+        self.update(page);
+        if self.next[before] as usize == before {
+            set_bit(&mut self.shared, before, false);
+            self.update(before);
+        }
+    }
+
+    /// Stores `v` at the address of `a` in each other page sharing `a`'s
+    /// page (those within `size`).
+    pub(crate) fn mirror(&self, mem: &mut [u64; MAX_MEMORY], size: u32, a: u32, v: u64) {
+        let page = page_of(a);
+        if !bit(&self.shared, page) {
+            return;
+        }
+        let offset = (a & HALF) % PAGE_WORDS;
+        let mut q = self.next[page] as usize;
+        while q != page {
+            let b = q as u32 * PAGE_WORDS + offset;
+            if b < size {
+                mem[b as usize] = v;
+            }
+            q = self.next[q] as usize;
+        }
     }
 }

@@ -150,7 +150,7 @@ fn dispatch(sys: &mut System, m: &mut impl Machine, block: &CallBlock, name: &st
         "SSTATU" => sys.sstatu(),
         "RQDATE" => sys.rqdate(),
         "CORBLK" => sys.corblk(m, block),
-        "CORTYP" => sys.cortyp(block),
+        "CORTYP" => sys.cortyp(m, block),
         "TRANS" => trans(sys, block),
         "RENMWO" => renmwo(sys, block),
         "RESET" => {

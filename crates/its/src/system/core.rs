@@ -67,6 +67,9 @@ impl System {
     /// Makes the job's core `pages` pages, all private (ITS `.CORE`,
     /// `.SUSET` of `.MEMT`): pages beyond are deleted, new ones are zero.
     pub(super) fn set_core_pages(&mut self, m: &mut impl Machine, pages: usize) {
+        for k in 0..PAGES {
+            m.unshare_page(k);
+        }
         m.set_memory_size(pages * PAGE);
         for k in 0..PAGES {
             let kind = if k < pages {
@@ -86,6 +89,8 @@ impl System {
             // Pages between the old top and this one stay absent in the map.
             m.set_memory_size(top);
         }
+        // A page shared with others is replaced, not cleared for them.
+        m.unshare_page(page);
         for a in page * PAGE..top {
             m.write(a as u32, Word::ZERO);
         }
@@ -95,6 +100,8 @@ impl System {
 
     /// Removes `page`; memory shrinks to the highest page still there.
     fn delete_page(&mut self, m: &mut impl Machine, page: usize) {
+        // The pages it shared with keep their words.
+        m.unshare_page(page);
         if page * PAGE < m.memory_size() {
             for a in page * PAGE..(page + 1) * PAGE {
                 m.write(a as u32, Word::ZERO);
@@ -182,13 +189,23 @@ impl System {
             }
             JS_SELF => {
                 let from = source_page.map_or(page, |w| w.right() as usize);
-                if from != page {
-                    return Err(CallFailure::Unimplemented(format!(
-                        "CORBLK sharing page {from:o} at page {page:o} (one page at two addresses)"
-                    )));
-                }
-                if self.pages[page] == Page::Absent {
+                if from >= PAGES || self.pages[from] == Page::Absent {
                     return Err(CallFailure::error(CallError::CANT_GET_ACCESS, 0));
+                }
+                // The same page: its access changes (a pure page made
+                // writable again). Another: a private page gives write
+                // access only where it has it (_calls.127 CORBLK, %CBPRV):
+                // %CBNDW fails, %CBWRT makes do with reading.
+                let kind = match (from == page, self.pages[from], kind) {
+                    (true, _, kind) => kind,
+                    (false, Page::ReadOnly, Page::Writable) if cbits & CB_NDW != 0 => {
+                        return Err(CallFailure::error(CallError::CANT_GET_ACCESS, 0));
+                    }
+                    (false, Page::ReadOnly, _) => Page::ReadOnly,
+                    (false, _, kind) => kind,
+                };
+                if from != page {
+                    self.share_own_page(m, from, page)?;
                 }
                 self.set_page(m, page, kind);
                 Ok(())
@@ -201,6 +218,35 @@ impl System {
                 "CORBLK of a page of job {source:o} (inferior jobs)"
             ))),
         }
+    }
+
+    /// Puts the job's page `from` at page `page` too: one page at two
+    /// addresses, a store through either seen through both (the CPU keeps
+    /// them equal). Page 0, whose first 16 addresses are the ACs, is not
+    /// shared.
+    fn share_own_page(
+        &mut self,
+        m: &mut impl Machine,
+        from: usize,
+        page: usize,
+    ) -> Result<(), CallFailure> {
+        if from == 0 || page == 0 {
+            return Err(CallFailure::Unimplemented(format!(
+                "CORBLK sharing page {from:o} at page {page:o} (page 0 holds the ACs)"
+            )));
+        }
+        let top = (page + 1) * PAGE;
+        if m.memory_size() < top {
+            m.set_memory_size(top);
+        }
+        if !m.share_page(from, page) {
+            return Err(CallFailure::Unimplemented(format!(
+                "CORBLK sharing page {from:o} at page {page:o} (one page at two addresses)"
+            )));
+        }
+        self.note(&format!(" page {from:o} shared at page {page:o}"));
+        self.core_words = m.memory_size();
+        Ok(())
     }
 
     /// A page of a file open on DSK channel `ch`: its words are copied in
@@ -289,8 +335,10 @@ impl System {
         }
     }
 
-    /// CORTYP: the page's access, sharing and count (one job: unshared).
-    pub(super) fn cortyp(&mut self, block: &CallBlock) -> CallResult {
+    /// CORTYP: the page's access, sharing and count. A page shared within
+    /// the job gives the next sharer (NCORTY in core.83): this job's user
+    /// index and that page, and the number of sharers.
+    pub(super) fn cortyp(&mut self, m: &impl Machine, block: &CallBlock) -> CallResult {
         block.require(1).map_err(|c| CallFailure::error(c, 0))?;
         let page = if block.inputs.len() >= 2 {
             let job = block.inputs[0].value.right();
@@ -307,17 +355,33 @@ impl System {
             return Err(CallFailure::error(CallError::MEANINGLESS_ARGS, 0));
         }
         // Val 1: %CBWRT (4.9) and %CBRED (4.8); val 2 -1 unshared; val 4
-        // in core (4.9) and shared once.
-        let (access, share, count) = match self.pages[page as usize] {
-            Page::Absent => (0, 0, 0),
-            Page::ReadOnly => (0o200000 << 18, pdp10_isa::WORD_MASK, (0o400000 << 18) | 1),
-            Page::Writable => (0o600000 << 18, pdp10_isa::WORD_MASK, (0o400000 << 18) | 1),
+        // in core (4.9) and the number of sharers.
+        let page = page as usize;
+        let access = match self.pages[page] {
+            Page::Absent => return Ok(vec![Word::ZERO; 4]),
+            Page::ReadOnly => bit_symbol("%CBRED") << 18,
+            Page::Writable => (bit_symbol("%CBRED") | CB_WRT) << 18,
         };
+        let in_core = 1 << 35;
+        let Some(next) = m.next_sharer(page) else {
+            return Ok(vec![
+                Word::new(access),
+                Word::ONES,
+                Word::ZERO,
+                Word::new(in_core | 1),
+            ]);
+        };
+        let mut count = 1;
+        let mut q = next;
+        while q != page && count < PAGES as u64 {
+            count += 1;
+            q = m.next_sharer(q).unwrap_or(page);
+        }
         Ok(vec![
             Word::new(access),
-            Word::new(share),
-            Word::ZERO,
-            Word::new(count),
+            Word::new(super::suset::USER_INDEX),
+            Word::new(next as u64),
+            Word::new(in_core | count),
         ])
     }
 }
