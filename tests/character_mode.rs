@@ -125,6 +125,22 @@ fn the_terminal_is_put_back_after_an_error_stop() {
 }
 
 #[test]
+fn control_z_reaches_the_shim_and_stops_the_job_as_for_ddt() {
+    // ^Z is ITS's CALL: the job never reads it; the run ends as a .VALUE
+    // would (status 1), and the terminal is put back.
+    let (text, status, [before, _, after]) = on_a_terminal(b"a\x1aQ", false);
+    assert_eq!(status, Some(1), "{text:?}");
+    assert!(text.contains("a<a>"), "{text:?}");
+    assert!(text.contains("^Z"), "{text:?}");
+    assert!(!text.contains("<\x1a>"), "the job read ^Z: {text:?}");
+    assert_eq!(after, before);
+    // Typed while the job computes, never reading: it stops at once.
+    let (text, status, _) = running_on_a_terminal("typed.mid", b"\x1a", false);
+    assert_eq!(status, Some(1), "{text:?}");
+    assert!(!text.contains('{'), "the handler got ^Z: {text:?}");
+}
+
+#[test]
 fn the_terminal_is_put_back_after_ctrl_c() {
     // Ctrl-C (SIGINT) while the job waits for a character: the signal
     // ends the process at once (status 130).

@@ -4,12 +4,14 @@
 //! `its::tty`). Only when standard input is a terminal; from a pipe or a
 //! file the input is read as it comes.
 //!
-//! Left alone: ISIG (Ctrl-C still stops the run, Ctrl-Z still suspends
-//! pdp10, as the shell's user expects), the output settings (a line end is
+//! Left alone: ISIG (Ctrl-C still stops the run), the output settings (a line end is
 //! still the host's), and the input CR-to-LF mapping (the console reads
 //! either as CR). Turned off besides ICANON and ECHO: IEXTEN (^V, ^O) and
 //! IXON (^S, ^Q), which ITS programs read as characters (^S is in the
-//! interrupt group 6 of itstty.41).
+//! interrupt group 6 of itstty.41). The suspend character (VSUSP) is
+//! disabled: ^Z is ITS's CALL, which stops the job for its superior
+//! (ddt.33), so it reaches the shim, which ends the run as ITS would
+//! return to DDT, rather than suspending pdp10.
 //!
 //! The saved settings are put back on every way out: the guard's drop
 //! (normal end, error, panic: the release profile unwinds), and
@@ -45,9 +47,7 @@ impl CharacterMode {
         let saved = termios::tcgetattr(fd)?;
         let mut raw = saved.clone();
         (raw.local_modes, raw.input_modes) = character_flags(raw.local_modes, raw.input_modes);
-        // A read returns as soon as one character is there.
-        raw.special_codes[SpecialCodeIndex::VMIN] = 1;
-        raw.special_codes[SpecialCodeIndex::VTIME] = 0;
+        character_codes(&mut raw);
         *SAVED.lock().unwrap_or_else(|e| e.into_inner()) = Some(saved);
         termios::tcsetattr(fd, OptionalActions::Now, &raw)?;
         Ok(CharacterMode { on: true })
@@ -76,6 +76,15 @@ pub fn restore() {
     }
 }
 
+/// The special characters of character mode: a read returns as soon as
+/// one character is there, and ^Z is a character (the job's CALL), not
+/// the host's suspend (0 disables it, `_POSIX_VDISABLE` on Linux).
+pub fn character_codes(t: &mut Termios) {
+    t.special_codes[SpecialCodeIndex::VMIN] = 1;
+    t.special_codes[SpecialCodeIndex::VTIME] = 0;
+    t.special_codes[SpecialCodeIndex::VSUSP] = 0;
+}
+
 /// The local and input modes of character mode, from the terminal's.
 pub fn character_flags(local: LocalModes, input: InputModes) -> (LocalModes, InputModes) {
     (
@@ -101,6 +110,26 @@ mod tests {
         );
         assert_eq!(local, LocalModes::ECHOE | LocalModes::ISIG);
         assert_eq!(input, InputModes::ICRNL | InputModes::BRKINT);
+    }
+
+    #[test]
+    fn character_mode_gives_control_z_to_the_job() {
+        use rustix::pty::{grantpt, openpt, ptsname, unlockpt, OpenptFlags};
+        let master = openpt(OpenptFlags::RDWR | OpenptFlags::NOCTTY).unwrap();
+        grantpt(&master).unwrap();
+        unlockpt(&master).unwrap();
+        let name = ptsname(&master, Vec::new()).unwrap();
+        let slave = std::fs::File::open(name.to_str().unwrap()).unwrap();
+        let mut t = termios::tcgetattr(&slave).unwrap();
+        assert_ne!(
+            t.special_codes[SpecialCodeIndex::VSUSP],
+            0,
+            "suspends at first"
+        );
+        character_codes(&mut t);
+        assert_eq!(t.special_codes[SpecialCodeIndex::VSUSP], 0);
+        assert_eq!(t.special_codes[SpecialCodeIndex::VMIN], 1);
+        assert_eq!(t.special_codes[SpecialCodeIndex::VTIME], 0);
     }
 
     #[test]

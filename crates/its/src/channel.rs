@@ -150,6 +150,8 @@ pub enum Fault {
     /// The job read the terminal after the end of its input
     /// ([`TtyError::InputEnded`]).
     InputEnded,
+    /// ^Z was typed ([`TtyError::Call`]).
+    Call,
 }
 
 impl From<Mpv> for Fault {
@@ -164,6 +166,7 @@ impl From<TtyError> for Fault {
             TtyError::Host(e) => Fault::Host(e),
             TtyError::Ioc(c) => Fault::Ioc(c),
             TtyError::InputEnded => Fault::InputEnded,
+            TtyError::Call => Fault::Call,
             e @ TtyError::NotAscii { .. } => {
                 Fault::Host(io::Error::new(io::ErrorKind::InvalidData, e.to_string()))
             }

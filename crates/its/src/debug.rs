@@ -77,7 +77,14 @@ impl Job {
                 self.cpu.set_pc(trap.pc);
                 Slice::Caught(trap)
             }
-            Ok(ka10::Exit::Handler(Stop::Ending(Ending::Outcome(o)))) => Slice::Ended(o),
+            Ok(ka10::Exit::Handler(Stop::Ending(Ending::Outcome(o)))) => {
+                // Stopped by ^Z before the instruction did anything:
+                // proceeding runs it again, as on ITS.
+                if let Some(pc) = self.system.call_stop.take() {
+                    self.cpu.set_pc(pc);
+                }
+                Slice::Ended(o)
+            }
             Ok(ka10::Exit::Handler(Stop::Ending(Ending::Host(e)))) => return Err(e),
             // A .SUSET that enables %PIPDL ends the run so that it can be
             // sliced; DDT's slices go on from the PC it gives.

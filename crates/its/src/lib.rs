@@ -33,7 +33,7 @@
 //! |---|---|---|
 //! | `Finished` | 0 | `.LOGOUT 1,` (or 0), `.BREAK 16,`, LOGOUT |
 //! | `Failed` | n−1 | `.LOGOUT n,` with n = 2 to 17: the program reports failure |
-//! | `Value` | 1 | `.VALUE` (DDT's message) |
+//! | `Value` | 1 | `.VALUE` (DDT's message), or ^Z typed (ITS stops the job for DDT) |
 //! | `ProgramError` | 2 | illegal instruction or call, memory beyond core, I/O channel error, `.LOSE` |
 //! | `Unimplemented` | 3 | a call ITS has and the shim does not |
 //! | `BudgetExhausted` | 4 | the instruction budget ran out |
@@ -99,7 +99,8 @@ pub enum Outcome {
         /// DDT's `:KILL`, when the run is verbose.
         message: Option<String>,
     },
-    /// The job executed `.VALUE`.
+    /// The job executed `.VALUE`, or ^Z (CALL) was typed, which ITS
+    /// never gives the job but stops it with for its superior.
     Value {
         /// Address of the `.VALUE`.
         pc: u32,

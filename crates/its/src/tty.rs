@@ -93,7 +93,12 @@ pub struct Terminal {
     /// Taking a typed character failed while the job computed: its next
     /// read gets the error ([`Terminal::arrive_typed`]).
     failed: Option<TtyError>,
+    /// %TSSII: ^Z is not ITS's.
+    super_image: bool,
 }
+
+/// ^Z, CALL on TV terminals: ITS's own, never the job's.
+const CALL: u8 = 0o032;
 
 /// A group's bits (itstty.41, G/1/a): interrupt, activate, special,
 /// image output, PI echo, MP echo.
@@ -154,7 +159,20 @@ impl Terminal {
             groups: DEFAULT_GROUPS,
             ahead: None,
             failed: None,
+            super_image: false,
         }
+    }
+
+    /// Sets super-image input mode (%TSSII in TTYSTS): ^Z is then an
+    /// ordinary character.
+    pub fn set_super_image(&mut self, on: bool) {
+        self.super_image = on;
+    }
+
+    /// Whether a character that arrived while the job computed was ^Z
+    /// ([`TtyError::Call`]), which stops the job at once.
+    pub fn call_typed(&self) -> bool {
+        matches!(self.failed, Some(TtyError::Call))
     }
 
     /// Makes the next character arrive without reading it, waiting for it
@@ -461,6 +479,7 @@ impl Terminal {
                 // not waited for after a CR: a terminal may send CR alone).
                 Some(b'\n') if after_cr => continue,
                 Some(b'\n') | Some(b'\r') => 0o015,
+                Some(CALL) if !self.super_image => return Err(TtyError::Call),
                 Some(byte) if !byte.is_ascii() => {
                     return Err(TtyError::NotAscii {
                         byte,
@@ -548,6 +567,12 @@ pub enum TtyError {
     /// The job read the terminal again after the end of host input had
     /// been given to it as ^C: on ITS it would wait for ever.
     InputEnded,
+    /// ^Z (CALL) was typed: ITS never gives it to the job, but stops the
+    /// job with "a special unconditionally fatal interrupt" and gives the
+    /// terminal to its superior, DDT (ddt.33, "^Z or CALL is interpreted
+    /// by ITS itself"), unless the terminal is in super-image input mode
+    /// (%TSSII, bits.117).
+    Call,
     /// Host input had a byte that is not ASCII (a UTF-8 character, say),
     /// which no ITS terminal can type.
     NotAscii {
@@ -564,6 +589,7 @@ impl std::fmt::Display for TtyError {
             TtyError::Host(e) => write!(f, "{e}"),
             TtyError::Ioc(c) => f.write_str(c.message()),
             TtyError::InputEnded => f.write_str("terminal input read after its end"),
+            TtyError::Call => f.write_str("^Z (CALL) typed"),
             TtyError::NotAscii { byte, offset } => write!(
                 f,
                 "terminal input (standard input), byte {}: 0x{byte:02x} is not ASCII, which \

@@ -154,6 +154,8 @@ impl System {
         if let Some(sts) = block.input(3) {
             let new = sts.raw() & !0o777777 & !TS_FIXED;
             c.sts = (c.sts & TS_FIXED) | new;
+            let super_image = c.sts & (bit_symbol("%TSSII") << 18) != 0;
+            self.terminal.set_super_image(super_image);
         }
         Ok(vec![])
     }

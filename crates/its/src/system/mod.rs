@@ -210,6 +210,9 @@ pub struct System {
     slow_clock_seen: Option<u64>,
     /// The last `.EVAL` that found no symbol: its PC and the symbol.
     eval_miss: Option<(u32, String)>,
+    /// Where ^Z stopped the job (the instruction it was at, to run again
+    /// when DDT proceeds).
+    pub(crate) call_stop: std::cell::Cell<Option<u32>>,
 }
 
 /// Packs text as JCL: ASCII, five characters a word, ended by CR, with at
@@ -270,6 +273,7 @@ impl System {
             rtmr_deadline: None,
             slow_clock_seen: None,
             eval_miss: None,
+            call_stop: std::cell::Cell::new(None),
         }
     }
 
@@ -443,7 +447,24 @@ impl System {
                 instruction,
                 "the job reads the terminal again after the end of its input (given as ^C)",
             ),
+            Fault::Call => self.call_typed(pc, instruction),
         }
+    }
+
+    /// ^Z typed: ITS stops the job and DDT, its superior, takes the
+    /// terminal and prints where it stopped (ddt.33: "DDT notices the
+    /// fatal interrupt and takes control"). The job is stopped, not
+    /// killed, as by a `.VALUE`: with no DDT here the run ends so (exit 1),
+    /// in DDT's words.
+    pub(crate) fn call_typed(&self, pc: u32, instruction: Word) -> Ending {
+        self.call_stop.set(Some(pc));
+        Ending::Outcome(Outcome::Value {
+            pc,
+            message: format!(
+                "^Z; {}   the job was stopped by ^Z (CALL) at PC {pc:06o}; ITS gives the terminal to DDT, and there is none",
+                self.where_(pc, instruction)
+            ),
+        })
     }
 
     /// Records a failing call's code in the channel's status word.

@@ -85,6 +85,10 @@ impl System {
             return Ok(None);
         }
         let Some(c) = self.terminal.arrive_typed() else {
+            if self.terminal.call_typed() {
+                let word = m.read(pc).unwrap_or_default();
+                return Err(self.call_typed(pc, word));
+            }
             return Ok(None);
         };
         if !self.typein_arrived(c, first, second) {
