@@ -47,6 +47,16 @@ const TO_MVU: u64 = bit_symbol("%TOMVU") << 18;
 const TS_FIXED: u64 =
     (bit_symbol("%TSFRE") | bit_symbol("%TSCNS") | bit_symbol("%TSLCZ") | bit_symbol("%TSHDX"))
         << 18;
+/// The TTYCOM bits CNSSET may change (_calls.127: the communicate
+/// overrides, refuse and query, the motor, and 3.9, which it calls %TCINP
+/// and bits.117 %TCLED); the others are the system's.
+const TC_SETTABLE: u64 = (bit_symbol("%TCICO")
+    | bit_symbol("%TCOCO")
+    | bit_symbol("%TCRFS")
+    | bit_symbol("%TCQRY")
+    | bit_symbol("%TCMTR")
+    | bit_symbol("%TCLED"))
+    << 18;
 /// TTYCOM's right half when not in communicate mode.
 const NOT_IN_COMM: u64 = 0o777777;
 /// The highest TCTYP ITS knows (%TNAAA); CNSSET refuses more.
@@ -207,8 +217,7 @@ impl System {
         }
         if let Some(com) = block.input(4) {
             // Only the override and refuse/query bits are settable.
-            let settable = (0o070000 | 0o006000 | 0o000400) << 18;
-            c.ttycom = (c.ttycom & !settable) | (com.raw() & settable);
+            c.ttycom = (c.ttycom & !TC_SETTABLE) | (com.raw() & TC_SETTABLE);
         }
         if let Some(opt) = block.input(5) {
             c.ttyopt = opt.raw();
@@ -262,8 +271,7 @@ impl System {
             "TTYROL" => c.ttyrol = v,
             "TTYSMT" => c.ttysmt = v,
             "TTYCOM" => {
-                let settable = (0o070000 | 0o006000 | 0o000400) << 18;
-                c.ttycom = (c.ttycom & !settable) | (v & settable);
+                c.ttycom = (c.ttycom & !TC_SETTABLE) | (v & TC_SETTABLE);
             }
             "ISPEED" | "OSPEED" => {
                 let code = code_of_speed(v).ok_or(CallError::MEANINGLESS_ARGS)?;

@@ -38,11 +38,15 @@ pub enum Page {
 const CB_WRT: u64 = bit_symbol("%CBWRT");
 const CB_NDW: u64 = bit_symbol("%CBNDW");
 const CB_CPY: u64 = bit_symbol("%CBCPY");
+/// %CBNDR: read access or fail.
+const CB_NDR: u64 = bit_symbol("%CBNDR");
 /// Source codes: %JSNEW a fresh page, %JSABS an absolute page, and the
 /// core job (400001), taken as %JSNEW.
 const JS_NEW: u64 = bit_symbol("%JSNEW");
 const JS_ABS: u64 = bit_symbol("%JSABS");
 const CORE_JOB: u64 = 0o400001;
+/// The system job (job 0), whose pages are nearly the absolute ones.
+const SYSTEM_JOB: u64 = 0o400000;
 /// %JSELF: this job.
 const JS_SELF: u64 = bit_symbol("%JSELF");
 
@@ -211,7 +215,7 @@ impl System {
                 Ok(())
             }
             0..=0o17 => self.page_from_file(m, page, source as usize, source_page, kind, cbits),
-            JS_ABS | 0o400000 => Err(CallFailure::Unimplemented(format!(
+            JS_ABS | SYSTEM_JOB => Err(CallFailure::Unimplemented(format!(
                 "CORBLK of an absolute (system) page into page {page:o}"
             ))),
             _ => Err(CallFailure::Unimplemented(format!(
@@ -322,7 +326,7 @@ impl System {
                 Ok(true)
             }
             0 => {
-                let bits = if write { CB_NDW } else { 0o010000 };
+                let bits = if write { CB_NDW } else { CB_NDR };
                 match self.corblk_one(m, bits, page, JS_SELF, Some(Word::new(from))) {
                     Ok(()) => Ok(true),
                     Err(CallFailure::Error { .. }) => Ok(false),
