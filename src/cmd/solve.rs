@@ -45,9 +45,9 @@ pub struct Args {
     /// Layout of the solutions printed.
     #[arg(long, value_enum, default_value_t = Format::Line)]
     format: Format,
-    /// Worker threads (0: one per core, or one for a whole input of under
-    /// 256 9x9 puzzles; at most 256, and no more than there are puzzles);
-    /// the output keeps the input order.
+    /// Worker threads (0: one per core, 9x9 puzzles beginning on one thread
+    /// until the run has taken 20 ms; at most 256, and no more than there
+    /// are puzzles); the output keeps the input order.
     #[arg(long, short, value_name = "N", default_value_t = 0)]
     jobs: usize,
 }
