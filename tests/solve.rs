@@ -423,3 +423,46 @@ fn threads_print_what_one_thread_prints() {
         }
     }
 }
+
+/// By default 9x9 puzzles begin on one thread and the pool takes over
+/// after 20 ms or at the first larger puzzle: the output is that of one
+/// thread, the puzzle at the hand-over neither lost nor printed twice,
+/// whichever comes first (a 16x16 after the first 9x9s, and thousands of
+/// 9x9s, more than 20 ms, after it).
+#[test]
+fn the_hand_over_to_the_pool_keeps_the_order() {
+    let dir = tempfile::tempdir().unwrap();
+    let nine = read("puzzles/corpora/17_clue_first2000.txt");
+    let sixteen = read("puzzles/corpora/gecode_16x16_janko_55.txt");
+    let mut text = String::new();
+    for line in nine.lines().take(100) {
+        text += line;
+        text += "\n";
+    }
+    for line in sixteen.lines().take(3) {
+        text += line;
+        text += "\n";
+    }
+    text += "123\n";
+    for _ in 0..3 {
+        text += &nine;
+    }
+    let path = dir.path().join("handed.txt");
+    std::fs::write(&path, text).unwrap();
+    let path = path.to_str().unwrap();
+    let run = |args: &[&str]| {
+        let out = solve(args);
+        let err = stderr(&out);
+        let messages: Vec<String> = err.lines().rev().skip(1).map(String::from).collect();
+        (out.status.code(), stdout(&out), messages, summary(&out))
+    };
+    let one = run(&["--jobs", "1", path]);
+    assert_eq!(one.1.lines().count(), 6103, "{:?}", one.2);
+    assert_eq!(run(&[path]), one);
+    // Only 9x9s: the hand-over comes after 20 ms, in the middle of a puzzle
+    // set rather than at a larger puzzle.
+    let path = dir.path().join("nine.txt");
+    std::fs::write(&path, nine.repeat(4)).unwrap();
+    let path = path.to_str().unwrap();
+    assert_eq!(run(&[path]), run(&["--jobs", "1", path]));
+}

@@ -45,9 +45,9 @@ pub struct Args {
     /// Layout of the solutions printed.
     #[arg(long, value_enum, default_value_t = Format::Line)]
     format: Format,
-    /// Worker threads (0: one per core, or one for a whole input of under
-    /// 256 9x9 puzzles; at most 256, and no more than there are puzzles);
-    /// the output keeps the input order.
+    /// Worker threads (0: one per core, 9x9 puzzles beginning on one thread
+    /// until the run has taken 20 ms; at most 256, and no more than there
+    /// are puzzles); the output keeps the input order.
     #[arg(long, short, value_name = "N", default_value_t = 0)]
     jobs: usize,
 }
@@ -115,22 +115,31 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         .filter(|i| matches!(i, Item::Puzzle { .. }))
         .count();
     let whole = first.len() < FIRST_CHUNK;
-    // A whole input of so few 9x9 puzzles, each solved (to 2 solutions)
-    // in well under a millisecond, is done in a few: a pool would cost
-    // more than it saves (docs/speed.md in crates/sudoku).
-    let quick = whole
-        && args.jobs == 0
+    // 9x9 puzzles solved to 2 solutions, each in well under a millisecond,
+    // begin on this thread: a second thread costs 0.3-0.7 ms to start and
+    // 4-9 % more CPU time on sets of a few thousand (docs/speed.md in
+    // crates/sudoku), so the pool starts only once the run has taken
+    // [`SOLO`] and there is more to do, or at the first larger puzzle.
+    let quick = args.jobs == 0
         && limits(&args).0 <= 2
         && first.iter().all(|i| match i {
             Item::Puzzle { puzzle, .. } => puzzle.grid.shape() == sudoku::Shape::NINE,
             Item::Bad(_) => true,
         });
-    let threads = match quick {
-        true => 1,
-        false => jobs::threads("solve", args.jobs, whole.then_some(puzzles)),
+    let (threads, first) = match quick {
+        true => match job.one_at_a_time(first, &mut inputs, true)? {
+            Some(rest) => (jobs::threads("solve", 0, None), rest),
+            None => (1, Vec::new()),
+        },
+        false => (
+            jobs::threads("solve", args.jobs, whole.then_some(puzzles)),
+            first,
+        ),
     };
     match threads {
-        1 => job.one_at_a_time(first, &mut inputs)?,
+        1 => {
+            job.one_at_a_time(first, &mut inputs, false)?;
+        }
         threads => job.in_batches(threads, first, &mut inputs)?,
     }
     job.out.flush()?;
@@ -145,6 +154,15 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 
 /// The puzzles read before the threads are chosen.
 const FIRST_CHUNK: usize = 256;
+
+/// How long a run of quick 9x9 puzzles goes on one thread before the pool
+/// starts: sets of up to a few thousand such puzzles (top1465, serg's
+/// 10,000) end within it, at the CPU time of one thread.
+const SOLO: Duration = Duration::from_millis(20);
+
+/// How often (in puzzles) a solo run reads the clock and checks its puzzles'
+/// size.
+const SOLO_STRIDE: usize = 64;
 
 /// The most puzzles read, solved and printed as one batch: at the rate of
 /// easy 9x9 puzzles, a hundredth of a second.
@@ -165,14 +183,31 @@ struct Job<'a> {
 impl Job<'_> {
     /// On this thread: each puzzle read, solved and printed in turn, so
     /// that nothing is held (a batch's thousands of grids cost the
-    /// allocator more than one at a time).
-    fn one_at_a_time(&mut self, first: Vec<Item>, inputs: &mut Inputs) -> anyhow::Result<()> {
+    /// allocator more than one at a time). With `solo`, only while the
+    /// puzzles are 9x9 and the run has taken less than [`SOLO`]: then the
+    /// items not yet solved are returned for the pool (`None`: all done).
+    fn one_at_a_time(
+        &mut self,
+        first: Vec<Item>,
+        inputs: &mut Inputs,
+        solo: bool,
+    ) -> anyhow::Result<Option<Vec<Item>>> {
         let (limit, keep) = limits(self.args);
         let mut first = first.into_iter();
         // The bar is updated every `stride` puzzles: every one while they
         // are slow, more rarely (a clock read saved) while they are fast.
         let (mut stride, mut shown) = (1, Instant::now());
         while let Some(item) = first.next().or_else(|| inputs.next()) {
+            if solo {
+                let larger = matches!(&item, Item::Puzzle { puzzle, .. }
+                    if puzzle.grid.shape() != sudoku::Shape::NINE);
+                if larger
+                    || (self.tally.puzzles.is_multiple_of(SOLO_STRIDE)
+                        && self.start.elapsed() >= SOLO)
+                {
+                    return Ok(Some(std::iter::once(item).chain(first).collect()));
+                }
+            }
             let outcome = solve(self.args, limit, keep, &item);
             print_item(
                 &mut self.out,
@@ -191,7 +226,7 @@ impl Job<'_> {
                 shown = now;
             }
         }
-        Ok(())
+        Ok(None)
     }
 
     /// On `threads` threads: batches read in order, each cut into parts,
@@ -253,7 +288,7 @@ impl Job<'_> {
         // faults for each batch's fresh vectors).
         let mut tasks: Vec<Task> = (0..count).map(|_| Task::default()).collect();
         let mut first = first.into_iter();
-        let mut size = first.len().div_ceil(count);
+        let mut size = first.len().max(chunk).div_ceil(count);
         loop {
             let began = Instant::now();
             let mut index = self.tally.puzzles;
