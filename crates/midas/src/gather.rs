@@ -495,6 +495,11 @@ impl Assembler<'_> {
             ".BP" | ".BM" | ".LDB" | ".DPB" | ".IBP" | ".LZ" | ".TZ" => {
                 self.byte_function(&k, at, g)
             }
+            ".SITE" => {
+                if let Some(n) = self.function_argument(at, false) {
+                    mark(g, crate::functions::site_word(n), at);
+                }
+            }
             ".INEOF" => self.reader.end_file(),
             // .SEE only makes cross-reference entries: its names are
             // dropped, wherever on a line it stands.

@@ -99,6 +99,7 @@ pub(crate) fn is_builtin_name(k: &str) -> bool {
                 | ".LDB"
                 | ".DPB"
                 | ".IBP"
+                | ".SITE"
                 | ".BEGIN"
                 | ".END"
                 | "IRPW"
