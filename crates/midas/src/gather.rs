@@ -474,6 +474,8 @@ impl Assembler<'_> {
             // real MIDAS types "SBLK Encountered" (midas.458, SRIM) and
             // goes on.
             "SBLK" => self.messages.push("SBLK Encountered\n".to_string()),
+            // .SBLK is SBLK without the message (manual: ".SBLK").
+            ".SBLK" => {}
             "PRINTC" => {
                 if let Some(t) = self.delimited(at) {
                     self.messages.push(t);

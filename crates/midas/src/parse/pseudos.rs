@@ -100,6 +100,7 @@ pub(crate) fn is_builtin_name(k: &str) -> bool {
                 | ".DPB"
                 | ".IBP"
                 | ".SITE"
+                | ".SBLK"
                 | ".BEGIN"
                 | ".END"
                 | "IRPW"
