@@ -187,7 +187,7 @@ fn real_assembly(args: &Args, midas: &Image, disk: &WorkDsk) -> anyhow::Result<R
     let (fn1, fn2, dsk) = (&disk.fn1, &disk.fn2, &disk.dsk);
     let out_fn2 = if fn2 == "BIN" { "RBIN" } else { "BIN" };
     let jcl = format!("{fn1} {out_fn2}_{fn1} {fn2}");
-    let mut config = JobConfig::captured(&dsk, "MIDAS", Some(&jcl));
+    let mut config = JobConfig::captured(dsk, "MIDAS", Some(&jcl));
     if let Some(input) = &args.tty_input {
         let typed = fs::read(input).with_context(|| format!("reading {}", input.display()))?;
         config.terminal = its::tty::Terminal::new(
@@ -243,7 +243,7 @@ fn our_assembly(disk: &WorkDsk, source: &Path) -> anyhow::Result<Result1> {
         user: "USER".into(),
         ..midas::Options::default()
     };
-    match midas::assemble(&disk.source(), &midas::FsLoader, &options) {
+    match midas::assemble(disk.source(), &midas::FsLoader, &options) {
         Ok(a) => Ok(Result1::Binary(loader::load_words(&a.sblk_words())?)),
         Err(e) => Ok(Result1::Failed(format!(
             "{} errors, first: {}",
