@@ -25,7 +25,8 @@ pub struct Args {
     /// `<root>/dir/fn1.fn2`), for both assemblers.
     #[arg(long, value_name = "DIR")]
     dsk_root: Option<PathBuf>,
-    /// The ITS directory the source is put in (the job's SNAME).
+    /// The ITS directory the source is put in (real MIDAS's SNAME), for
+    /// both assemblers: `.INSRT FOO` without a directory looks there.
     #[arg(long, value_name = "NAME", default_value = "USER")]
     dir: String,
     /// Keep each work folder (the DSK real MIDAS ran on) and print where.
@@ -73,8 +74,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             .tempdir()
             .context("creating a work folder")?;
         let work = folder.path().to_path_buf();
-        let real = real_assembly(&args, &real_midas, dir, source, &work);
-        let ours = our_assembly(&args, source);
+        // Both assemblers read the same DSK: the source's copy in DIR.
+        let (real, ours) = match work_dsk(&args, dir, source, &work) {
+            Ok(disk) => (
+                real_assembly(&args, &real_midas, &disk),
+                our_assembly(&disk, source),
+            ),
+            Err(e) => (Err(e), Ok(Result1::Failed("-".into()))),
+        };
         let (real_text, ours_text) = (describe(&real), describe(&ours));
         let (same, first) = match (&real, &ours) {
             (Ok(Result1::Binary(r)), Ok(Result1::Binary(o))) => compare(r, o),
@@ -117,15 +124,29 @@ fn host_part(its: &str) -> String {
         .collect()
 }
 
-/// Real MIDAS on a fresh DSK: the `--dsk-root` tree (hard links), MIDAS as
-/// `SYS;TS MIDAS`, the source in DIR; the command line `FN1 BIN_FN1 FN2`.
-fn real_assembly(
-    args: &Args,
-    midas: &Image,
+/// The DSK both assemblers read: where it is on the host, the folder of
+/// the source's ITS directory, and the source's ITS names there.
+struct WorkDsk {
+    work: PathBuf,
     dir: Sixbit,
-    source: &Path,
-    work: &Path,
-) -> anyhow::Result<Result1> {
+    dsk: PathBuf,
+    host_dir: PathBuf,
+    fn1: String,
+    fn2: String,
+}
+
+impl WorkDsk {
+    /// The source's copy on the DSK.
+    fn source(&self) -> PathBuf {
+        self.host_dir
+            .join(format!("{}.{}", host_part(&self.fn1), host_part(&self.fn2)))
+    }
+}
+
+/// A fresh DSK: the `--dsk-root` tree (hard links), the folder `sys`, and
+/// the source copied into DIR (`--dir`), where real MIDAS finds it as the
+/// job's SNAME and where `.INSRT FOO` without a directory looks for both.
+fn work_dsk(args: &Args, dir: Sixbit, source: &Path, work: &Path) -> anyhow::Result<WorkDsk> {
     let dsk = work.join("dsk");
     let _ = fs::remove_dir_all(work);
     fs::create_dir_all(&dsk).with_context(|| format!("making {}", dsk.display()))?;
@@ -143,15 +164,30 @@ fn real_assembly(
     if fn1.is_empty() || fn2.is_empty() {
         bail!("{base}: an ITS source needs two names (FOO.MID)");
     }
-    let copy = host_dir.join(format!("{}.{}", host_part(&fn1), host_part(&fn2)));
+    let disk = WorkDsk {
+        work: work.to_path_buf(),
+        dir,
+        dsk,
+        host_dir,
+        fn1,
+        fn2,
+    };
+    let copy = disk.source();
     // The DSK is hard links to `--dsk-root`: when the source is the file
     // already linked there, copying onto the link would truncate the
     // original. Unlink first, so the root is never written.
     let _ = fs::remove_file(&copy);
     fs::copy(source, &copy).with_context(|| format!("reading {}", source.display()))?;
+    Ok(disk)
+}
+
+/// Real MIDAS on the work DSK, `SYS;TS MIDAS`, with the command line
+/// `FN1 BIN_FN1 FN2`, the job's SNAME being DIR.
+fn real_assembly(args: &Args, midas: &Image, disk: &WorkDsk) -> anyhow::Result<Result1> {
+    let (fn1, fn2, dsk) = (&disk.fn1, &disk.fn2, &disk.dsk);
     let out_fn2 = if fn2 == "BIN" { "RBIN" } else { "BIN" };
     let jcl = format!("{fn1} {out_fn2}_{fn1} {fn2}");
-    let mut config = JobConfig::captured(&dsk, "MIDAS", Some(&jcl));
+    let mut config = JobConfig::captured(dsk, "MIDAS", Some(&jcl));
     if let Some(input) = &args.tty_input {
         let typed = fs::read(input).with_context(|| format!("reading {}", input.display()))?;
         config.terminal = its::tty::Terminal::new(
@@ -159,17 +195,19 @@ fn real_assembly(
             its::tty::Output::Capture(Vec::new()),
         );
     }
-    config.sname = dir;
+    config.sname = disk.dir;
     config.uname = Sixbit::lossy("USER");
     let mut job = Job::new(midas, config)?;
     let outcome = job.run(args.max_insns, &mut ka10::NoTrace)?;
     let transcript = String::from_utf8_lossy(&job.take_output()).into_owned();
-    fs::write(work.join("midas.out"), &transcript)?;
+    fs::write(disk.work.join("midas.out"), &transcript)?;
     if !matches!(outcome, Outcome::Finished { .. }) {
         let why = outcome.message().unwrap_or("stopped").to_string();
         return Ok(Result1::Failed(format!("stopped: {why}")));
     }
-    let out = host_dir.join(format!("{}.{}", host_part(&fn1), host_part(out_fn2)));
+    let out = disk
+        .host_dir
+        .join(format!("{}.{}", host_part(fn1), host_part(out_fn2)));
     match fs::read(&out) {
         Ok(bytes) => Ok(Result1::Binary(loader::load_bytes(&bytes)?)),
         Err(_) => Ok(Result1::Failed(format!(
@@ -196,18 +234,24 @@ fn link_tree(from: &Path, to: &Path) -> std::io::Result<()> {
     Ok(())
 }
 
-fn our_assembly(args: &Args, source: &Path) -> anyhow::Result<Result1> {
+/// `pdp10 midas` on the source's copy in the work DSK, with the work DSK
+/// as its `--dsk-root`: what real MIDAS reads, ours reads.
+/// Its messages name `source`, not the copy.
+fn our_assembly(disk: &WorkDsk, source: &Path) -> anyhow::Result<Result1> {
     let options = midas::Options {
-        dsk_root: args.dsk_root.clone(),
+        dsk_root: Some(disk.dsk.clone()),
         user: "USER".into(),
         ..midas::Options::default()
     };
-    match midas::assemble(source, &midas::FsLoader, &options) {
+    match midas::assemble(disk.source(), &midas::FsLoader, &options) {
         Ok(a) => Ok(Result1::Binary(loader::load_words(&a.sblk_words())?)),
         Err(e) => Ok(Result1::Failed(format!(
             "{} errors, first: {}",
             e.diagnostics.len(),
-            e.to_string().lines().next().unwrap_or("")
+            e.to_string().lines().next().unwrap_or("").replace(
+                &disk.source().display().to_string(),
+                &source.display().to_string()
+            )
         ))),
     }
 }
@@ -250,4 +294,70 @@ fn compare(real: &Image, ours: &Image) -> (String, String) {
         first = format!("start: real {:?} ours {:?}", real.start, ours.start);
     }
     (format!("{same}/{}", addresses.len() + 1), first)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(dsk_root: &Path, dir: &str, source: &Path) -> Args {
+        Args {
+            its: PathBuf::from("unused"),
+            dsk_root: Some(dsk_root.to_path_buf()),
+            dir: dir.into(),
+            keep: false,
+            tty_input: None,
+            max_insns: 1,
+            sources: vec![source.to_path_buf()],
+        }
+    }
+
+    /// The DSK real MIDAS would run on: the root's files, then the source.
+    fn disk_for(root: &Path, dir: &str, source: &Path, work: &Path) -> WorkDsk {
+        let args = args(root, dir, source);
+        work_dsk(&args, Sixbit::lossy(dir), source, work).unwrap()
+    }
+
+    /// `.INSRT FOO` without a directory reads FOO from the directory the
+    /// source is put in (`--dir`), for ours as for real MIDAS (manual
+    /// .INSRT: "If the sname of the file to be inserted is not specified,
+    /// that of the file being read"), not from beside the host file.
+    #[test]
+    fn ours_reads_inserts_from_the_dir_real_midas_runs_in() {
+        let tmp = tempfile::tempdir().unwrap();
+        let root = tmp.path().join("root");
+        fs::create_dir_all(root.join("lib")).unwrap();
+        fs::write(root.join("lib/foo.1"), "FOO==123\n").unwrap();
+        let elsewhere = tmp.path().join("elsewhere");
+        fs::create_dir_all(&elsewhere).unwrap();
+        // A FOO beside the host file that must not be read.
+        fs::write(elsewhere.join("foo.1"), "FOO==456\n").unwrap();
+        let source = elsewhere.join("prog.mid");
+        fs::write(&source, "TITLE PROG\n.INSRT FOO\nA:\tFOO\nEND A\n").unwrap();
+
+        let disk = disk_for(&root, "LIB", &source, &tmp.path().join("work"));
+        assert_eq!(disk.source(), disk.dsk.join("lib/prog.mid"));
+        let Ok(Result1::Binary(image)) = our_assembly(&disk, &source) else {
+            panic!("ours did not assemble");
+        };
+        assert_eq!(memory(&image).get(&0o100), Some(&0o123));
+        // The root itself is linked, never written.
+        assert!(!root.join("lib/prog.mid").exists());
+    }
+
+    /// Ours names the user's source in its messages, not the copy.
+    #[test]
+    fn our_errors_name_the_users_source() {
+        let tmp = tempfile::tempdir().unwrap();
+        let root = tmp.path().join("root");
+        fs::create_dir_all(&root).unwrap();
+        let source = tmp.path().join("bad.mid");
+        fs::write(&source, "TITLE BAD\n\tNOSUCH\nEND\n").unwrap();
+        let disk = disk_for(&root, "USER", &source, &tmp.path().join("work"));
+        let Ok(Result1::Failed(why)) = our_assembly(&disk, &source) else {
+            panic!("ours assembled an undefined symbol");
+        };
+        let shown = format!("first: {}:2:", source.display());
+        assert!(why.contains(&shown), "{why}");
+    }
 }

@@ -9,6 +9,22 @@ use crate::parse::key;
 use crate::reader::Origin;
 use crate::source::{Span, BARE_CR, BARE_LF};
 
+/// The machine name `.SITE 0` gives: SIXBIT/KA/. Real MIDAS on ITS asks
+/// the system (SSTATU's sixth value, A.SITE in `midas.324`), and the ITS
+/// shim this project runs it on names the machine `KA`; so our `.SITE`
+/// agrees with real MIDAS run by `pdp10 midas-oracle`.
+const SITE_NAME: u64 = 0o534100_000000;
+
+/// `.SITE n`: word `n` (origin 0) of the SIXBIT machine name, 0 when `n`
+/// is out of range (manual: ".SITE <n>"); on ITS only word 0 is nonzero.
+pub(crate) fn site_word(n: u64) -> u64 {
+    if n == 0 {
+        SITE_NAME
+    } else {
+        0
+    }
+}
+
 impl Assembler<'_> {
     /// The argument of `.TYO` and `.TYO6`: a field, ended by a comma
     /// (consumed) or the end of the line.

@@ -474,6 +474,8 @@ impl Assembler<'_> {
             // real MIDAS types "SBLK Encountered" (midas.458, SRIM) and
             // goes on.
             "SBLK" => self.messages.push("SBLK Encountered\n".to_string()),
+            // .SBLK is SBLK without the message (manual: ".SBLK").
+            ".SBLK" => {}
             "PRINTC" => {
                 if let Some(t) = self.delimited(at) {
                     self.messages.push(t);
@@ -494,6 +496,11 @@ impl Assembler<'_> {
             }
             ".BP" | ".BM" | ".LDB" | ".DPB" | ".IBP" | ".LZ" | ".TZ" => {
                 self.byte_function(&k, at, g)
+            }
+            ".SITE" => {
+                if let Some(n) = self.function_argument(at, false) {
+                    mark(g, crate::functions::site_word(n), at);
+                }
             }
             ".INEOF" => self.reader.end_file(),
             // .SEE only makes cross-reference entries: its names are

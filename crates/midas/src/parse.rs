@@ -464,7 +464,11 @@ impl Parser {
                 Ok(x) => x,
                 Err(_) => return fail(r, "expected a variable name"),
             };
-            let (r, size) = if r.fragment().starts_with('(') {
+            // Blanks may stand before the size (real MIDAS 433:
+            // `.SCALAR FOO (3)` reserves 3 words, syseng;byelib).
+            let (sized, _) = take_while(|c| c == ' ' || c == '\t')(r)?;
+            let (r, size) = if sized.fragment().starts_with('(') {
+                let r = sized;
                 let (r2, w) = self.group_word(adv(r, 1), ")\n")?;
                 if !r2.fragment().starts_with(')') {
                     return fail_unterminated(pos, "unterminated ( in .VECTOR");

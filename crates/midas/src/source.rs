@@ -257,6 +257,9 @@ pub(crate) fn parse_its_file_spec(text: &str) -> Option<ItsFileSpec> {
                 spec.directory = Some(std::mem::take(&mut word));
             }
             ' ' | '\t' | ',' => flush(&mut word, &mut names),
+            // An ITS name is six SIXBIT characters: later ones are
+            // dropped (`.INSRT SYSEN2;@MUDDLE` reads `@MUDDL`).
+            _ if word.chars().count() >= 6 => {}
             c => word.push(c.to_ascii_uppercase()),
         }
     }

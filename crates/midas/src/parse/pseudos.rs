@@ -99,6 +99,8 @@ pub(crate) fn is_builtin_name(k: &str) -> bool {
                 | ".LDB"
                 | ".DPB"
                 | ".IBP"
+                | ".SITE"
+                | ".SBLK"
                 | ".BEGIN"
                 | ".END"
                 | "IRPW"
