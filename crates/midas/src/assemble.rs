@@ -723,9 +723,6 @@ impl<'l> Assembler<'l> {
         let call = self.merges.next_call(self.pass);
         let index = if words.len() == 1 && !words[0].opaque {
             let (w, shadow) = (words[0].w, words[0].shadow);
-            if self.pass == 2 {
-                self.merges.check_pass2(call, w, &self.literals);
-            }
             let forced = match self.pass {
                 1 => self.merges.forced_entry(call),
                 _ => None,
@@ -735,6 +732,9 @@ impl<'l> Assembler<'l> {
                     .iter()
                     .position(|&(x, s)| x == w && s == shadow)
             });
+            if self.pass == 2 {
+                self.merges.check_pass2(call, found);
+            }
             let i = match found {
                 Some(i) => i,
                 None => {
@@ -742,7 +742,7 @@ impl<'l> Assembler<'l> {
                     self.literals.len() - 1
                 }
             };
-            self.merges.landed(call, i);
+            self.merges.landed(call, i, 1);
             if self.pass == 1 {
                 let symbols = &self.symbols;
                 self.merges
@@ -754,6 +754,7 @@ impl<'l> Assembler<'l> {
             for w in words {
                 self.literals.push((w.w, w.shadow));
             }
+            self.merges.landed(call, first, words.len());
             first
         };
         if self.literals.len() > HALF_MASK as usize {

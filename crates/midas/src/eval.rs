@@ -165,13 +165,31 @@ impl Assembler<'_> {
             }
         }
         let words = kept.as_slice();
+        let mut word_refs = None;
         let values: Vec<Value> = match words.first().and_then(|w| self.byte_sizes(w, stmt)) {
             Some(sizes) => {
                 let bytes: Vec<Value> = words[1..].iter().map(|w| self.word(w, stmt)).collect();
                 pack_bytes(&sizes, &bytes)
             }
+            None if words.len() > 1 && self.merges.collecting() => {
+                // Inside a literal each word's references are kept apart:
+                // real MIDAS fixes up each word of a constant on its own.
+                let mut refs = Vec::with_capacity(words.len());
+                let values = words
+                    .iter()
+                    .map(|w| {
+                        let outer = self.merges.begin_word();
+                        let v = self.word(w, stmt);
+                        refs.push(self.merges.end_word(outer));
+                        v
+                    })
+                    .collect();
+                word_refs = Some(refs);
+                values
+            }
             None => words.iter().map(|w| self.word(w, stmt)).collect(),
         };
+        self.merges.set_word_refs(word_refs);
         if values.len() > 1 && !self.multi_line_mode() {
             // Real MIDAS ends a grouping after its first word when .MLLIT
             // is not positive (SAVAS2/ASSEMC in midas.458): refused here.

@@ -64,3 +64,27 @@ fn symbols_defined_after_both_literals_leave_a_gap() {
         ]
     );
 }
+
+#[test]
+fn a_word_of_a_longer_literal_is_fixed_up_on_its_own() {
+    // sysen2;msend.141: `[PUSHJ P,RUBFLS]` meets the same word inside a
+    // longer literal whose other words still wait for a later label. Real
+    // MIDAS fixes up each word of a constant when its own symbols are
+    // defined, so the one-word literal shares it on pass 1: no gap, BAZ
+    // right after the two-word constant.
+    assert_eq!(
+        words(
+            ".MLLIT==1\nGO:\tMOVE 1,[JRST LATER\n\tPUSHJ 17,SUBR]\nSUBR:\tPOPJ 17,\n\
+             \tMOVE 1,[PUSHJ 17,SUBR]\nLATER:\tJRST GO\nCONSTANTS\nBAZ:\tBAZ"
+        ),
+        vec![
+            0o200040_000104,
+            0o263740_000000,
+            0o200040_000105,
+            0o254000_000100,
+            0o254000_000103,
+            0o260740_000101,
+            0o106
+        ]
+    );
+}

@@ -14,13 +14,7 @@ fn site_zero_is_the_machine_name_and_other_words_are_zero() {
             "\t.SITE 0\n\t.SITE 1\n\t.SITE 0,\n\
              \tIFE <.SITE 0>-<SIXBIT /KA/>,[5]\n\t1+.SITE 0"
         ),
-        vec![
-            0o534100_000000,
-            0,
-            0o534100_000000,
-            5,
-            0o534100_000001
-        ]
+        vec![0o534100_000000, 0, 0o534100_000000, 5, 0o534100_000001]
     );
 }
 
