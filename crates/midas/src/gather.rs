@@ -39,6 +39,12 @@ impl Gathered {
     }
 
     pub(crate) fn push(&mut self, c: char, at: Span) {
+        if c == '\0' {
+            // Real MIDAS 433 (oracle) skips a NUL in program text: `MO^@VE
+            // 1,2` is MOVE 1,2 and `1^@2` is 12. Inside ASCII or SIXBIT
+            // text, which is not gathered here, a NUL is a character.
+            return;
+        }
         // A statement is placed where its first non-blank character is.
         if self.blank {
             self.start = at;
