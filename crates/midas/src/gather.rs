@@ -172,6 +172,12 @@ impl Assembler<'_> {
                 ' ' | '\t' if depth == 0 && nest == 0 && stop == Stop::Blank && !g.blank => return,
                 '?' if depth == 0 && stop == Stop::Field => return,
                 ']' if depth == 0 && stop == Stop::Field => return,
+                ']' if depth == 0 && stop == Stop::Statement => {
+                    // Real MIDAS 433 (oracle: syseng;luser, timoon) says
+                    // "Stray ]", skips it, and still writes the binary.
+                    self.reader.next();
+                    self.warn(at, ErrorKind::Syntax, "Stray ]");
+                }
                 ')' | '>' if nest == 0 && stop == Stop::Field => return,
                 '[' | ']' | '(' | ')' | '<' | '>' => {
                     match c {
