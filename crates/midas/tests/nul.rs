@@ -9,7 +9,7 @@ fn a_nul_in_program_text_is_skipped() {
     // Between or inside symbols and numbers, on a line of its own, and
     // after a form feed: as if it were not there.
     assert_eq!(
-        words("\tMO\0VE 1,2\n\t1\02\n\0\tMOVE\0 2,3\n\x0c\0"),
+        words("\tMO\0VE 1,2\n\t1\x002\n\0\tMOVE\0 2,3\n\x0c\0"),
         vec![0o200040_000002, 0o12, 0o200100_000003]
     );
 }
