@@ -713,6 +713,11 @@ impl Assembler<'_> {
 
     /// The rest of the line up to a `;` comment (the end of line is left).
     pub(crate) fn rest_of_line(&mut self) -> String {
+        self.line_and_comment().0
+    }
+
+    /// The rest of the line without its comment, and whether it had one.
+    fn line_and_comment(&mut self) -> (String, bool) {
         let mut s = String::new();
         let mut comment = false;
         while let Some(c) = self.reader.peek() {
@@ -727,7 +732,7 @@ impl Assembler<'_> {
                 s.push(c);
             }
         }
-        s
+        (s, comment)
     }
 
     /// A string between delimiters, the first non-blank character being the
@@ -846,7 +851,11 @@ impl Assembler<'_> {
 
     /// DEFINE name dummies / body / TERMIN.
     fn define_macro(&mut self, at: Span) {
-        let line = self.rest_of_line();
+        let (mut line, comment) = self.line_and_comment();
+        if comment {
+            // Blanks before the comment do not end a default value.
+            line.push(';');
+        }
         if self.reader.peek() == Some('\n') {
             self.reader.next();
         }
