@@ -525,6 +525,12 @@ impl<'l> Assembler<'l> {
         match body {
             Body::Empty => {}
             Body::Word(w) => {
+                if crate::bytes::is_word_align(w) {
+                    // .WALGN: a fresh word in byte mode, nothing otherwise
+                    // (manual node Bytes).
+                    self.word_align(row);
+                    return;
+                }
                 if let Some(sizes) = self.byte_sizes(w, stmt) {
                     // .BYTE sizes: words that follow are bytes; .BYTE
                     // alone ends the mode, word-aligned (node Bytes).

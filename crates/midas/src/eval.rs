@@ -145,10 +145,10 @@ impl Assembler<'_> {
         }
     }
 
-    /// The values of the words of a literal or group: after a leading
-    /// `.BYTE sizes` the words are bytes of those sizes, packed into words
-    /// from the left, a byte that does not fit starting the next word
-    /// (manual node Bytes); the mode ends with the bracket.
+    /// The values of the words of a literal or group: `.BYTE sizes` makes
+    /// the words after it bytes of those sizes, packed into words from the
+    /// left, a byte that does not fit starting the next word (manual node
+    /// Bytes; see bytes.rs); the mode ends with the bracket.
     fn words_of(&mut self, words: &[WordAst], stmt: &Gathered) -> Vec<Value> {
         // Assignments in a literal are done in order, and make no words.
         let mut kept: Vec<WordAst> = Vec::with_capacity(words.len());
@@ -165,31 +165,7 @@ impl Assembler<'_> {
             }
         }
         let words = kept.as_slice();
-        let mut word_refs = None;
-        let values: Vec<Value> = match words.first().and_then(|w| self.byte_sizes(w, stmt)) {
-            Some(sizes) => {
-                let bytes: Vec<Value> = words[1..].iter().map(|w| self.word(w, stmt)).collect();
-                pack_bytes(&sizes, &bytes)
-            }
-            None if words.len() > 1 && self.merges.collecting() => {
-                // Inside a literal each word's references are kept apart:
-                // real MIDAS fixes up each word of a constant on its own.
-                let mut refs = Vec::with_capacity(words.len());
-                let values = words
-                    .iter()
-                    .map(|w| {
-                        let outer = self.merges.begin_word();
-                        let v = self.word(w, stmt);
-                        refs.push(self.merges.end_word(outer));
-                        v
-                    })
-                    .collect();
-                word_refs = Some(refs);
-                values
-            }
-            None => words.iter().map(|w| self.word(w, stmt)).collect(),
-        };
-        self.merges.set_word_refs(word_refs);
+        let values = self.grouping_values(words, stmt);
         if values.len() > 1 && !self.multi_line_mode() {
             // Real MIDAS ends a grouping after its first word when .MLLIT
             // is not positive (SAVAS2/ASSEMC in midas.458): refused here.
@@ -307,32 +283,6 @@ fn binary(op: char, x: u64, y: u64) -> u64 {
 
 /// Bytes packed into words from the left, a byte that does not fit
 /// starting the next word; the sizes are used in turn, cyclically.
-pub(crate) fn pack_bytes(sizes: &[u32], bytes: &[Value]) -> Vec<Value> {
-    let mut out: Vec<Value> = Vec::new();
-    let mut word = Value::new(0);
-    let mut used = 0u32;
-    for (k, b) in bytes.iter().enumerate() {
-        let size = sizes.get(k % sizes.len().max(1)).copied().unwrap_or(36);
-        if used + size > 36 {
-            out.push(word);
-            word = Value::new(0);
-            used = 0;
-        }
-        let shift = 36 - used - size;
-        let mask = if size >= 36 {
-            WORD_MASK
-        } else {
-            (1u64 << size) - 1
-        };
-        word = Value::op2(word, *b, |w, x| w | ((x & mask) << shift));
-        used += size;
-    }
-    if used > 0 || out.is_empty() {
-        out.push(word);
-    }
-    out
-}
-
 pub(crate) fn signed(w: u64) -> i64 {
     ((w << 28) as i64) >> 28
 }

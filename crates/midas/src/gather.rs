@@ -39,6 +39,12 @@ impl Gathered {
     }
 
     pub(crate) fn push(&mut self, c: char, at: Span) {
+        if c == '\0' {
+            // Real MIDAS 433 (oracle) skips a NUL in program text: `MO^@VE
+            // 1,2` is MOVE 1,2 and `1^@2` is 12. Inside ASCII or SIXBIT
+            // text, which is not gathered here, a NUL is a character.
+            return;
+        }
         // A statement is placed where its first non-blank character is.
         if self.blank {
             self.start = at;
@@ -166,6 +172,12 @@ impl Assembler<'_> {
                 ' ' | '\t' if depth == 0 && nest == 0 && stop == Stop::Blank && !g.blank => return,
                 '?' if depth == 0 && stop == Stop::Field => return,
                 ']' if depth == 0 && stop == Stop::Field => return,
+                ']' if depth == 0 && stop == Stop::Statement => {
+                    // Real MIDAS 433 (oracle: syseng;luser, timoon) says
+                    // "Stray ]", skips it, and still writes the binary.
+                    self.reader.next();
+                    self.warn(at, ErrorKind::Syntax, "Stray ]");
+                }
                 ')' | '>' if nest == 0 && stop == Stop::Field => return,
                 '[' | ']' | '(' | ')' | '<' | '>' => {
                     match c {
@@ -708,6 +720,11 @@ impl Assembler<'_> {
 
     /// The rest of the line up to a `;` comment (the end of line is left).
     pub(crate) fn rest_of_line(&mut self) -> String {
+        self.line_and_comment().0
+    }
+
+    /// The rest of the line without its comment, and whether it had one.
+    fn line_and_comment(&mut self) -> (String, bool) {
         let mut s = String::new();
         let mut comment = false;
         while let Some(c) = self.reader.peek() {
@@ -722,7 +739,7 @@ impl Assembler<'_> {
                 s.push(c);
             }
         }
-        s
+        (s, comment)
     }
 
     /// A string between delimiters, the first non-blank character being the
@@ -841,7 +858,11 @@ impl Assembler<'_> {
 
     /// DEFINE name dummies / body / TERMIN.
     fn define_macro(&mut self, at: Span) {
-        let line = self.rest_of_line();
+        let (mut line, comment) = self.line_and_comment();
+        if comment {
+            // Blanks before the comment do not end a default value.
+            line.push(';');
+        }
         if self.reader.peek() == Some('\n') {
             self.reader.next();
         }

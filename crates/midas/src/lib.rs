@@ -26,6 +26,7 @@
 #![forbid(unsafe_code)]
 
 mod assemble;
+mod bytes;
 mod cond;
 mod diag;
 mod driver;

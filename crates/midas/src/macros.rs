@@ -178,7 +178,17 @@ pub(crate) fn parse_dummies(line: &str) -> Vec<Dummy> {
                     while i < chars.len() && !matches!(chars[i], ',' | ';') {
                         i += 1;
                     }
-                    default = Some(chars[s..i].iter().collect());
+                    let mut e = i;
+                    if chars.get(i) == Some(&';') {
+                        // As in a call's normal argument, blanks before a
+                        // semicolon are dropped (real MIDAS 433, oracle:
+                        // sysnet;webser's `DEFINE REG NAME,(N=1<tabs>;`
+                        // then `IFG %%REG+N-%%RMAX,...`).
+                        while e > s && matches!(chars[e - 1], ' ' | '\t') {
+                            e -= 1;
+                        }
+                    }
+                    default = Some(bracketed_default(&chars[s..e]));
                 }
                 out.push(Dummy {
                     name: key(&name),
@@ -193,6 +203,28 @@ pub(crate) fn parse_dummies(line: &str) -> Vec<Dummy> {
         i += 1;
     }
     out
+}
+
+/// A default value read "with the normal argument syntax" (node define-b):
+/// one in brackets is their inside (real MIDAS 433, oracle: sysnet;webser's
+/// `DEFINE $ASC $PRE=[],...` makes an unspecified $PRE empty, not `[]`).
+fn bracketed_default(text: &[char]) -> String {
+    if text.first() == Some(&'[') {
+        let mut depth = 0i32;
+        for (k, &c) in text.iter().enumerate() {
+            match c {
+                '[' => depth += 1,
+                ']' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        return text[1..k].iter().collect();
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    text.iter().collect()
 }
 
 /// What ended the scan of one argument.

@@ -105,6 +105,7 @@ pub(crate) fn is_builtin_name(k: &str) -> bool {
                 | ".END"
                 | "IRPW"
                 | "IRPNC"
+                | ".WALGN"
         )
 }
 
