@@ -713,44 +713,45 @@ const fn same(a: &str, b: &str) -> bool {
     true
 }
 
+/// Where `name` is among the first `len` entries of a name table, for the
+/// `const` lookups below.
+const fn position<T>(table: &[(&str, T)], len: usize, name: &str) -> Option<usize> {
+    let mut i = 0;
+    while i < len {
+        if same(table[i].0, name) {
+            return Some(i);
+        }
+        i += 1;
+    }
+    None
+}
+
 /// The `.USET` variable number of `name` (`.RPICLR` = 17, `.SPICLR` =
 /// 400017), for naming the variables in code; an unknown name does not
 /// compile when used in a `const`.
 pub const fn uset_number(name: &str) -> u32 {
-    let mut i = 0;
-    while i < USET_VARIABLES.len() {
-        if same(USET_VARIABLES[i].0, name) {
-            return USET_VARIABLES[i].1;
-        }
-        i += 1;
+    match position(USET_VARIABLES, USET_VARIABLES.len(), name) {
+        Some(i) => USET_VARIABLES[i].1,
+        None => panic!("no such .USET variable"),
     }
-    panic!("no such .USET variable")
 }
 
 /// The `.OPER` number of `name` (`.IOPDL` = 57); an unknown name does not
 /// compile when used in a `const`.
 pub const fn oper_number(name: &str) -> u32 {
-    let mut i = 0;
-    while i < OPER_FAMILY.len() {
-        if same(OPER_FAMILY[i].0, name) {
-            return OPER_FAMILY[i].1;
-        }
-        i += 1;
+    match position(OPER_FAMILY, OPER_FAMILY.len(), name) {
+        Some(i) => OPER_FAMILY[i].1,
+        None => panic!("no such .OPER"),
     }
-    panic!("no such .OPER")
 }
 
 /// The value of a bits.117 symbol (`%PIMPV`); an unknown name does not
 /// compile when used in a `const`.
 pub const fn bit_symbol(name: &str) -> u64 {
-    let mut i = 0;
-    while i < BIT_SYMBOLS.len() {
-        if same(BIT_SYMBOLS[i].0, name) {
-            return BIT_SYMBOLS[i].1;
-        }
-        i += 1;
+    match position(BIT_SYMBOLS, BIT_SYMBOLS.len(), name) {
+        Some(i) => BIT_SYMBOLS[i].1,
+        None => panic!("no such bits.117 symbol"),
     }
-    panic!("no such bits.117 symbol")
 }
 
 /// ITS's own symbol table as `.GETSYS` area `CALLS` gives it (SYSYMB in
@@ -835,28 +836,20 @@ pub fn uuo_name(
 /// The opcode of the ITS UUO `name` (`.IOT` = 040); an unknown name does not
 /// compile when used in a `const`.
 pub const fn uuo_number(name: &str) -> u16 {
-    let mut i = 0;
-    while i < UUOS.len() {
-        if same(UUOS[i].0, name) {
-            return UUOS[i].1;
-        }
-        i += 1;
+    match position(&UUOS, UUOS.len(), name) {
+        Some(i) => UUOS[i].1,
+        None => panic!("no such ITS UUO"),
     }
-    panic!("no such ITS UUO")
 }
 
 /// The AC field that selects `name` in the `.CALL` family (`.SUSET` = 13);
 /// an unknown name does not compile when used in a `const`. The last entry
 /// (17, which has no name of its own) is found by its position only.
 pub const fn call_number(name: &str) -> u8 {
-    let mut i = 0;
-    while i < CALL_FAMILY.len() - 1 {
-        if same(CALL_FAMILY[i].0, name) {
-            return CALL_FAMILY[i].1;
-        }
-        i += 1;
+    match position(&CALL_FAMILY, CALL_FAMILY.len() - 1, name) {
+        Some(i) => CALL_FAMILY[i].1,
+        None => panic!("no such .CALL family member"),
     }
-    panic!("no such .CALL family member")
 }
 
 #[cfg(test)]
