@@ -180,6 +180,7 @@ impl Target for ItsJob {
                 .cloned()
                 .collect(),
             read_only: Vec::new(),
+            shared: Vec::new(),
         };
         self.job.load(&image);
     }

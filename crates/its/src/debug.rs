@@ -116,6 +116,10 @@ impl Job {
     /// into the job: memory cleared and sized for it, the PC at its start.
     /// The job's channels and the rest of its ITS state stay.
     pub fn load(&mut self, image: &Image) {
+        // Pages the old core shared stop sharing before the new words go in.
+        for page in 0..ka10::MAX_MEMORY / crate::loader::PAGE {
+            self.cpu.unshare_page(page);
+        }
         self.cpu.set_memory_size(0);
         for ac in 0..0o20 {
             self.cpu.set_ac(ac, pdp10_isa::Word::ZERO);
@@ -132,6 +136,7 @@ impl Job {
             self.cpu.set_write_protected(page, false);
         }
         self.system.init_pages(self.cpu.memory_size());
+        self.system.load_shared(&mut self.cpu, &image.shared);
         self.system.load_read_only(&mut self.cpu, &image.read_only);
         self.system.image = image.clone();
     }
@@ -164,6 +169,7 @@ mod tests {
             core: crate::loader::PAGE,
             symbols: vec![],
             read_only: vec![],
+            shared: vec![],
         }
     }
 

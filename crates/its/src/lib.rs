@@ -288,6 +288,7 @@ impl Job {
         system.log_registers = config.log_registers;
         system.verbose = config.verbose;
         system.init_pages(cpu.memory_size());
+        system.load_shared(&mut cpu, &image.shared);
         system.load_read_only(&mut cpu, &image.read_only);
         Ok(Job { cpu, system })
     }
@@ -575,6 +576,7 @@ mod tests {
             core: loader::PAGE,
             symbols: vec![(0o100, "GO".into())],
             read_only: vec![],
+            shared: vec![],
         }
     }
 

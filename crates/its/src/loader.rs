@@ -30,6 +30,10 @@ pub struct Image {
     /// The pages to load read-only (a PDUMP file's pure pages: access
     /// 200000 without 400000, binfmt.101); a store into one is %PIWRO.
     pub read_only: Vec<usize>,
+    /// A PDUMP file's sharing entries (100000,,): (page, the lower page
+    /// whose words it shares). [`Image::blocks`] holds a copy at each, so
+    /// that a machine that cannot share still starts with the right words.
+    pub shared: Vec<(usize, usize)>,
 }
 
 impl Image {
@@ -146,6 +150,7 @@ fn load_sblk(words: &[Word]) -> Result<(Image, Option<String>), Error> {
             core: pages_for(top.max(1)),
             symbols: address_symbols(&sblk),
             read_only: Vec::new(),
+            shared: Vec::new(),
         },
         warning,
     ))
@@ -168,64 +173,103 @@ fn is_dec_sav(words: &[Word]) -> bool {
     blocks > 0 && i + 1 == words.len() && words[i].raw() >> 27 == 0o254
 }
 
+/// A PDUMP file's page map (binfmt.101), read as ITS's LOAD does
+/// (its.1652 NLOAD0): the pages, the data pages of the file in order.
+#[derive(Default)]
+struct PageMap {
+    blocks: Vec<(u32, Vec<Word>)>,
+    next_data: usize,
+    top_page: usize,
+    shared: Vec<(usize, usize)>,
+    absolute: Vec<usize>,
+    read_only: Vec<usize>,
+    /// Pages given a copy of the page they share, page 0 being the ACs'.
+    copied: Vec<(usize, usize)>,
+}
+
+impl PageMap {
+    fn read(words: &[Word]) -> Result<PageMap, Error> {
+        let mut map = PageMap {
+            next_data: PAGE,
+            ..PageMap::default()
+        };
+        for page in 0..256 {
+            let entry = words[1 + page];
+            let (left, right) = (entry.left(), entry.right());
+            if right & 0o600000 == 0 {
+                // No access: ITS ignores the entry (and no data page).
+                continue;
+            }
+            if left & 0o400000 != 0 {
+                // A page of the running system's memory: nothing of it is
+                // in the file, and there is no system here to map.
+                map.absolute.push(page);
+                continue;
+            }
+            // binfmt.101: access 200000 is read-only, 600000 read-write (a
+            // sharing entry gives its own, for its own address).
+            if right & 0o400000 == 0 {
+                map.read_only.push(page);
+            }
+            let data = if left & 0o100000 != 0 {
+                map.sharing(page, right)?
+            } else {
+                let data = words
+                    .get(map.next_data..map.next_data + PAGE)
+                    .ok_or_else(|| {
+                        bad(format!("PDUMP file ends inside the data of page {page:o}"))
+                    })?;
+                map.next_data += PAGE;
+                data.to_vec()
+            };
+            map.blocks.push(((page * PAGE) as u32, data));
+            map.top_page = page + 1;
+        }
+        Ok(map)
+    }
+
+    /// The words of sharing entry `page`, whose right half `right` names
+    /// the other page (bits 1.1-1.9 as binfmt.101 says; ITS takes 15 bits
+    /// and refuses 400 and up). ITS links the page to one the load has
+    /// already put in the job, a lower one, and refuses an absent or
+    /// absolute one (NLOAD3, NLOAD8).
+    fn sharing(&mut self, page: usize, right: u64) -> Result<Vec<Word>, Error> {
+        let other = (right & 0o77777) as usize;
+        let refuse = |why: &str| bad(format!("page {page:o} shares page {other:o}, {why}"));
+        if other >= 256 {
+            return Err(refuse("which is beyond the address space"));
+        }
+        if self.absolute.contains(&other) {
+            return Err(refuse("an absolute page (ITS shares only the job's own)"));
+        }
+        let data = self
+            .blocks
+            .iter()
+            .find(|(a, _)| *a as usize == other * PAGE)
+            .map(|(_, d)| d.clone())
+            .ok_or_else(|| refuse("which the file has not loaded before it"))?;
+        if page == 0 || other == 0 {
+            self.copied.push((page, other));
+        } else {
+            self.shared.push((page, other));
+        }
+        Ok(data)
+    }
+}
+
 fn load_pdump(words: &[Word]) -> Result<(Image, Option<String>), Error> {
     if words.len() < PAGE {
         return Err(bad("PDUMP file shorter than its page map"));
     }
-    let mut blocks = Vec::new();
-    let mut next_data = PAGE;
-    let mut top_page = 0;
-    let mut shared = Vec::new();
-    let mut absolute = Vec::new();
-    let mut read_only = Vec::new();
-    for page in 0..256 {
-        let entry = words[1 + page];
-        let (left, right) = (entry.left(), entry.right());
-        if entry.raw() == 0 {
-            continue;
-        }
-        if left & 0o400000 != 0 {
-            // A page of the running system's memory: nothing of it is in
-            // the file, and there is no system here to map.
-            absolute.push(page);
-            continue;
-        }
-        // binfmt.101: access 200000 is read-only, 600000 read-write (a
-        // sharing entry gives its own).
-        let pure = right & 0o400000 == 0;
-        if left & 0o100000 != 0 {
-            shared.push((page, (right & 0o777) as usize));
-            top_page = top_page.max(page + 1);
-            if pure {
-                read_only.push(page);
-            }
-            continue;
-        }
-        if right & 0o600000 == 0 {
-            continue;
-        }
-        if pure {
-            read_only.push(page);
-        }
-        let data = words
-            .get(next_data..next_data + PAGE)
-            .ok_or_else(|| bad(format!("PDUMP file ends inside the data of page {page:o}")))?;
-        blocks.push(((page * PAGE) as u32, data.to_vec()));
-        next_data += PAGE;
-        top_page = top_page.max(page + 1);
-    }
-    for (page, other) in shared {
-        let data = blocks
-            .iter()
-            .find(|(a, _)| *a as usize == other * PAGE)
-            .map(|(_, d)| d.clone())
-            .ok_or_else(|| {
-                bad(format!(
-                    "page {page:o} shares page {other:o}, which has no data"
-                ))
-            })?;
-        blocks.push(((page * PAGE) as u32, data));
-    }
+    let PageMap {
+        mut blocks,
+        next_data,
+        top_page,
+        shared,
+        absolute,
+        read_only,
+        copied,
+    } = PageMap::read(words)?;
     // The ACs, saved at 1000-1017 of the map page.
     blocks.push((0, words[0o1000..0o1020].to_vec()));
     // Start instruction and symbol table, as at the end of an SBLK file.
@@ -245,6 +289,11 @@ fn load_pdump(words: &[Word]) -> Result<(Image, Option<String>), Error> {
         Err(_) if next_data == words.len() => (Word::ZERO, Vec::new()),
         Err(e) => return Err(bad(format!("after the PDUMP data pages: {e}"))),
     };
+    for (page, other) in copied {
+        warnings.push(format!(
+            "page {page:o} is a copy of page {other:o}, not shared with it (page 0 holds the ACs)"
+        ));
+    }
     if !absolute.is_empty() {
         let list: Vec<String> = absolute.iter().map(|p| format!("{p:o}")).collect();
         let below = absolute.iter().filter(|&&p| p < top_page).count();
@@ -265,6 +314,7 @@ fn load_pdump(words: &[Word]) -> Result<(Image, Option<String>), Error> {
             core: top_page.max(1) * PAGE,
             symbols,
             read_only,
+            shared,
         },
         (!warnings.is_empty()).then(|| warnings.join("; ")),
     ))
@@ -333,6 +383,49 @@ mod tests {
         // Page 2 is pure (200000), and so is page 3, which shares it with
         // access 200000; page 0 (600000) is not.
         assert_eq!(image.read_only, vec![2, 3]);
+        assert_eq!(image.shared, vec![(3, 2)]);
+    }
+
+    /// A PDUMP file with page 1 impure and the map entry `entry` at `page`.
+    fn pdump_sharing(page: usize, entry: u64) -> Result<(Image, Option<String>), Error> {
+        let mut file = vec![Word::ZERO; PAGE];
+        file[1] = Word::new(0o600000);
+        file[2] = Word::new(0o600000);
+        file[1 + page] = Word::new(entry);
+        file.extend(vec![Word::ZERO; 2 * PAGE]);
+        file.push(Word::new(0o254000_000100));
+        load_words_warning(&file)
+    }
+
+    #[test]
+    fn a_sharing_entry_names_a_lower_page_of_the_job() {
+        // ITS links to a page the load has already put in the job
+        // (its.1652 NLOAD3): not a higher one, nor an absolute one.
+        let e = pdump_sharing(3, 0o100000_600004).unwrap_err().to_string();
+        assert!(
+            e.contains("page 3 shares page 4, which the file has not loaded"),
+            "{e}"
+        );
+        let e = pdump_sharing(3, 0o100000_600400).unwrap_err().to_string();
+        assert!(e.contains("page 3 shares page 400, which is beyond"), "{e}");
+        let mut file = vec![Word::ZERO; PAGE];
+        file[1] = Word::new(0o600000);
+        file[1 + 2] = Word::new(0o400000_200005);
+        file[1 + 3] = Word::new(0o100000_200002);
+        file.extend(vec![Word::ZERO; PAGE]);
+        let e = load_words(&file).unwrap_err().to_string();
+        assert!(e.contains("page 3 shares page 2, an absolute page"), "{e}");
+        // With no access the entry is ignored, as ITS does.
+        let (image, warning) = pdump_sharing(3, 0o100000_000004).unwrap();
+        assert!(image.shared.is_empty() && warning.is_none());
+        assert_eq!(image.core, 2 * PAGE);
+        // Page 0 (the ACs' page here) is loaded as a copy, with a warning.
+        let (image, warning) = pdump_sharing(3, 0o100000_600000).unwrap();
+        assert!(image.shared.is_empty());
+        assert!(warning.unwrap().contains("page 3 is a copy of page 0"));
+        let (image, _) = pdump_sharing(3, 0o100000_600001).unwrap();
+        assert_eq!(image.shared, vec![(3, 1)]);
+        assert_eq!(image.core, 4 * PAGE);
     }
 
     #[test]

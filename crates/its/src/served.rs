@@ -68,6 +68,7 @@ mod tests {
             core: loader::PAGE,
             symbols: vec![],
             read_only: vec![],
+            shared: vec![],
         }
     }
 

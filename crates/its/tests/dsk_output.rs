@@ -37,6 +37,7 @@ fn program(ending: &[u64]) -> Image {
         core: loader::PAGE,
         symbols: vec![(0o100, "GO".into())],
         read_only: vec![],
+        shared: vec![],
     }
 }
 

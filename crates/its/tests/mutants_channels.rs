@@ -134,6 +134,7 @@ impl Program {
             core: its::loader::PAGE,
             symbols: vec![],
             read_only: vec![],
+            shared: vec![],
         };
         let mut config = JobConfig::captured(dsk, "TEST", None);
         config.sname = Sixbit::new("D").unwrap();

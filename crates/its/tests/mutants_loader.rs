@@ -90,7 +90,7 @@ fn pdump_refusals_name_the_page() {
         .unwrap_err()
         .to_string();
     assert!(e.contains("inside the data of page 3"), "{e}");
-    let e = load_words(&pdump(&[(0, 0o600000), (4, 0o100000_000002)], &[1], &[]))
+    let e = load_words(&pdump(&[(0, 0o600000), (4, 0o100000_200002)], &[1], &[]))
         .unwrap_err()
         .to_string();
     assert!(e.contains("page 4 shares page 2"), "{e}");
@@ -105,7 +105,7 @@ fn pdump_absolute_pages_below_the_top_read_as_zeros() {
     // 4.9: an absolute page, not in the file; below the job's top page it
     // is part of the job's core (zeros here), above it beyond core.
     let file = pdump(
-        &[(0, 0o600000), (1, 0o400000_000001), (3, 0o600000)],
+        &[(0, 0o600000), (1, 0o400000_200001), (3, 0o600000)],
         &[1, 3],
         &[0o254000_000100],
     );
@@ -120,7 +120,7 @@ fn pdump_absolute_pages_below_the_top_read_as_zeros() {
         "page 3 took the second data page"
     );
     let file = pdump(
-        &[(0, 0o600000), (7, 0o400000_000007)],
+        &[(0, 0o600000), (7, 0o400000_200007)],
         &[1],
         &[0o254000_000100],
     );

@@ -23,6 +23,7 @@ fn sleeper() -> Image {
         core: loader::PAGE,
         symbols: vec![(0o100, "GO".into())],
         read_only: vec![],
+        shared: vec![],
     }
 }
 

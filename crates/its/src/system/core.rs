@@ -68,6 +68,23 @@ impl System {
         }
     }
 
+    /// Links each of a freshly loaded PDUMP file's sharing pages (page,
+    /// the page it shares) to its page, as ITS's LOAD does (its.1652
+    /// NLOAD3): one page at two addresses, a store through either seen
+    /// through both. Each address keeps the access its own entry gave
+    /// ([`System::load_read_only`]).
+    pub(crate) fn load_shared(&mut self, m: &mut impl Machine, shared: &[(usize, usize)]) {
+        for &(page, other) in shared {
+            let both_there = [page, other]
+                .iter()
+                .all(|&p| p < PAGES && self.pages[p] != Page::Absent);
+            if both_there {
+                // A machine that cannot share keeps the copy loaded there.
+                m.share_page(other, page);
+            }
+        }
+    }
+
     /// Makes the job's core `pages` pages, all private (ITS `.CORE`,
     /// `.SUSET` of `.MEMT`): pages beyond are deleted, new ones are zero.
     pub(super) fn set_core_pages(&mut self, m: &mut impl Machine, pages: usize) {
