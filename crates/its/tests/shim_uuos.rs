@@ -4,34 +4,36 @@ mod mutants_support;
 use mutants_support::run_typed;
 
 #[test]
-fn display_start_is_an_illegal_operation_without_a_display() {
-    // uuos.114 .DSTART: "If it has neither [display], the uuo is an
-    // illegal operation and gives a %PIILO interrupt" (class 2: fatal
-    // without a handler).
-    for (name, uuo) in [("dstart", ".DSTART"), ("dstrtl", ".DSTRTL")] {
-        let ran = run_typed(
-            name,
-            &format!("LOC 100\nGO:\t{uuo} LIST\n\t.LOGOUT 1,\nLIST:\t0\n"),
-            b"",
-        );
-        let (pc, message) = ran.program_error();
-        assert_eq!(pc, ran.address("GO"), "{uuo}");
-        assert!(message.starts_with("ILOPR;"), "{uuo}: {message}");
-        assert!(message.contains("display"), "{uuo}: {message}");
-    }
-}
-
-#[test]
-fn a_job_handling_illegal_operations_gets_piilo_for_dstart() {
+fn display_calls_return_without_a_skip_on_a_machine_without_a_display() {
+    // its.1652 ("ILLUO NON-RELEVANT SYSTEM CALLS"): with neither a 340 nor
+    // an E&S display, ADSTART, ADSTL, ALTPEN, ADSTOP, ADCLOS, ADSTEP,
+    // ADCONT and ADWORD are URET, the return without a skip. Each of the
+    // three that can skip counts its fall-through; the job goes on to the
+    // end.
     let ran = run_typed(
-        "dstart-handled",
-        "LOC 42\n\tJSR TSINT\nLOC 100\n\
-         GO:\t.SUSET [.SMASK,,[%PIILO]]\nCALL:\t.DSTART LIST\n\t.LOGOUT 1,\n\
-         TSINT:\t0\n\t0\n\tMOVE A,TSINT\n\tMOVEM A,BITS\n\t.DISMIS TSINT+1\n\
-         BITS:\t0\nLIST:\t0\n",
+        "display",
+        "LOC 100\nGO:\t.DSTART LIST\n\tAOS NOSKIP\n\t.DSTRTL LIST\n\tAOS NOSKIP\n\
+         \t.LTPEN LIST\n\tAOS NOSKIP\n\t.DSTOP\n\t.DCLOSE\n\t.DSTEP\n\t.DCONT\n\
+         \t.DWORD A,\n\t.LOGOUT 1,\nNOSKIP:\t0\nLIST:\t0\n",
         b"",
     );
     ran.finished();
-    // Old style, no %OPOPC: the PC saved is after the .DSTART.
-    assert_eq!(ran.word("BITS"), 0o40, "%PIILO");
+    assert_eq!(ran.word("NOSKIP"), 3);
+    assert_eq!(ran.word("LIST"), 0, ".LTPEN stores nothing");
+}
+
+#[test]
+fn a_job_handling_illegal_operations_gets_none_for_dstart() {
+    // uuos.114 says %PIILO; the code of its.1652 gives none (URET).
+    let ran = run_typed(
+        "dstart-handled",
+        "LOC 42\n\tJSR TSINT\nLOC 100\n\
+         GO:\t.SUSET [.SMASK,,[%PIILO]]\nCALL:\t.DSTART LIST\n\tAOS NOSKIP\n\t.LOGOUT 1,\n\
+         TSINT:\t0\n\t0\n\tMOVE A,TSINT\n\tMOVEM A,BITS\n\t.DISMIS TSINT+1\n\
+         BITS:\t0\nNOSKIP:\t0\nLIST:\t0\n",
+        b"",
+    );
+    ran.finished();
+    assert_eq!(ran.word("BITS"), 0, "no interrupt");
+    assert_eq!(ran.word("NOSKIP"), 1);
 }

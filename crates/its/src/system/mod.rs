@@ -55,6 +55,7 @@ const CORE: u8 = its::call_number(".CORE");
 const DSTART: u8 = its::call_number(".DSTART");
 const FDELE: u8 = its::call_number(".FDELE");
 const DSTRTL: u8 = its::call_number(".DSTRTL");
+const LTPEN: u8 = its::call_number(".LTPEN");
 const SUSET: u8 = its::call_number(".SUSET");
 /// `.BREAK` ACs DDT understands (ddt.33; they have no symbols in ITS):
 /// 12 reads and writes DDT's variables, 16 returns to DDT. In the address
@@ -910,13 +911,15 @@ impl System {
                 self.suset(m, pc, word, e)?;
                 Ok(Flow::Next)
             }
-            // uuos.114: on a system with neither a 340 nor an E&S display
-            // (this one) .DSTART and .DSTRTL are illegal operations.
-            DSTART | DSTRTL => Err(self.illegal(
-                pc,
-                word,
-                "illegal instruction (no 340 or E&S display on this machine)",
-            )),
+            // A system with no 340 display (this one) assembles ADSTART,
+            // ADSTL and ALTPEN as URET, the return without a skip
+            // (its.1652, "ILLUO NON-RELEVANT SYSTEM CALLS"); uuos.114's
+            // %PIILO is not what the code does. .DSTART's failure is also
+            // what a 340 that is not available gives (itsdev.977 ADSDVN).
+            DSTART | DSTRTL | LTPEN => {
+                self.note(" no display on this machine: no skip");
+                Ok(Flow::Next)
+            }
             CALL_17 => Err(self.illegal(pc, word, "illegal instruction (no such system call)")),
             _ => Err(self.unimplemented(pc, word, its::CALL_FAMILY[ac as usize].0)),
         }

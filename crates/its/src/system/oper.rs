@@ -34,6 +34,17 @@ const RCHST: u32 = n(".RCHST");
 const RYEAR: u32 = n(".RYEAR");
 const RDATIM: u32 = n(".RDATIM");
 const REALT: u32 = n(".REALT");
+/// The display's members: with no 340 and no E&S display ITS assembles
+/// each as URET, a plain return (its.1652, "ILLUO NON-RELEVANT SYSTEM
+/// CALLS"; uuos.114: .DCLOSE "does nothing but return" for a job without
+/// the display).
+const DISPLAY: [u32; 5] = [
+    n(".DCLOSE"),
+    n(".DSTOP"),
+    n(".DSTEP"),
+    n(".DCONT"),
+    n(".DWORD"),
+];
 
 impl System {
     /// The local date and time now (UTC with a fixed clock, so that
@@ -203,6 +214,10 @@ impl System {
                     }
                     Err(_) => Ok(Flow::Next),
                 }
+            }
+            n if DISPLAY.contains(&n) => {
+                self.note(" no display on this machine");
+                Ok(Flow::Next)
             }
             n => match its::OPER_FAMILY.iter().find(|(_, k)| *k == n) {
                 Some((name, _)) => Err(self.unimplemented(pc, word, name)),
