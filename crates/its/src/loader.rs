@@ -175,20 +175,32 @@ fn is_dec_sav(words: &[Word]) -> bool {
 
 /// A PDUMP file's page map (binfmt.101), read as ITS's LOAD does
 /// (its.1652 NLOAD0): the pages, the data pages of the file in order.
+/// Also what the LOAD system call puts in a job.
 #[derive(Default)]
-struct PageMap {
-    blocks: Vec<(u32, Vec<Word>)>,
-    next_data: usize,
+pub(crate) struct PageMap {
+    /// Each page's words, by address, in the order of the map.
+    pub(crate) blocks: Vec<(u32, Vec<Word>)>,
+    /// Where the words after the data pages begin.
+    pub(crate) next_data: usize,
     top_page: usize,
-    shared: Vec<(usize, usize)>,
-    absolute: Vec<usize>,
-    read_only: Vec<usize>,
+    /// Sharing entries: (page, the lower page whose words it shares).
+    pub(crate) shared: Vec<(usize, usize)>,
+    /// Absolute pages (not in the file).
+    pub(crate) absolute: Vec<usize>,
+    /// Pages whose entry gives read access only.
+    pub(crate) read_only: Vec<usize>,
     /// Pages given a copy of the page they share, page 0 being the ACs'.
     copied: Vec<(usize, usize)>,
+    /// Pages whose entry asks for write access (400000).
+    pub(crate) impure: Vec<usize>,
 }
 
 impl PageMap {
-    fn read(words: &[Word]) -> Result<PageMap, Error> {
+    /// The map of the PDUMP file `words` (its first word zero).
+    pub(crate) fn read(words: &[Word]) -> Result<PageMap, Error> {
+        if words.len() < PAGE {
+            return Err(bad("PDUMP file shorter than its page map"));
+        }
         let mut map = PageMap {
             next_data: PAGE,
             ..PageMap::default()
@@ -210,6 +222,8 @@ impl PageMap {
             // sharing entry gives its own, for its own address).
             if right & 0o400000 == 0 {
                 map.read_only.push(page);
+            } else {
+                map.impure.push(page);
             }
             let data = if left & 0o100000 != 0 {
                 map.sharing(page, right)?
@@ -258,9 +272,6 @@ impl PageMap {
 }
 
 fn load_pdump(words: &[Word]) -> Result<(Image, Option<String>), Error> {
-    if words.len() < PAGE {
-        return Err(bad("PDUMP file shorter than its page map"));
-    }
     let PageMap {
         mut blocks,
         next_data,
@@ -269,6 +280,7 @@ fn load_pdump(words: &[Word]) -> Result<(Image, Option<String>), Error> {
         absolute,
         read_only,
         copied,
+        ..
     } = PageMap::read(words)?;
     // The ACs, saved at 1000-1017 of the map page.
     blocks.push((0, words[0o1000..0o1020].to_vec()));

@@ -151,6 +151,7 @@ fn dispatch(sys: &mut System, m: &mut impl Machine, block: &CallBlock, name: &st
         "RQDATE" => sys.rqdate(),
         "CORBLK" => sys.corblk(m, block),
         "CORTYP" => sys.cortyp(m, block),
+        "LOAD" => sys.load(m, block),
         "TRANS" => trans(sys, block),
         "RENMWO" => renmwo(sys, block),
         "RESET" => {

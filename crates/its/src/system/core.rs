@@ -53,7 +53,7 @@ const JS_SELF: u64 = bit_symbol("%JSELF");
 impl System {
     /// Sets `page`'s entry in the map and the processor's write
     /// protection with it.
-    fn set_page(&mut self, m: &mut impl Machine, page: usize, kind: Page) {
+    pub(super) fn set_page(&mut self, m: &mut impl Machine, page: usize, kind: Page) {
         self.pages[page] = kind;
         m.set_read_only(page, kind == Page::ReadOnly);
     }
@@ -104,7 +104,7 @@ impl System {
     }
 
     /// Puts a zero page at `page`, growing memory to reach it.
-    fn fresh_page(&mut self, m: &mut impl Machine, page: usize, kind: Page) {
+    pub(super) fn fresh_page(&mut self, m: &mut impl Machine, page: usize, kind: Page) {
         let top = (page + 1) * PAGE;
         if m.memory_size() < top {
             // Pages between the old top and this one stay absent in the map.
@@ -245,7 +245,7 @@ impl System {
     /// addresses, a store through either seen through both (the CPU keeps
     /// them equal). Page 0, whose first 16 addresses are the ACs, is not
     /// shared.
-    fn share_own_page(
+    pub(super) fn share_own_page(
         &mut self,
         m: &mut impl Machine,
         from: usize,

@@ -10,6 +10,7 @@ mod info;
 mod interrupt;
 pub(crate) use interrupt::{Given, PI_MPV, PI_PDL, PI_WRO};
 mod iopdl;
+mod load;
 mod oper;
 mod suset;
 mod timer;
