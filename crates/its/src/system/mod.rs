@@ -918,7 +918,7 @@ impl System {
             // %PIILO is not what the code does. .DSTART's failure is also
             // what a 340 that is not available gives (itsdev.977 ADSDVN).
             DSTART | DSTRTL | LTPEN => {
-                self.note(" no display on this machine: no skip");
+                self.note(" no display on this machine");
                 Ok(Flow::Next)
             }
             CALL_17 => Err(self.illegal(pc, word, "illegal instruction (no such system call)")),
