@@ -256,6 +256,8 @@ fn program_from_file(name: &str) -> Result<ddt::Program, String> {
         core: image.core,
         blocks: image.blocks,
         symbols: table(&symbols),
+        read_only: image.read_only,
+        shared: image.shared,
     })
 }
 

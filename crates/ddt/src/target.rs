@@ -35,6 +35,10 @@ pub struct Program {
     pub core: usize,
     /// Its symbols.
     pub symbols: crate::SymbolTable,
+    /// Pages that load read-only (a PDUMP file's pure pages).
+    pub read_only: Vec<usize>,
+    /// A PDUMP file's sharing entries: (page, the lower page it shares).
+    pub shared: Vec<(usize, usize)>,
 }
 
 /// A machine DDT can examine, change and run.
@@ -179,8 +183,8 @@ impl Target for ItsJob {
                 .filter(|(v, _)| *v >= 0o20)
                 .cloned()
                 .collect(),
-            read_only: Vec::new(),
-            shared: Vec::new(),
+            read_only: program.read_only.clone(),
+            shared: program.shared.clone(),
         };
         self.job.load(&image);
     }

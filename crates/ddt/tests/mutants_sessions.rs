@@ -183,7 +183,43 @@ fn load_sblk(name: &str) -> Result<ddt::Program, String> {
                 s.flags & pdp10_isa::squoze::HALF_KILLED != 0,
             )
         })),
+        read_only: image.read_only,
+        shared: image.shared,
     })
+}
+
+/// `$L` keeps a PDUMP file's page kinds: a pure page stays read-only (a
+/// store into it stops the job, %PIWRO) and a sharing entry stays one page
+/// at two addresses (a store through one is seen at the other).
+#[test]
+fn load_keeps_pure_and_shared_pages() {
+    const STORES: &str = "LOC 2000\nX: 0\nLOC 100\nGO: AOS X\nMOVE 1,4000\n.VALUE\nEND GO\n";
+    let assembly = midas::assemble_str("t.mid", STORES).unwrap();
+    let image = its::loader::load_bytes(&assembly.to_bytes()).unwrap();
+    let program = move |read_only: Vec<usize>, shared: Vec<(usize, usize)>| ddt::Program {
+        start: image.start_address(),
+        core: 0o6000,
+        blocks: image.blocks.clone(),
+        symbols: ddt::SymbolTable::new(std::iter::empty()),
+        read_only,
+        shared,
+    };
+    let mut s = session("load-pages", COUNT);
+    s.set_loader(Box::new(move |name: &str| {
+        Ok(match name {
+            "PURE" => program(vec![1], Vec::new()),
+            _ => program(Vec::new(), vec![(2, 1)]),
+        })
+    }));
+    let out = typed(&mut s, "$L PURE\n$G\n");
+    assert!(!out.contains(".VALUE"), "{out}");
+    assert!(
+        out.contains("PURPG; 100>>AOS 2000") && out.contains("%PIWRO"),
+        "{out}"
+    );
+    let out = typed(&mut s, "$L SHARED\n$G\n1/\n");
+    assert!(out.contains(".VALUE"), "{out}");
+    assert!(out.contains("1/   1   "), "{out}");
 }
 
 #[test]
