@@ -3,7 +3,7 @@
 //! Each subcommand lives in its own module under `cmd/`; this file only parses
 //! the command line and turns errors into exit statuses.
 
-use clap::{CommandFactory, Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::process::ExitCode;
 
 /// Messages on standard error that cannot fail: std's `eprintln!` panics
@@ -49,14 +49,14 @@ fn stdout_failed(e: std::io::Error) -> ! {
 mod cmd;
 
 /// A KA10 emulator, a MIDAS assembler and an ITS user-mode shim.
-#[derive(Parser)]
+#[derive(Parser, Debug)]
 #[command(name = "pdp10", version, about, long_about = None)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
 }
 
-#[derive(Subcommand)]
+#[derive(Subcommand, Debug)]
 enum Command {
     /// Run a bare-metal program in exec mode until it halts.
     Boot(cmd::boot::Args),
@@ -76,8 +76,27 @@ enum Command {
     Completions(cmd::completions::Args),
 }
 
+/// The command line of `pdp10 solve` parsed without building the other
+/// subcommands' parsers, which is most of clap's start-up (105,000 of a
+/// `pdp10 solve`'s 640,000 instructions before it reads a puzzle, and 21 of
+/// its 140 page faults; crates/sudoku/docs/speed.md). `None` for any other
+/// command, and for errors, help and version (which clap reports as
+/// errors): the whole parser then handles the command line, so messages
+/// and help are its own.
+fn parse_solve_quickly(args: Vec<std::ffi::OsString>) -> Option<Cli> {
+    if args.get(1).is_none_or(|a| a != "solve") {
+        return None;
+    }
+    let solve = <cmd::solve::Args as clap::Args>::augment_args(clap::Command::new("solve"));
+    let matches = clap::Command::new("pdp10")
+        .subcommand(solve)
+        .try_get_matches_from(args)
+        .ok()?;
+    Cli::from_arg_matches(&matches).ok()
+}
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = parse_solve_quickly(std::env::args_os().collect()).unwrap_or_else(Cli::parse);
     let result = match cli.command {
         Command::Boot(args) => cmd::boot::run(args),
         Command::Midas(args) => cmd::midas::run(args),
@@ -100,6 +119,45 @@ fn main() -> ExitCode {
             }
             eprintln!("pdp10: {err:#}");
             ExitCode::from(2)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(line: &str) -> Vec<std::ffi::OsString> {
+        line.split(' ').map(Into::into).collect()
+    }
+
+    /// The quick parse of `pdp10 solve` gives what the whole parser gives,
+    /// and leaves everything else to it.
+    #[test]
+    fn solve_is_parsed_quickly_as_the_whole_parser_parses_it() {
+        for line in [
+            "pdp10 solve a.txt",
+            "pdp10 solve a.txt - b.txt --jobs 3",
+            "pdp10 solve --count --limit 5 a.txt",
+            "pdp10 solve --all --format grid -j 1 a.txt",
+            "pdp10 solve --check a.txt",
+        ] {
+            let quick = parse_solve_quickly(words(line)).expect(line);
+            let whole = Cli::try_parse_from(words(line)).expect(line);
+            assert_eq!(format!("{quick:?}"), format!("{whole:?}"), "{line}");
+        }
+        for line in [
+            "pdp10 solve --help",
+            "pdp10 solve -h a.txt",
+            "pdp10 solve --version",
+            "pdp10 solve",
+            "pdp10 solve --count --all a.txt",
+            "pdp10 solve --limit 0 a.txt",
+            "pdp10 solve --bogus a.txt",
+            "pdp10 run TS SUDOKU",
+            "pdp10",
+        ] {
+            assert!(parse_solve_quickly(words(line)).is_none(), "{line}");
         }
     }
 }

@@ -19,7 +19,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 /// Arguments of `pdp10 boot`.
-#[derive(clap::Args)]
+#[derive(clap::Args, Debug)]
 pub struct Args {
     /// The program: an SBLK file (evacuated encoding) or a text image
     /// (`-`: standard input).
@@ -58,7 +58,7 @@ pub struct Args {
 }
 
 /// `--clock`.
-#[derive(Clone, Copy, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
 enum Clock {
     Emulated,
     Real,

@@ -6,7 +6,7 @@ use std::io::Write;
 use std::process::ExitCode;
 
 /// Arguments of `pdp10 completions`.
-#[derive(clap::Args)]
+#[derive(clap::Args, Debug)]
 pub struct Args {
     /// The shell: bash, elvish, fish, powershell or zsh.
     shell: clap_complete::Shell,

@@ -11,7 +11,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 /// Arguments of `pdp10 disasm`.
-#[derive(clap::Args)]
+#[derive(clap::Args, Debug)]
 pub struct Args {
     /// The SBLK file (ITS evacuated encoding, as `pdp10 midas` and real ITS
     /// tools write it; `-`: standard input).

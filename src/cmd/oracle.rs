@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 /// Arguments of `pdp10 midas-oracle`.
-#[derive(clap::Args)]
+#[derive(clap::Args, Debug)]
 pub struct Args {
     /// A PDP-10/its checkout (its `bin/minsys/sys/ts.midas` is MIDAS 433).
     #[arg(long, value_name = "DIR")]

@@ -20,7 +20,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 /// Arguments of `pdp10 run`.
-#[derive(clap::Args)]
+#[derive(clap::Args, Debug)]
 pub struct Args {
     /// The host folder that is the DSK device.
     #[arg(long, value_name = "DIR", default_value = ".")]

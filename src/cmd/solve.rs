@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 use sudoku::{check_solution, write, Grid, Outcome, Puzzle};
 
 /// Arguments of `pdp10 solve`.
-#[derive(clap::Args)]
+#[derive(clap::Args, Debug)]
 #[command(after_help = "\
 Each file is read in the layout its first line shows: one puzzle per line (N*N cells), \
 grids of N lines (with | - + = as decoration), dover's (\"R. C.\" then numbers each \
@@ -53,7 +53,7 @@ pub struct Args {
 }
 
 /// Output layouts.
-#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 enum Format {
     /// One line of N*N cells.
     Line,

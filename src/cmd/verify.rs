@@ -28,7 +28,7 @@ use sudoku::{Grid, Layout, Verdict};
 const KA10_IPS: f64 = ka10::timing::AVERAGE_IPS;
 
 /// Arguments of `pdp10 verify`.
-#[derive(clap::Args)]
+#[derive(clap::Args, Debug)]
 #[command(after_help = "\
 Each puzzle's lines, exactly as they are in the file, are the DSK file PUZZLE;VFY SUDOKU \
 of a fresh job (on an empty DSK) whose JCL is VFY. A puzzle (or file) that cannot be read \

@@ -51,7 +51,12 @@ fn main() {
             let cpu_start = cpu_seconds();
             let mut search = sudoku::Solutions::new(&p.grid);
             let mut found = Vec::new();
-            for s in search.by_ref().take(2) {
+            let mut first_at = 0;
+            while found.len() < 2 {
+                let Some(s) = search.next() else { break };
+                if found.is_empty() {
+                    first_at = search.conflicts();
+                }
                 found.push(s);
             }
             let wall = start.elapsed().as_secs_f64();
@@ -65,7 +70,7 @@ fn main() {
                 .all(|s| sudoku::check_solution(&p.grid, s).is_ok());
             failed += usize::from(!checked || found.len() != 1);
             say!(
-                "{file} #{:>2} (line {}): {} solution(s), checked {}, {:>7.2} s CPU ({:.2} s wall), {:>8} guesses, {:>8} conflicts",
+                "{file} #{:>2} (line {}): {} solution(s), checked {}, {:>7.2} s CPU ({:.2} s wall), {:>8} guesses, {:>8} conflicts (first solution after {})",
                 i + 1,
                 p.line,
                 found.len(),
@@ -73,7 +78,8 @@ fn main() {
                 took,
                 wall,
                 search.guesses(),
-                search.conflicts()
+                search.conflicts(),
+                first_at
             );
         }
         say!("{file}: {} puzzles, {total:.2} s CPU in all", puzzles.len());

@@ -192,3 +192,48 @@ fn probing_fixes_failed_literals() {
     assert!(sat.levels.is_empty() && !sat.dead);
     assert!(sat.solve());
 }
+
+/// Shrinking: the clause's literals of one level that one true literal of
+/// that level implies (through binary clauses, or long ones whose other
+/// literals are in the clause) give way to that literal's negation; a
+/// reason bringing in a lower level's literal the clause lacks stops it.
+#[test]
+fn shrinking_replaces_a_levels_literals_by_their_dominator() {
+    for c_in_clause in [true, false] {
+        let (u, a, b, c, d) = (
+            Sat::lit(0),
+            Sat::lit(1),
+            Sat::lit(2),
+            Sat::lit(3),
+            Sat::lit(4),
+        );
+        let mut sat = Sat::new(5);
+        sat.add_clause(&[neg(d), neg(a)]);
+        sat.add_clause(&[neg(d), neg(c), neg(b)]);
+        // Level 1: c; level 2: d, which makes a and b false; level 3: u false.
+        for l in [c, d, neg(u)] {
+            sat.levels.push(sat.trail.len());
+            sat.expl_marks.push(0);
+            sat.assign(l, Reason::Decision);
+            assert!(sat.propagate().is_none());
+        }
+        assert_eq!((sat.lit_value(a), sat.lit_value(b)), (0, 0));
+        let mut learnt = vec![u, a, b];
+        if c_in_clause {
+            learnt.push(neg(c));
+        }
+        for &l in &learnt[1..] {
+            sat.seen[var(l)] = true;
+        }
+        let mut proved = Vec::new();
+        sat.shrink(&mut learnt, &mut proved);
+        learnt[1..].sort_unstable();
+        if c_in_clause {
+            let mut want = vec![u, neg(c), neg(d)];
+            want[1..].sort_unstable();
+            assert_eq!(learnt, want);
+        } else {
+            assert_eq!(learnt, [u, a, b]);
+        }
+    }
+}
