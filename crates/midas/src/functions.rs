@@ -220,18 +220,28 @@ impl Assembler<'_> {
             self.error(at, ErrorKind::Syntax, "EQUALS needs two symbols");
             return;
         };
-        let old = self
-            .aliases
-            .get(old)
-            .cloned()
-            .unwrap_or_else(|| old.clone());
+        // A name EQUALS made for a pseudo-op is that pseudo-op, whatever
+        // its own name means by now: muddle.315 saves END as E.END, makes
+        // END a macro, and in it `EQUALS END,E.END` makes END the
+        // pseudo-op again before calling it.
+        let (old, via_alias) = match self.aliases.get(old) {
+            Some(original) => (original.clone(), true),
+            None => (old.clone(), false),
+        };
         self.aliases.remove(new);
         let (new_place, old_place) = (self.symbols.resolve(new), self.symbols.resolve(&old));
-        if let Some(m) = self.symbols.macro_for(&old_place) {
+        let old_macro = match via_alias {
+            true => None,
+            false => self.symbols.macro_for(&old_place),
+        };
+        if let Some(m) = old_macro {
             self.symbols.define_macro(&new_place, m);
-        } else if crate::parse::is_pseudo_name(&old) {
+        } else if via_alias || crate::parse::is_pseudo_name(&old) {
             self.symbols.remove_macro(&new_place);
-            self.aliases.insert(new.clone(), old);
+            // The pseudo-op's own name needs no alias.
+            if *new != old {
+                self.aliases.insert(new.clone(), old);
+            }
         } else if let Some(s) = self.symbols.get(&old_place).cloned() {
             self.symbols.remove_macro(&new_place);
             let pass = self.pass;

@@ -877,7 +877,11 @@ impl Assembler<'_> {
             return;
         }
         let dummies = parse_dummies(&trimmed[name_len..]);
-        let place = self.symbols.resolve(&crate::parse::name_key(name));
+        let name = crate::parse::name_key(name);
+        // A name EQUALS made a pseudo-op is a macro from now on
+        // (`EQUALS FOO,END` then `DEFINE FOO`: real MIDAS 433 expands FOO).
+        self.aliases.remove(&name);
+        let place = self.symbols.resolve(&name);
         self.symbols
             .define_macro(&place, Rc::new(Macro::new(dummies, &body)));
     }

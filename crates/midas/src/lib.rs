@@ -462,6 +462,22 @@ mod tests {
         assert_eq!(words("IFG .MLLIT,1\n.MLLIT==1\n.PPASS\nEND\n"), vec![1, 2]);
     }
 
+    /// EQUALS gives a pseudo-op to a name for good, and DEFINE takes a
+    /// name from a pseudo-op (both as real MIDAS 433 assembles them,
+    /// checked with `pdp10 midas-oracle`): muddle.315 saves END as E.END,
+    /// makes END a macro that ends with `EQUALS END,E.END` and `END ARG`.
+    #[test]
+    fn equals_of_a_saved_pseudo_op_and_define_over_an_equals() {
+        assert_eq!(
+            words("EQUALS E.END,END\nDEFINE END ARG\nEQUALS END,E.END\n1\nEND ARG\nTERMIN\nGO: 2\nEND GO\n"),
+            vec![2, 1]
+        );
+        assert_eq!(
+            words("EQUALS FOO,END\nDEFINE FOO\n7\nTERMIN\nGO: FOO\n3\nEND GO\n"),
+            vec![7, 3]
+        );
+    }
+
     #[test]
     fn backslash_arguments_are_read_as_text_is() {
         // \.RPCNT passes the REPEAT's count as digits (manual node Calls).
