@@ -67,13 +67,14 @@ impl Assembler<'_> {
 
     /// Puts the fields together by the format table (node Words).
     fn format(&mut self, pieces: &[Piece], w: &WordAst, stmt: &Gathered) -> Value {
-        crate::format::combine(pieces, &self.formats).unwrap_or_else(|| {
-            // Real MIDAS: "Undefined format", and a zero word.
-            self.error(
-                stmt.span_at(w.at),
-                ErrorKind::Syntax,
-                "this pattern of fields and commas is not a MIDAS word format",
-            );
+        crate::format::combine(pieces, &self.formats).unwrap_or_else(|why| {
+            let message = match why {
+                crate::format::Refusal::CommaPastThird => "Comma past the 3rd field of a word",
+                crate::format::Refusal::Undefined => {
+                    "Undefined format: this pattern of fields and commas is not a MIDAS word format"
+                }
+            };
+            self.error(stmt.span_at(w.at), ErrorKind::Syntax, message);
             Value::default()
         })
     }
