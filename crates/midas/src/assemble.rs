@@ -32,6 +32,9 @@ pub(crate) struct Value {
     pub undefined: bool,
     /// Holds an I/O instruction.
     pub io: bool,
+    /// Undefined because of a symbol, not only because of a literal whose
+    /// area is not placed yet (see [`Assembler::assign`]).
+    pub by_symbol: bool,
     /// Made from an undefined value by an operation other than adding,
     /// subtracting, negating or placing it in a word's fields: real MIDAS
     /// cannot note such a reference beside a constant, and on pass 1 never
@@ -59,13 +62,21 @@ impl Value {
             ..Value::default()
         }
     }
-    /// An undefined value (pass 1) standing for `name`.
+    /// An undefined value (pass 1) standing for the symbol `name`.
     pub fn unknown(name: &str) -> Value {
+        Value {
+            by_symbol: true,
+            ..Value::unplaced(name)
+        }
+    }
+    /// The value on pass 1 of a literal whose area is not placed yet.
+    pub fn unplaced(name: &str) -> Value {
         Value {
             w: 0,
             shadow: virtual_value(name),
             undefined: true,
             io: false,
+            by_symbol: false,
             opaque: false,
         }
     }
@@ -84,6 +95,7 @@ impl Value {
             shadow: f(a.shadow, b.shadow) & WORD_MASK,
             undefined: a.undefined || b.undefined,
             io: a.io || b.io,
+            by_symbol: a.by_symbol || b.by_symbol,
             opaque: a.opaque || b.opaque,
         }
     }
@@ -521,6 +533,24 @@ impl<'l> Assembler<'l> {
         }
     }
 
+    /// Whether an assignment of `v` to `name` is to be done. Real MIDAS
+    /// (EQUAL, EQG1 in `midas.458`) ignores one whose value has an
+    /// undefined symbol, and the symbol keeps its value; on pass 1 a value
+    /// whose only unknowns are literals (references to constants not yet
+    /// placed, "globals" there) makes the symbol undefined (local
+    /// undefined, LCUDF): after `Y==3`, `Y==<[5]>` leaves Y undefined for
+    /// IFDEF on pass 1 (checked with midas-oracle).
+    pub(crate) fn assign_defined(&mut self, name: &str, v: Value) -> bool {
+        if !v.undefined {
+            return true;
+        }
+        if self.pass == 1 && !v.by_symbol {
+            let place = self.symbols.resolve(name);
+            self.symbols.undefine(&place);
+        }
+        false
+    }
+
     pub(crate) fn body(&mut self, body: &Body, stmt: &Gathered, row: &mut ListRow) {
         match body {
             Body::Empty => {}
@@ -575,7 +605,7 @@ impl<'l> Assembler<'l> {
                 value,
             } => {
                 let v = self.word(value, stmt);
-                if v.undefined {
+                if !self.assign_defined(name, v) {
                     return;
                 }
                 let kind = if *no_redefine {
@@ -772,7 +802,7 @@ impl<'l> Assembler<'l> {
             (2, Some(area)) => Value::new((area.dot + index as u64) & HALF_MASK),
             // Until then the literal is a reference to word `index` of area
             // `area_index`, like a symbol not yet defined.
-            _ => Value::unknown(&format!("constant {} {index}", self.area_index)),
+            _ => Value::unplaced(&format!("constant {} {index}", self.area_index)),
         }
     }
 

@@ -45,7 +45,7 @@ impl Assembler<'_> {
                     value,
                 } => {
                     let v = self.word(value, stmt);
-                    if !v.undefined {
+                    if self.assign_defined(name, v) {
                         let kind = if *fixed {
                             crate::assemble::SymKind::Fixed
                         } else {
@@ -157,7 +157,7 @@ impl Assembler<'_> {
             match w.items.as_slice() {
                 [Item::Assign(name, half, value)] => {
                     let v = self.word(value, stmt);
-                    if !v.undefined {
+                    if self.assign_defined(name, v) {
                         let kind = crate::assemble::SymKind::Assigned;
                         self.define(name, v.w, kind, *half, stmt.span_at(w.at));
                     }
