@@ -12,6 +12,7 @@ use std::rc::Rc;
 
 use crate::symtab::{Place, Symbols};
 
+mod labels;
 mod merges;
 mod places;
 pub(crate) use crate::symtab::{Sym, SymKind};
@@ -455,19 +456,16 @@ impl<'l> Assembler<'l> {
                 self.error(stmt.span_at(e.offset), kind, e.message);
             }
             Ok(s) => {
-                if !s.labels.is_empty() && self.byte_mode.as_ref().is_some_and(|m| m.used > 0) {
-                    // Real MIDAS gives such a label a byte pointer's left
-                    // half; not done here.
-                    let at = stmt.span_at(s.labels[0].at);
-                    self.error(
-                        at,
-                        ErrorKind::Syntax,
-                        "a label inside a word of .BYTE mode is not supported",
-                    );
-                }
                 for label in &s.labels {
                     let at = stmt.span_at(label.at);
-                    let value = self.dot();
+                    let Some(value) = self.label_value() else {
+                        self.error(
+                            at,
+                            ErrorKind::Syntax,
+                            "a label in .BYTE mode where new sizes do not fit in the word begun is not supported",
+                        );
+                        continue;
+                    };
                     self.check_label_name(&label.name, value, at);
                     self.define(&label.name, value, SymKind::Label, label.half_killed, at);
                 }
@@ -476,25 +474,6 @@ impl<'l> Assembler<'l> {
         }
         if self.pass == 2 {
             self.listing.push(row);
-        }
-    }
-
-    /// Real MIDAS's error "Pseudo, macro or initial sym as label" (COLON3):
-    /// a label may not take the name of a pseudo-op or of a symbol MIDAS
-    /// knows from the start (an instruction such as `IBP`), unless the
-    /// initial symbol already has the label's value. (A macro's name is
-    /// expanded before its colon is seen.)
-    fn check_label_name(&mut self, name: &str, value: u64, at: Span) {
-        let place = self.symbols.resolve(name);
-        let initial = self.symbols.block_of(&place) == Some(crate::symtab::INIT)
-            && self.symbols.get(&place).is_some_and(|s| s.value != value);
-        let message = format!("{name}: Pseudo, macro or initial sym as label");
-        if parse::is_pseudo_name(name) {
-            // The label could never be used: the name stays a pseudo-op.
-            self.error(at, ErrorKind::Syntax, message);
-        } else if initial {
-            // Real MIDAS says so and lets the label shadow the symbol.
-            self.warn(at, ErrorKind::Syntax, message);
         }
     }
 

@@ -104,7 +104,17 @@ impl Assembler<'_> {
     fn syllable(&mut self, s: &Syllable, at: usize, stmt: &Gathered) -> Value {
         match s {
             Syllable::Number(n) => Value::new(*n),
-            Syllable::Dot => Value::new(self.dot()),
+            Syllable::Dot => match self.label_value() {
+                Some(v) => Value::new(v),
+                None => {
+                    self.error(
+                        stmt.span_at(at),
+                        ErrorKind::Syntax,
+                        "`.` in .BYTE mode where new sizes do not fit in the word begun is not supported",
+                    );
+                    Value::new(self.dot())
+                }
+            },
             Syllable::Group(w) => self.word(w, stmt),
             Syllable::Swapped(w) => self
                 .word(w, stmt)
