@@ -12,6 +12,7 @@ use std::rc::Rc;
 
 use crate::symtab::{Place, Symbols};
 
+mod labels;
 mod merges;
 mod places;
 pub(crate) use crate::symtab::{Sym, SymKind};
@@ -32,6 +33,9 @@ pub(crate) struct Value {
     pub undefined: bool,
     /// Holds an I/O instruction.
     pub io: bool,
+    /// Undefined because of a symbol, not only because of a literal whose
+    /// area is not placed yet (see [`Assembler::assign`]).
+    pub by_symbol: bool,
     /// Made from an undefined value by an operation other than adding,
     /// subtracting, negating or placing it in a word's fields: real MIDAS
     /// cannot note such a reference beside a constant, and on pass 1 never
@@ -59,13 +63,21 @@ impl Value {
             ..Value::default()
         }
     }
-    /// An undefined value (pass 1) standing for `name`.
+    /// An undefined value (pass 1) standing for the symbol `name`.
     pub fn unknown(name: &str) -> Value {
+        Value {
+            by_symbol: true,
+            ..Value::unplaced(name)
+        }
+    }
+    /// The value on pass 1 of a literal whose area is not placed yet.
+    pub fn unplaced(name: &str) -> Value {
         Value {
             w: 0,
             shadow: virtual_value(name),
             undefined: true,
             io: false,
+            by_symbol: false,
             opaque: false,
         }
     }
@@ -84,6 +96,7 @@ impl Value {
             shadow: f(a.shadow, b.shadow) & WORD_MASK,
             undefined: a.undefined || b.undefined,
             io: a.io || b.io,
+            by_symbol: a.by_symbol || b.by_symbol,
             opaque: a.opaque || b.opaque,
         }
     }
@@ -443,19 +456,16 @@ impl<'l> Assembler<'l> {
                 self.error(stmt.span_at(e.offset), kind, e.message);
             }
             Ok(s) => {
-                if !s.labels.is_empty() && self.byte_mode.as_ref().is_some_and(|m| m.used > 0) {
-                    // Real MIDAS gives such a label a byte pointer's left
-                    // half; not done here.
-                    let at = stmt.span_at(s.labels[0].at);
-                    self.error(
-                        at,
-                        ErrorKind::Syntax,
-                        "a label inside a word of .BYTE mode is not supported",
-                    );
-                }
                 for label in &s.labels {
                     let at = stmt.span_at(label.at);
-                    let value = self.dot();
+                    let Some(value) = self.label_value() else {
+                        self.error(
+                            at,
+                            ErrorKind::Syntax,
+                            "a label in .BYTE mode where new sizes do not fit in the word begun is not supported",
+                        );
+                        continue;
+                    };
                     self.check_label_name(&label.name, value, at);
                     self.define(&label.name, value, SymKind::Label, label.half_killed, at);
                 }
@@ -464,25 +474,6 @@ impl<'l> Assembler<'l> {
         }
         if self.pass == 2 {
             self.listing.push(row);
-        }
-    }
-
-    /// Real MIDAS's error "Pseudo, macro or initial sym as label" (COLON3):
-    /// a label may not take the name of a pseudo-op or of a symbol MIDAS
-    /// knows from the start (an instruction such as `IBP`), unless the
-    /// initial symbol already has the label's value. (A macro's name is
-    /// expanded before its colon is seen.)
-    fn check_label_name(&mut self, name: &str, value: u64, at: Span) {
-        let place = self.symbols.resolve(name);
-        let initial = self.symbols.block_of(&place) == Some(crate::symtab::INIT)
-            && self.symbols.get(&place).is_some_and(|s| s.value != value);
-        let message = format!("{name}: Pseudo, macro or initial sym as label");
-        if parse::is_pseudo_name(name) {
-            // The label could never be used: the name stays a pseudo-op.
-            self.error(at, ErrorKind::Syntax, message);
-        } else if initial {
-            // Real MIDAS says so and lets the label shadow the symbol.
-            self.warn(at, ErrorKind::Syntax, message);
         }
     }
 
@@ -519,6 +510,24 @@ impl<'l> Assembler<'l> {
         if kind == SymKind::Label {
             self.last_label = Some(place.key);
         }
+    }
+
+    /// Whether an assignment of `v` to `name` is to be done. Real MIDAS
+    /// (EQUAL, EQG1 in `midas.458`) ignores one whose value has an
+    /// undefined symbol, and the symbol keeps its value; on pass 1 a value
+    /// whose only unknowns are literals (references to constants not yet
+    /// placed, "globals" there) makes the symbol undefined (local
+    /// undefined, LCUDF): after `Y==3`, `Y==<[5]>` leaves Y undefined for
+    /// IFDEF on pass 1 (checked with midas-oracle).
+    pub(crate) fn assign_defined(&mut self, name: &str, v: Value) -> bool {
+        if !v.undefined {
+            return true;
+        }
+        if self.pass == 1 && !v.by_symbol {
+            let place = self.symbols.resolve(name);
+            self.symbols.undefine(&place);
+        }
+        false
     }
 
     pub(crate) fn body(&mut self, body: &Body, stmt: &Gathered, row: &mut ListRow) {
@@ -575,7 +584,7 @@ impl<'l> Assembler<'l> {
                 value,
             } => {
                 let v = self.word(value, stmt);
-                if v.undefined {
+                if !self.assign_defined(name, v) {
                     return;
                 }
                 let kind = if *no_redefine {
@@ -772,7 +781,7 @@ impl<'l> Assembler<'l> {
             (2, Some(area)) => Value::new((area.dot + index as u64) & HALF_MASK),
             // Until then the literal is a reference to word `index` of area
             // `area_index`, like a symbol not yet defined.
-            _ => Value::unknown(&format!("constant {} {index}", self.area_index)),
+            _ => Value::unplaced(&format!("constant {} {index}", self.area_index)),
         }
     }
 

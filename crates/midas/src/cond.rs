@@ -216,21 +216,76 @@ fn open_literal(text: &str) -> Option<usize> {
 }
 
 /// The lines from `start` on, as (offset, text); a line ends at a CR, a
-/// bare LF or CR, a `?` or a `[`.
+/// bare LF or CR, a `?` or a `[` that is not closed on the same line (a
+/// literal closed there is part of the line: `.ARG.==<[8.]>`).
 fn literal_lines(text: &str, start: usize) -> Vec<(usize, &str)> {
     let mut lines = Vec::new();
     let mut from = start;
+    let mut depth = 0usize;
     for (i, c) in text[start..].char_indices() {
-        if matches!(
-            c,
-            '\n' | '?' | '[' | crate::source::BARE_LF | crate::source::BARE_CR
-        ) {
+        let ends = match c {
+            '[' if closes_on_its_line(&text[start + i + 1..]) => {
+                depth += 1;
+                false
+            }
+            ']' if depth > 0 => {
+                depth -= 1;
+                false
+            }
+            '?' if depth > 0 => false,
+            '\n' | '?' | '[' | crate::source::BARE_LF | crate::source::BARE_CR => true,
+            _ => false,
+        };
+        if ends {
             lines.push((from, &text[from..start + i]));
             from = start + i + c.len_utf8();
+            depth = 0;
         }
     }
     lines.push((from, &text[from..]));
     lines
+}
+
+/// Whether a `[` just before `rest` is closed before the line ends.
+fn closes_on_its_line(rest: &str) -> bool {
+    let mut depth = 1usize;
+    for c in rest.chars() {
+        match c {
+            '[' => depth += 1,
+            ']' => {
+                depth -= 1;
+                if depth == 0 {
+                    return true;
+                }
+            }
+            '\n' | crate::source::BARE_LF | crate::source::BARE_CR => return false,
+            _ => {}
+        }
+    }
+    false
+}
+
+/// Whether the literals in `text` before `at` are all still open there:
+/// then a literal in an assignment done early is entered into its
+/// constants area in the order real MIDAS enters it (each literal when its
+/// `]` is read).
+fn no_closed_literal_before(text: &str, at: usize) -> bool {
+    !text[..at].contains(']')
+}
+
+/// Whether the text before an open literal is one word with no other
+/// brackets, so that `.` in an assignment inside it is the location the
+/// statement starts at (real MIDAS 433: `MOVEI 1,[ R==.` makes R the
+/// MOVEI's address, on pass 1 too).
+fn first_word(text: &str, start: usize) -> bool {
+    !text[..start.saturating_sub(1)].contains([
+        '?',
+        '<',
+        '(',
+        '\n',
+        crate::source::BARE_LF,
+        crate::source::BARE_CR,
+    ])
 }
 
 /// Whether a line is `SYM=...` or `SYM==...` (an assignment).
@@ -287,7 +342,10 @@ impl Assembler<'_> {
                 }
                 continue;
             }
-            if uses_location(line) {
+            if uses_location(line) && !first_word(&g.text, start) {
+                return false;
+            }
+            if line.contains('[') && !no_closed_literal_before(&g.text, *i) {
                 return false;
             }
             assignments.push((*i, line.clone()));

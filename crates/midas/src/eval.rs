@@ -45,7 +45,7 @@ impl Assembler<'_> {
                     value,
                 } => {
                     let v = self.word(value, stmt);
-                    if !v.undefined {
+                    if self.assign_defined(name, v) {
                         let kind = if *fixed {
                             crate::assemble::SymKind::Fixed
                         } else {
@@ -67,13 +67,14 @@ impl Assembler<'_> {
 
     /// Puts the fields together by the format table (node Words).
     fn format(&mut self, pieces: &[Piece], w: &WordAst, stmt: &Gathered) -> Value {
-        crate::format::combine(pieces, &self.formats).unwrap_or_else(|| {
-            // Real MIDAS: "Undefined format", and a zero word.
-            self.error(
-                stmt.span_at(w.at),
-                ErrorKind::Syntax,
-                "this pattern of fields and commas is not a MIDAS word format",
-            );
+        crate::format::combine(pieces, &self.formats).unwrap_or_else(|why| {
+            let message = match why {
+                crate::format::Refusal::CommaPastThird => "Comma past the 3rd field of a word",
+                crate::format::Refusal::Undefined => {
+                    "Undefined format: this pattern of fields and commas is not a MIDAS word format"
+                }
+            };
+            self.error(stmt.span_at(w.at), ErrorKind::Syntax, message);
             Value::default()
         })
     }
@@ -103,7 +104,17 @@ impl Assembler<'_> {
     fn syllable(&mut self, s: &Syllable, at: usize, stmt: &Gathered) -> Value {
         match s {
             Syllable::Number(n) => Value::new(*n),
-            Syllable::Dot => Value::new(self.dot()),
+            Syllable::Dot => match self.label_value() {
+                Some(v) => Value::new(v),
+                None => {
+                    self.error(
+                        stmt.span_at(at),
+                        ErrorKind::Syntax,
+                        "`.` in .BYTE mode where new sizes do not fit in the word begun is not supported",
+                    );
+                    Value::new(self.dot())
+                }
+            },
             Syllable::Group(w) => self.word(w, stmt),
             Syllable::Swapped(w) => self
                 .word(w, stmt)
@@ -156,7 +167,7 @@ impl Assembler<'_> {
             match w.items.as_slice() {
                 [Item::Assign(name, half, value)] => {
                     let v = self.word(value, stmt);
-                    if !v.undefined {
+                    if self.assign_defined(name, v) {
                         let kind = crate::assemble::SymKind::Assigned;
                         self.define(name, v.w, kind, *half, stmt.span_at(w.at));
                     }

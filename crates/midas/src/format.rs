@@ -49,10 +49,29 @@ pub(crate) enum Piece {
     DoubleComma,
 }
 
-/// The word the pieces make with the format table `table`, or `None` when
-/// the pattern's format is undefined (real MIDAS: "Undefined format").
-pub(crate) fn combine(pieces: &[Piece], table: &[u64; 24]) -> Option<Value> {
-    let (fields, marks) = fields_and_marks(pieces)?;
+/// Why the fields of a word make no word.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum Refusal {
+    /// Real MIDAS: "Comma past the 3rd field of a word" (an error there,
+    /// ETR in COMMA of `midas.458`; it goes on with a word of its own).
+    CommaPastThird,
+    /// Real MIDAS: "Undefined format", and a zero word.
+    Undefined,
+}
+
+/// The word the pieces make with the format table `table`, or why not.
+pub(crate) fn combine(pieces: &[Piece], table: &[u64; 24]) -> Result<Value, Refusal> {
+    let (fields, marks) = fields_and_marks(pieces).ok_or(Refusal::Undefined)?;
+    // COMMA: a comma that ends a field when two are already ended.
+    for (ended, pair) in marks.chunks(2).enumerate() {
+        if pair.get(1) == Some(&true) && ended >= 2 {
+            return Err(Refusal::CommaPastThird);
+        }
+    }
+    combine_fields(&fields, &marks, table).ok_or(Refusal::Undefined)
+}
+
+fn combine_fields(fields: &[Option<Value>], marks: &[bool], table: &[u64; 24]) -> Option<Value> {
     if fields.is_empty() {
         return Some(Value::default());
     }

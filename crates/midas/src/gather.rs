@@ -897,7 +897,9 @@ pub(crate) fn mark(g: &mut Gathered, v: u64, at: Span) {
 /// reads as a name and never calls as a macro (ASQOZ's GETSLD; netime has a
 /// macro TZONE and `[squoze 0,tzone]`).
 fn squoze_name_next(text: &str) -> bool {
-    let before = text.trim_end_matches(['+', '-', '*', '/', '&', '!', '\\']);
+    // Blanks before the name are skipped as well (IRPW's elements keep
+    // their leading tab: sysen1;sysmsg's ABSTAB).
+    let before = text.trim_end_matches(['+', '-', '*', '/', '&', '!', '\\', ' ', '\t']);
     let Some(before) = before.strip_suffix(',') else {
         return false;
     };

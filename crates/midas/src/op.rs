@@ -5,7 +5,9 @@
 //! instructions (it never depends on the CPU), so it does the one use the
 //! real sources make of it whose result is exact without a CPU: FAD of a
 //! nonnegative word and 0, which normalizes the word (syseng;jsf macros's
-//! FLGBP finds a flag's bit this way). Any other instruction is an error.
+//! FLGBP finds a flag's bit this way), and ROT and LSH by a count in the
+//! instruction or in memdata (sysen2;ipljob). Any other instruction is an
+//! error.
 
 use crate::assemble::Assembler;
 use crate::diag::ErrorKind;
@@ -49,13 +51,13 @@ impl Assembler<'_> {
             }
         }
         let [insn, ac, mem] = fields;
-        match fad_of_zero(insn, ac, mem) {
+        match fad_of_zero(insn, ac, mem).or_else(|| shift(insn, ac, mem)) {
             Some(v) => mark(g, v, at),
             None => {
                 self.error(
                     at,
                     ErrorKind::Syntax,
-                    ".OP is supported only for FAD of a nonnegative word and 0 (real MIDAS runs the instruction)",
+                    ".OP is supported only for FAD of a nonnegative word and 0, and for ROT and LSH (real MIDAS runs the instruction)",
                 );
                 mark(g, 0, at);
             }
@@ -113,9 +115,67 @@ pub(crate) fn fad_of_zero(insn: u64, ac: u64, mem: u64) -> Option<u64> {
     Some(((exponent - shift) << 27) | fraction)
 }
 
+/// What `.OP` of ROT or LSH leaves in the AC, where that does not depend
+/// on MIDAS's own registers. A.OP1 in `midas.458` puts acdata in its
+/// register A and memdata in B, gives the instruction A as its AC when it
+/// has none and B as its address when it has neither address nor index,
+/// then executes it. So the AC field must be 0, and E is the
+/// instruction's own address (no index, no `@`), 3 (register B) when it has
+/// none, or with `@` and no address, memdata's address (ipljob's
+/// `.OP <ROT @> W,8` rotates W left 8 bits). The count is E's bits 28-35, negative (right) when bit 18 is
+/// set (node on the instruction set; DEC's KA10 manual); only counts from
+/// 0 to 255 left are taken.
+pub(crate) fn shift(insn: u64, ac: u64, mem: u64) -> Option<u64> {
+    const ROT: u64 = 0o241;
+    const LSH: u64 = 0o242;
+    const INDIRECT: u64 = 1 << 22;
+    const INDEX: u64 = 0o17 << 18;
+    const AC_FIELD: u64 = 0o17 << 23;
+    // MIDAS's register B (`B=:A+1`, 3).
+    const MIDAS_B: u64 = 3;
+    let op = insn >> 27;
+    if !matches!(op, ROT | LSH) || insn & (AC_FIELD | INDEX) != 0 {
+        return None;
+    }
+    let address = insn & 0o777777;
+    let e = match (insn & INDIRECT != 0, address) {
+        (false, 0) => MIDAS_B,
+        (false, a) => a,
+        (true, 0) if mem & (INDIRECT | INDEX) == 0 => mem & 0o777777,
+        _ => return None,
+    };
+    if e > 0o377 {
+        return None;
+    }
+    let n = e as u32;
+    Some(if op == ROT {
+        let n = n % 36;
+        ((ac << n) | (ac >> ((36 - n) % 36))) & pdp10_isa::WORD_MASK
+    } else if n >= 36 {
+        0
+    } else {
+        (ac << n) & pdp10_isa::WORD_MASK
+    })
+}
+
 #[cfg(test)]
 mod tests {
-    use super::fad_of_zero;
+    use super::{fad_of_zero, shift};
+
+    #[test]
+    fn rot_and_lsh_through_memdata_or_their_own_address() {
+        // Real MIDAS 433 (oracle): .OP <ROT @> 1234,8 is 516000, .OP
+        // <LSH 10> 7,0 is 3400, .OP LSH 3,3 is 30 (E is MIDAS's register B,
+        // 3); an AC field or an index is refused.
+        assert_eq!(
+            shift(0o241_000_000_000 | 1 << 22, 0o1234, 8),
+            Some(0o516000)
+        );
+        assert_eq!(shift(0o242_000_000_010, 7, 0), Some(0o3400));
+        assert_eq!(shift(0o242_000_000_000, 3, 0o3), Some(0o30));
+        assert_eq!(shift(0o241_000_000_000 | 0o17 << 18, 5, 0), None);
+        assert_eq!(shift(0o241_040_000_003, 5, 0), None);
+    }
 
     #[test]
     fn fad_of_zero_normalizes() {

@@ -700,16 +700,7 @@ impl Parser {
     }
 
     fn expr<'a>(&self, i: In<'a>, min: u8, terms: &str) -> PResult<'a, Expr> {
-        // A binary operator with nothing before it has 0 there (real MIDAS
-        // 433: `CAIN 2,\5` is CAIN 2,5 and `MOVE 1,&7` MOVE 1,0;
-        // syseng;ut's `CAIN CH,\`).
-        if let Some(c @ ('&' | '\\' | '*' | '/')) = i.fragment().chars().next() {
-            if !terms.contains(c) {
-                let lhs = Expr::Syllable(Syllable::Number(0), i.location_offset());
-                return self.expr_rest(i, lhs, min, terms);
-            }
-        }
-        let (i, lhs) = self.unary(i)?;
+        let (i, lhs) = self.unary(i, terms)?;
         self.expr_rest(i, lhs, min, terms)
     }
 
@@ -754,13 +745,20 @@ impl Parser {
         Ok((i, lhs))
     }
 
-    /// Prefix operators (`-`, `+`, `#` complement), then a syllable.
-    fn unary<'a>(&self, i: In<'a>) -> PResult<'a, Expr> {
+    /// Operators with no syllable before them, then a syllable. Real
+    /// MIDAS 433 (GETFD5, XORF in midas.458) makes such an operator unary:
+    /// its left operand is 0 (-1 for `#`, so `#x` is the complement of x)
+    /// and it is done before any binary operator after it. A missing
+    /// syllable is 0: `1++` is 1, `1+#` 0, `5-#` 6, `1+#+2` -2, `\5` 5.
+    fn unary<'a>(&self, i: In<'a>, terms: &str) -> PResult<'a, Expr> {
         let mut ops = Vec::new();
         let mut i = i;
-        while let Some(c @ ('-' | '+' | '#')) = i.fragment().chars().next() {
+        while let Some(c) = i.fragment().chars().next() {
+            if !OPERATORS.contains(c) || terms.contains(c) {
+                break;
+            }
             if ops.len() as u32 >= MAX_NESTING {
-                return fail(i, "too many signs in a row");
+                return fail(i, "too many signs or operators in a row");
             }
             ops.push(c);
             i = adv(i, 1);
@@ -769,19 +767,72 @@ impl Parser {
         // A sign with a blank after it is a field of its own, 0 (real MIDAS
         // 433: `+ 1,[5]` is 1,[5] with 1 in the AC field, `+1,[6]` is
         // 1+[6]; a REPEAT string can begin so, syseng;iec).
-        if !ops.is_empty() && matches!(i.fragment().chars().next(), Some(' ' | '\t')) {
-            return Ok((i, Expr::Syllable(Syllable::Number(0), at)));
-        }
-        let (r, s) = self.syllable(i)?;
-        let mut e = Expr::Syllable(s, at);
+        let missing = match i.fragment().chars().next() {
+            None => true,
+            Some(c) => terms.contains(c) || " \t,)>]?\n;".contains(c),
+        };
+        let mut e = if !ops.is_empty() && missing {
+            Expr::Syllable(Syllable::Number(0), at)
+        } else {
+            let digit = i.fragment().starts_with(|c: char| c.is_ascii_digit());
+            let (r, s) = self.syllable(i)?;
+            i = r;
+            let e = Expr::Syllable(s, at);
+            if digit && i.fragment().starts_with('_') {
+                let (r, e) = self.scaled(i, e)?;
+                i = r;
+                e
+            } else {
+                e
+            }
+        };
         for op in ops.into_iter().rev() {
             e = match op {
                 '-' => Expr::Negate(Box::new(e)),
                 '#' => Expr::Complement(Box::new(e)),
-                _ => e,
+                '+' => e,
+                _ => Expr::Binary(
+                    op,
+                    Box::new(Expr::Syllable(Syllable::Number(0), at)),
+                    Box::new(e),
+                ),
             };
         }
-        Ok((r, e))
+        Ok((i, e))
+    }
+
+    /// `N_M` after a number is part of the syllable (manual node Numbers):
+    /// N shifted left M bits (right when M is negative), where M is a
+    /// number, a symbol or `<...>`, after an optional `-`. With nothing
+    /// there the shift is 0 (`3_` and `1_-` are 3 and 1). A second `_` after M is refused:
+    /// real MIDAS 433 then splits the word (`3_2_1` is two words, 14 and 1).
+    fn scaled<'a>(&self, i: In<'a>, number: Expr) -> PResult<'a, Expr> {
+        let under = i;
+        let mut i = adv(i, 1);
+        let minus = i.fragment().starts_with('-');
+        if minus {
+            i = adv(i, 1);
+        }
+        let at = i.location_offset();
+        match i.fragment().chars().next() {
+            Some(c) if is_squoze(c) || c == '<' || c == MARK => {}
+            Some('_' | '"' | '\'' | '^' | '[' | '(') => {
+                return fail(under, "this use of `_` after a number is not supported");
+            }
+            _ => return Ok((i, number)),
+        }
+        let (r, s) = self.syllable(i)?;
+        if r.fragment().starts_with('_') {
+            return fail(
+                r,
+                "a second `_` after a number is not supported (real MIDAS splits the word)",
+            );
+        }
+        let mut shift = Expr::Syllable(s, at);
+        if minus {
+            shift = Expr::Negate(Box::new(shift));
+        }
+        Ok((r, Expr::Binary('_', Box::new(number), Box::new(shift))))
     }
 
     fn syllable<'a>(&self, i: In<'a>) -> PResult<'a, Syllable> {

@@ -339,6 +339,12 @@ impl Symbols {
         self.entries.insert((b, p.key.clone()), Entry::Defined(sym));
     }
 
+    /// Makes `p` undefined where [`Symbols::define`] would define it.
+    pub fn undefine(&mut self, p: &Place) {
+        let b = self.target(p);
+        self.entries.insert((b, p.key.clone()), Entry::Undefined);
+    }
+
     /// The visible definition of `p`, to change its flags (`.KILL`).
     pub fn get_mut(&mut self, p: &Place) -> Option<&mut Sym> {
         let b = self.block_of(p)?;

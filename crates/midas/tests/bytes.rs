@@ -51,3 +51,49 @@ fn a_literal_inside_a_literal_may_hold_bytes_over_two_lines() {
         vec![0o200040_000102, 0o260434_000000, 0o000101_000100]
     );
 }
+
+#[test]
+fn a_label_in_byte_mode_is_a_byte_pointer_to_the_next_byte() {
+    // Real MIDAS 433: DT before the first 4-bit byte at 100 is
+    // 440400,,100, CTL after three bytes 300400,,100, E after five
+    // 200400,,100 (sysen2;ipljob's tables).
+    let src = "LOC 100\n.BYTE 4\nDT: 1\n 2\n 3\nCTL: 4\n 5\nE: 6\n.BYTE\nA: CTL\n DT\n E\nEND A\n";
+    assert_eq!(
+        support::whole_placed(src),
+        vec![
+            (0o100, 0o044321_260000),
+            (0o101, 0o300400_000100),
+            (0o102, 0o440400_000100),
+            (0o103, 0o200400_000100),
+        ]
+    );
+}
+
+#[test]
+fn dot_in_byte_mode_points_at_the_next_byte_with_its_size() {
+    // Real MIDAS 433: the size is the next byte's, also when new sizes go
+    // on in a word begun; when the next byte does not fit, the pointer is
+    // to before the next word.
+    let src = "LOC 100\n.BYTE 1,5,5,1\nA1=.\n 1\nA2=.\n 2\nA3=.\n 3\nA4=.\n\
+               .BYTE 4\nB1=.\n 1\n.BYTE\nZ: A1\n A2\n A3\n A4\n B1\nEND Z\n";
+    let words: Vec<u64> = support::whole_placed(src)[1..]
+        .iter()
+        .map(|p| p.1)
+        .collect();
+    assert_eq!(
+        words,
+        vec![
+            0o440100_000100,
+            0o430500_000100,
+            0o360500_000100,
+            0o310100_000100,
+            0o310400_000100
+        ]
+    );
+    let src = "LOC 100\n.BYTE 4\n REPEAT 9, 1\nA1=.\nL1: 2\n.BYTE\nZ: A1\n L1\nEND Z\n";
+    let words: Vec<u64> = support::whole_placed(src)[2..]
+        .iter()
+        .map(|p| p.1)
+        .collect();
+    assert_eq!(words, vec![0o440400_000101, 0o440400_000101]);
+}

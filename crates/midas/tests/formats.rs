@@ -70,3 +70,31 @@ fn an_assignment_in_a_group_defines_and_gives_its_value() {
         ]
     );
 }
+
+#[test]
+fn a_comma_past_the_third_field_is_refused_as_real_midas_does() {
+    // Real MIDAS 433 reports "Comma past the 3rd field of a word" for each
+    // of these (and makes a word of its own); `1,2,3` is only "Undefined
+    // format".
+    for src in [
+        " 1,2,3,4",
+        " 1 2,3,4",
+        " 1,,2,3",
+        " MOVE 1,2,3",
+        " MOVE 1,2,3,4",
+    ] {
+        let e = support::fails(src);
+        assert!(
+            e.contains("Comma past the 3rd field of a word"),
+            "{src}: {e}"
+        );
+    }
+    let e = support::fails(" 1,2,3");
+    assert!(e.contains("Undefined format"), "{e}");
+    assert!(!e.contains("Comma past"), "{e}");
+    // Two commas with a third field are fine (`A,,C`, `A B,C`).
+    assert_eq!(
+        words(" 1,,2\n MOVE 1,2\nEND\n"),
+        vec![0o1_000002, 0o200040_000002]
+    );
+}

@@ -86,3 +86,11 @@ fn sblk_is_the_format_already_written_and_is_typed_out() {
     let typed = a.messages.concat();
     assert_eq!(typed.matches("SBLK Encountered").count(), 4, "{typed}");
 }
+
+#[test]
+fn op_of_rot_and_lsh_is_done() {
+    // Real MIDAS 433 (midas-oracle): its register A holds acdata, B (3)
+    // memdata; `<ROT @>` shifts by memdata, a bare LSH by 3.
+    let src = "LOC 100\nW==1234\nA: .OP <ROT @> W,8\n .OP LSH 3,3\n .OP <LSH 10> 7,0\nEND A\n";
+    assert_eq!(support::whole_words(src), vec![0o516000, 0o30, 0o3400]);
+}

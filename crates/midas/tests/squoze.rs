@@ -70,3 +70,11 @@ fn squoze_name_is_not_a_macro_call() {
         vec![0o200040_000102, 0o027454_441130, 0o027454_441130]
     );
 }
+
+#[test]
+fn squozes_symbol_after_blanks_is_not_a_macro_call() {
+    // An IRPW element keeps its leading tab: `SQUOZE 0,<tab>FOOBARX` is the
+    // squoze of FOOBAR, not a call of the macro FOOBAR (real MIDAS 433).
+    let src = "DEFINE FOOBAR\n 1\nTERMIN\nIRPW S,,[\tFOOBARX\n]\n SQUOZE 0,S\nTERMIN\nEND\n";
+    assert_eq!(support::whole_words(src), vec![0o014544_243324]);
+}
