@@ -710,8 +710,9 @@ impl Parser {
     fn expr<'a>(&self, i: In<'a>, min: u8, terms: &str) -> PResult<'a, Expr> {
         // A binary operator with nothing before it has 0 there (real MIDAS
         // 433: `CAIN 2,\5` is CAIN 2,5 and `MOVE 1,&7` MOVE 1,0;
-        // syseng;ut's `CAIN CH,\`).
-        if let Some(c @ ('&' | '\\' | '*' | '/')) = i.fragment().chars().next() {
+        // syseng;ut's `CAIN CH,\`; `1,,_14+5` is 1,,5: its.1648's XX with
+        // an empty SNXXX).
+        if let Some(c @ ('&' | '\\' | '*' | '/' | '_')) = i.fragment().chars().next() {
             if !terms.contains(c) {
                 let lhs = Expr::Syllable(Syllable::Number(0), i.location_offset());
                 return self.expr_rest(i, lhs, min, terms);
