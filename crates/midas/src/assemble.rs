@@ -231,15 +231,13 @@ impl<'l> Assembler<'l> {
         // real MIDAS starts in (it sets it to an address); in the others a
         // grouping ends after one word (see `multi_line_mode`). .PPASS: a two-pass assembly.
         // .QMTCH: nonzero makes ' and " quote to a closing delimiter.
-        // .AVAL1, .AVAL2, .ASKIP: what the last .OP or .AOP left in its
-        // AC and memory, and whether it skipped.
+        // .AVAL1, .AVAL2: what the last .AOP left in its AC and memory.
         for (name, value) in [
             (".MLLIT", 1),
             (".PPASS", 2),
             (".QMTCH", 0),
             (".AVAL1", 0),
             (".AVAL2", 0),
-            (".ASKIP", 0),
         ] {
             initial.insert(0, (name.to_string(), plain(value, false)));
         }

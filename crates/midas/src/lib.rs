@@ -41,7 +41,6 @@ mod jumps;
 mod loops;
 mod macros;
 mod op;
-mod op_exec;
 mod output;
 mod parse;
 mod predef;

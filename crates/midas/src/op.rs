@@ -1,42 +1,30 @@
-//! `.OP insn,acdata,memdata` and `.AOP` (manual, node on the pseudo-ops:
-//! "executes <insn> on an AC containing <acdata> and a memory location
-//! containing <memdata>, and returns what this leaves in the AC"; see
-//! `op_exec`), and `.GLOBAL` in an absolute assembly.
+//! `.GLOBAL` in an absolute assembly, and `.OP insn,acdata,memdata` (manual, node on the pseudo-ops: "executes
+//! <insn> on an AC containing <acdata> and a memory location containing
+//! <memdata>, and returns what this leaves in the AC"). Real MIDAS runs the
+//! instruction on the machine it runs on; this assembler does not run
+//! instructions (it never depends on the CPU), so it does the one use the
+//! real sources make of it whose result is exact without a CPU: FAD of a
+//! nonnegative word and 0, which normalizes the word (syseng;jsf macros's
+//! FLGBP finds a flag's bit this way). Any other instruction is an error.
 
 use crate::assemble::Assembler;
 use crate::diag::ErrorKind;
 use crate::gather::{mark, Gathered, Stop};
 use crate::source::Span;
 
-const WORD_MASK: u64 = (1 << 36) - 1;
+/// FAD's opcode (node on the instruction set; DEC's KA10 manual).
+const FAD: u64 = 0o140;
 
 impl Assembler<'_> {
-    /// `.OP`: executes the instruction and leaves what it leaves in the AC
-    /// in the statement.
-    pub(crate) fn op_function(&mut self, at: Span, g: &mut Gathered) {
-        let Some([insn, ac, mem]) = self.op_fields(at) else {
-            return;
-        };
-        let value = self.execute_op(at, insn, ac, mem).unwrap_or(0);
-        mark(g, value, at);
-    }
-
-    /// `.AOP`: executes the instruction; nothing is left in the statement.
-    pub(crate) fn assembly_op(&mut self, at: Span) {
-        if let Some([insn, ac, mem]) = self.op_fields(at) {
-            self.execute_op(at, insn, ac, mem);
-        }
-    }
-
     /// Reads `.OP`'s three fields (each ended by a blank or a comma; a
-    /// missing acdata or memdata is 0).
-    fn op_fields(&mut self, at: Span) -> Option<[u64; 3]> {
+    /// missing memdata is 0) and leaves its value in the statement.
+    pub(crate) fn op_function(&mut self, at: Span, g: &mut Gathered) {
         let mut fields = [0u64; 3];
         for (k, field) in fields.iter_mut().enumerate() {
             while matches!(self.reader.peek(), Some(' ' | '\t')) {
                 self.reader.next();
             }
-            if k > 0
+            if k == 2
                 && !self
                     .reader
                     .peek()
@@ -53,44 +41,23 @@ impl Assembler<'_> {
                 Ok(w) => *field = self.word(&w, &f).w,
                 Err(e) => {
                     self.error(f.span_at(e.offset), ErrorKind::Syntax, e.message);
-                    return None;
+                    return;
                 }
             }
             if matches!(self.reader.peek(), Some(',' | ' ' | '\t')) && k < 2 {
                 self.reader.next();
             }
         }
-        // A fourth field: real MIDAS 433 does not add it to the value
-        // (`.OP ADDI 7,5,100` is 12); refused rather than guessed.
-        if self.reader.peek() == Some(',') {
-            self.error(
-                at,
-                ErrorKind::Syntax,
-                ".OP takes three fields: insn,acdata,memdata",
-            );
-            return None;
-        }
-        Some(fields)
-    }
-
-    /// Executes a `.OP` or `.AOP`: sets .AVAL1, .AVAL2 and .ASKIP and
-    /// returns .AVAL1; None (and an error) when it is refused.
-    pub(crate) fn execute_op(&mut self, at: Span, insn: u64, ac: u64, mem: u64) -> Option<u64> {
-        match crate::op_exec::execute(insn, ac, mem, self.options.time) {
-            Ok(r) => {
-                self.symbols.set_state(".AVAL1", r.ac);
-                self.symbols.set_state(".AVAL2", r.mem);
-                self.symbols
-                    .set_state(".ASKIP", if r.skipped { WORD_MASK } else { 0 });
-                Some(r.ac)
-            }
-            Err(why) => {
+        let [insn, ac, mem] = fields;
+        match fad_of_zero(insn, ac, mem) {
+            Some(v) => mark(g, v, at),
+            None => {
                 self.error(
                     at,
                     ErrorKind::Syntax,
-                    format!(".OP of {insn:012o} is refused: {why} (real MIDAS executes it)"),
+                    ".OP is supported only for FAD of a nonnegative word and 0 (real MIDAS runs the instruction)",
                 );
-                None
+                mark(g, 0, at);
             }
         }
     }
@@ -120,5 +87,51 @@ impl Assembler<'_> {
             }
             self.reader.next();
         }
+    }
+}
+
+/// What `FAD AC,M` leaves in AC when M holds 0 and AC holds the
+/// nonnegative `ac`: `ac` normalized (the fraction, bits 9-35, shifted left
+/// until bit 9 is set, the exponent, bits 1-8, reduced by the shift; a zero
+/// fraction gives 0). None when the result is not that (another
+/// instruction, other operands, an exponent underflow).
+pub(crate) fn fad_of_zero(insn: u64, ac: u64, mem: u64) -> Option<u64> {
+    const FRACTION: u64 = 0o777_777_777;
+    if insn != FAD << 27 || mem != 0 || ac >> 35 != 0 {
+        return None;
+    }
+    let mut fraction = ac & FRACTION;
+    let exponent = (ac >> 27) & 0o377;
+    if fraction == 0 {
+        return Some(0);
+    }
+    let shift = u64::from(fraction.leading_zeros()) - (64 - 27);
+    if shift > exponent {
+        return None;
+    }
+    fraction <<= shift;
+    Some(((exponent - shift) << 27) | fraction)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fad_of_zero;
+
+    #[test]
+    fn fad_of_zero_normalizes() {
+        // Real MIDAS 433 (oracle): .OP FAD <32000,,1>,0 is 000400,,000000.
+        assert_eq!(
+            fad_of_zero(0o140 << 27, 0o032000_000001, 0),
+            Some(0o000400_000000)
+        );
+        assert_eq!(
+            fad_of_zero(0o140 << 27, 0o032000_400000, 0),
+            Some(0o021400_000000)
+        );
+        assert_eq!(fad_of_zero(0o140 << 27, 0o032000_000000, 0), Some(0));
+        // Underflow, another instruction, a nonzero memory word: refused.
+        assert_eq!(fad_of_zero(0o140 << 27, 1, 0), None);
+        assert_eq!(fad_of_zero(0o144 << 27, 0o032000_000001, 0), None);
+        assert_eq!(fad_of_zero(0o140 << 27, 0o032000_000001, 1), None);
     }
 }

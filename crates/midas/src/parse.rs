@@ -206,7 +206,6 @@ pub(crate) fn statement(text: &str, radix: u64) -> Result<Statement, SyntaxError
         radix,
         depth: std::cell::Cell::new(0),
         operators: std::cell::Cell::new(0),
-        indirects: std::cell::Cell::new(0),
     };
     match p.statement(input) {
         Ok((_, s)) => Ok(s),
@@ -226,7 +225,6 @@ pub(crate) fn expression(text: &str, radix: u64) -> Result<WordAst, SyntaxError>
         radix,
         depth: std::cell::Cell::new(0),
         operators: std::cell::Cell::new(0),
-        indirects: std::cell::Cell::new(0),
     };
     let r = (|| {
         let (rest, _) = blanks(input)?;
@@ -304,9 +302,6 @@ struct Parser {
     /// Binary operators read so far: a bound on how deep the expression
     /// trees get.
     operators: std::cell::Cell<u32>,
-    /// `@`s read inside a field's expression (after an operator), for the
-    /// word they are in.
-    indirects: std::cell::Cell<u32>,
 }
 
 /// The most binary operators a statement may have.
@@ -697,9 +692,6 @@ impl Parser {
                 _ => {
                     let (r, e) = self.expr(i, 0, terms)?;
                     items.push(Item::Field(e));
-                    for _ in 0..self.indirects.replace(0) {
-                        items.push(Item::Indirect);
-                    }
                     i = r;
                 }
             }
@@ -744,24 +736,10 @@ impl Parser {
             self.operators.set(self.operators.get() + 1);
             // Blanks after an operator are skipped (`3+ 4` is 7), and a
             // missing operand is 0 (`10+` is 10, `<7*>` 0): real MIDAS 433.
-            let (mut after, _) = blanks(adv(i, 1))?;
-            // An `@` there sets the indirect bit of the word and the
-            // operand follows it; a blank after it ends the field (real
-            // MIDAS 433: `1+@2` is 20,,3, `MOVE+@ 1,2` 200060,,2 and
-            // `.OPER+@` 042020,,0, its.1648's `.OP .OPER+@,0,.RTIME`).
-            let mut at_sign = false;
-            while after.fragment().starts_with('@') {
-                self.indirects.set(self.indirects.get() + 1);
-                after = adv(after, 1);
-                at_sign = true;
-            }
+            let (after, _) = blanks(adv(i, 1))?;
             let missing = match after.fragment().chars().next() {
                 None => true,
-                Some(c) => {
-                    terms.contains(c)
-                        || ",)>]?\n;".contains(c)
-                        || (at_sign && (c == ' ' || c == '\t'))
-                }
+                Some(c) => terms.contains(c) || ",)>]?\n;".contains(c),
             };
             let (r, rhs) = if missing {
                 (
