@@ -596,6 +596,10 @@ impl<'l> Assembler<'l> {
                     self.symbols.set_state(name, v.w);
                     return;
                 }
+                if parse::key(name) == ".SUCCE" {
+                    self.set_success(v.w, stmt.span_at(*at));
+                    return;
+                }
                 self.define(name, v.w, kind, *half_killed, stmt.span_at(*at));
                 let place = self.symbols.resolve(name);
                 if let Some(s) = self.symbols.get_for_define_mut(&place) {

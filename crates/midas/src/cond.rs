@@ -121,6 +121,27 @@ impl Assembler<'_> {
         }
     }
 
+    /// `.SUCCESS==v`: what .ELSE and .ALSO test next. Real MIDAS 433
+    /// (oracle): after `.SUCCESS==-1`, `.SUCCESS` is -1 and `.ELSE` fails.
+    /// Other values than 0 and -1 are refused (we keep only the truth).
+    pub(crate) fn set_success(&mut self, v: u64, at: Span) {
+        match v {
+            0 => self.last_condition = false,
+            0o777777_777777 => self.last_condition = true,
+            _ => self.error(
+                at,
+                ErrorKind::Syntax,
+                format!(".SUCCESS set to {v:o}, neither 0 nor -1, is not supported"),
+            ),
+        }
+    }
+
+    /// Whether `=` follows (after blanks) in the input: the name just read
+    /// is being assigned.
+    pub(crate) fn assignment_follows(&mut self) -> bool {
+        self.reader.peek_skipping_blanks() == Some('=')
+    }
+
     pub(crate) fn conditional(&mut self, cond: Cond, at: Span) {
         let taken = match cond {
             Cond::Value(test) => match self.field_expression(at) {

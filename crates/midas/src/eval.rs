@@ -258,19 +258,7 @@ fn binary(op: char, x: u64, y: u64) -> u64 {
     match op {
         '+' => x.wrapping_add(y),
         '-' => x.wrapping_sub(y),
-        // The low 36 bits of the product, with the sign bit set when the
-        // product is negative, as real MIDAS 433 multiplies (checked with
-        // `pdp10 midas-oracle`: <400000,,0>*2 and <-1>*<400000,,0> are
-        // both 400000,,0, <200000,,0>*4 is 0).
-        '*' => {
-            let p = signed(x) as i128 * signed(y) as i128;
-            let low = (p as u64) & WORD_MASK;
-            if p < 0 {
-                low | 1 << 35
-            } else {
-                low
-            }
-        }
+        '*' => imul(x, y),
         // Real MIDAS divides with IDIV, which leaves the dividend when
         // the divisor is 0 (no error: 5/0 is 5 in MIDAS 433).
         '/' if y == 0 => x,
@@ -289,6 +277,36 @@ fn binary(op: char, x: u64, y: u64) -> u64 {
                 x >> (-n)
             }
         }
+    }
+}
+
+/// `x*y` as real MIDAS 433 multiplies: `IMUL A,GETFLV(P)` with the right
+/// operand in the AC (MULTP in midas.458), on a KA10. The result is the
+/// low 35 bits of the product's magnitude, negated when it is negative
+/// (`60*010101010101` is 206060,,606060: the bit above is lost, dump.442).
+/// KA10 quirk: an AC of 400000,,0 counts as positive 2^35, so
+/// `<-1>*<400000,,0>` is 400000,,0 (checked with `pdp10 midas-oracle`, as
+/// are <400000,,0>*2 = 400000,,0 and <200000,,0>*4 = 0).
+fn imul(left: u64, right: u64) -> u64 {
+    const SIGN: u64 = 1 << 35;
+    const LOW: u64 = SIGN - 1;
+    let magnitude = |w: u64| {
+        if w & SIGN != 0 {
+            w.wrapping_neg() & WORD_MASK
+        } else {
+            w
+        }
+    };
+    let (m, a) = (magnitude(left), magnitude(right));
+    if m == 0 || a == 0 {
+        return 0;
+    }
+    let negative = (left & SIGN != 0) ^ (right & SIGN != 0) ^ (right == SIGN);
+    let low = (m as u128 * a as u128) as u64 & LOW;
+    if negative {
+        (low ^ LOW).wrapping_add(1) & LOW | SIGN
+    } else {
+        low
     }
 }
 

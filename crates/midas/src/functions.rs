@@ -5,7 +5,7 @@ use crate::assemble::Assembler;
 use crate::diag::ErrorKind;
 use crate::gather::{mark, Gathered, Stop};
 use crate::macros::{parse_dummies, Macro};
-use crate::parse::key;
+use crate::parse::name_key;
 use crate::reader::Origin;
 use crate::source::{Span, BARE_CR, BARE_LF};
 
@@ -214,7 +214,7 @@ impl Assembler<'_> {
         let names: Vec<String> = line
             .split([',', ' ', '\t'])
             .filter(|n| !n.is_empty())
-            .map(key)
+            .map(name_key)
             .collect();
         let [new, old] = names.as_slice() else {
             self.error(at, ErrorKind::Syntax, "EQUALS needs two symbols");

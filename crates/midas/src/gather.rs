@@ -575,6 +575,10 @@ impl Assembler<'_> {
             }
             ".OSMID" => mark(g, crate::text::sixbit_word("ITS"), at),
             ".PASS" => mark(g, self.pass as u64, at),
+            // `.SUCCESS==X` sets it (its.1648's UENTRY saves and restores
+            // it around its own conditionals): the name stays for the
+            // assignment.
+            ".SUCCE" if self.assignment_follows() => g.push_str(run, at),
             // -1 if the last conditional succeeded, else 0.
             ".SUCCE" => mark(
                 g,

@@ -25,10 +25,11 @@ impl Assembler<'_> {
             return;
         };
         let including = self.sources.file(at.file).path.clone();
+        // A source named without a folder is in the current one.
         let dir = including
             .parent()
-            .map(|p| p.to_path_buf())
-            .unwrap_or_default();
+            .filter(|p| !p.as_os_str().is_empty())
+            .map_or_else(|| std::path::PathBuf::from("."), |p| p.to_path_buf());
         let root = self.dsk_root();
         let candidates = match insrt_candidates(&spec, &dir, &root) {
             Ok(c) => c,

@@ -397,7 +397,7 @@ impl Assembler<'_> {
                 if d.syntax == Syntax::KeepStrung {
                     s = format!("{delim}{s}{delim}");
                 }
-                (Some(s), self.arg_terminator())
+                (Some(s), self.after_strung(at, last, in_parens))
             }
             Syntax::Evaluated => {
                 let text = self.field_text();
@@ -420,11 +420,15 @@ impl Assembler<'_> {
                 let blank = !blanks.is_empty();
                 match self.reader.peek() {
                     None => (None, End::Call),
+                    // Blanks before a comma or an EOL are the argument
+                    // (node Calls-2e; real MIDAS 433 gives dump.442's
+                    // `PRINT` and six blanks the argument of five blanks,
+                    // and `D` and blanks not D's default).
                     Some(',') => {
                         self.reader.next();
-                        (None, End::Comma)
+                        (blank.then_some(blanks), End::Comma)
                     }
-                    Some('\n') => (None, End::Call),
+                    Some('\n') => (blank.then_some(blanks), End::Call),
                     // The `]` that closed a bracketed conditional around
                     // the call (written as SUCCESS) ends it.
                     Some(crate::cond::SUCCESS) => (None, End::Call),
@@ -514,6 +518,40 @@ impl Assembler<'_> {
             }
         }
         (Some(s), end)
+    }
+
+    /// After a strung argument that is not the last: blanks, then a comma
+    /// continues the call, an EOL ends it, and anything else but a squoze
+    /// character is where the next dummy's scan begins. Real MIDAS 433
+    /// (oracle): with `DEFINE LOSE &S&,ARGS`, `[ LOSE "AB" ]` gives ARGS the
+    /// `]` (nsalv.260; the `[ARGS]` in LOSE's body then closes its literal
+    /// early). A squoze character there is "Garbage in ASCIZ-style macro
+    /// arg" to real MIDAS: refused.
+    fn after_strung(&mut self, at: Span, last: bool, in_parens: bool) -> End {
+        if last {
+            return self.arg_terminator();
+        }
+        while matches!(self.reader.peek(), Some(' ' | '\t')) {
+            self.reader.next();
+        }
+        match self.reader.peek() {
+            None | Some('\n' | ';' | crate::cond::SUCCESS) => End::Call,
+            Some(',') => {
+                self.reader.next();
+                End::Comma
+            }
+            Some(')' | ']' | '>' | '}') if in_parens => End::Call,
+            Some(c) if crate::parse::is_squoze(c) => {
+                self.error(
+                    at,
+                    ErrorKind::Syntax,
+                    "garbage after a strung macro argument (real MIDAS: \
+                     \"Garbage in ASCIZ-style macro arg\")",
+                );
+                End::Call
+            }
+            Some(_) => End::Comma,
+        }
     }
 
     /// After a bracketed, strung or evaluated argument: a comma continues

@@ -210,6 +210,14 @@ impl Reader {
         top.text[top.pos..].chars().next()
     }
 
+    /// The next character after blanks, without consuming anything (in
+    /// the current frame only).
+    pub fn peek_skipping_blanks(&mut self) -> Option<char> {
+        self.settle();
+        let top = self.frames.last()?;
+        top.text[top.pos..].chars().find(|&c| c != ' ' && c != '\t')
+    }
+
     /// The position of the next character (or of the end).
     pub fn span(&mut self) -> Span {
         self.settle();

@@ -304,11 +304,14 @@ pub(crate) fn insrt_candidates(
                 out.push(dir.join(format!("{fn1}.{}", fn2.to_ascii_lowercase())));
             }
             _ => {
-                if let Some(latest) = latest_version(&dir, &fn1) {
+                if let Some(latest) = latest_version(&dir, &fn1, false) {
                     out.push(latest);
                 }
                 out.push(dir.join(format!("{fn1}.mid")));
                 out.push(dir.join(&fn1));
+                if let Some(greatest) = latest_version(&dir, &fn1, true) {
+                    out.push(greatest);
+                }
             }
         }
     }
@@ -316,19 +319,44 @@ pub(crate) fn insrt_candidates(
     Ok(out)
 }
 
-/// `dir/fn1.N` with the largest number N, as ITS reads FN2 `>`.
-fn latest_version(dir: &Path, fn1: &str) -> Option<PathBuf> {
+/// The file ITS reads for `fn1 >`: `dir/fn1.N` with the largest number
+/// N, else, when no FN2 is a number, the greatest FN2 (ITS uuos: "the
+/// numerically smallest or largest file name"; the build's `.INSRT
+/// SYSTEM;RH11` reads `RH11 DEFS48`, as the ITS shim does). The greatest
+/// name only when `greatest_too` (after `fn1.mid` and `fn1` were tried).
+fn latest_version(dir: &Path, fn1: &str, greatest_too: bool) -> Option<PathBuf> {
     let prefix = format!("{fn1}.");
-    std::fs::read_dir(dir)
+    let others: Vec<(String, PathBuf)> = std::fs::read_dir(dir)
         .ok()?
         .filter_map(|e| e.ok())
         .filter_map(|e| {
             let name = e.file_name().into_string().ok()?;
-            let n: u64 = name.strip_prefix(&prefix)?.parse().ok()?;
-            Some((n, e.path()))
+            let fn2 = name.strip_prefix(&prefix)?;
+            (!fn2.is_empty() && !fn2.contains('.')).then(|| (fn2.to_ascii_uppercase(), e.path()))
         })
+        .collect();
+    let numeric = |n: &str| {
+        n.bytes()
+            .all(|b| b.is_ascii_digit())
+            .then(|| n.parse::<u64>().ok())
+            .flatten()
+    };
+    let by_number = others
+        .iter()
+        .filter_map(|(n, p)| Some((numeric(n)?, p)))
         .max_by_key(|(n, _)| *n)
-        .map(|(_, p)| p)
+        .map(|(_, p)| p.clone());
+    let greatest = || {
+        others
+            .iter()
+            .max_by(|a, b| a.0.cmp(&b.0))
+            .map(|(_, p)| p.clone())
+    };
+    if greatest_too {
+        by_number.or_else(greatest)
+    } else {
+        by_number
+    }
 }
 
 /// The ITS file names a host path stands for: FN1 and FN2 from

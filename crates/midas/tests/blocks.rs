@@ -122,3 +122,23 @@ fn a_block_name_is_no_macro_call() {
     let src = "DEFINE OUT\n77\nTERMIN\n.BEGIN OUT\nX=5\n.END OUT\n\tOUT\n\tOUT\"X\nEND\n";
     assert_eq!(words(src), from_100(&[0o77, 5]));
 }
+
+#[test]
+fn equals_into_a_block_not_yet_begun() {
+    // Real MIDAS 433 (oracle): `EQUALS FORMAT"FMTERR,LOSE` (nsalv.260)
+    // gives the block FORMAT, begun later, the macro FMTERR; the name is
+    // not cut to its first six characters.
+    let src = "TITLE E\nA=1\nDEFINE LOSE\n 1\nTERMIN\nEQUALS FORMAT\"FMTERR,LOSE\n\
+               GO:\tMOVE A,B\n.BEGIN FORMAT\n\tMOVEI A,BUF(A)\nBUF=5\n\tFMTERR\n.END\n\
+               \tJRST GO\nB:\t0\nEND GO\n";
+    assert_eq!(
+        words(src),
+        vec![
+            (0o100, 0o200040_000104),
+            (0o101, 0o201041_000005),
+            (0o102, 1),
+            (0o103, 0o254000_000100),
+            (0o104, 0),
+        ]
+    );
+}

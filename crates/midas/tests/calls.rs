@@ -119,3 +119,63 @@ fn the_bracket_closing_a_conditional_ends_a_call_inside_it() {
         vec![(0o100, 0o000000_000101), (0o101, 0o462232_352000)]
     );
 }
+
+#[test]
+fn blanks_before_a_comma_or_a_line_end_are_the_argument() {
+    // Real MIDAS 433 (oracle): after the blank that ends the name, blanks
+    // up to a comma or the line end are the argument (node Calls-2e), not
+    // an empty or defaulted one (dump.442's `PRINT` and six blanks).
+    let src = "TITLE T\nDEFINE Q A,B\n\tMOVEI [ASCIZ \\A!B\\]\nTERMIN\n\
+               DEFINE D A=[XY]\n\tMOVEI [ASCIZ \\A\\]\nTERMIN\n\
+               X:\tQ   ,7\n\tD     \n\tD\n\tQ (  )\n\tQ    \n3\nEND X\n";
+    assert_eq!(
+        words(src),
+        from_100(&[
+            0o201000_000106,
+            0o201000_000107,
+            0o201000_000110,
+            0o201000_000111,
+            0o201000_000112,
+            3,
+            0o201006_700000,
+            0o201004_020000,
+            0o542620_000000,
+            0o241004_024400,
+            0o201004_000000,
+        ])
+    );
+}
+
+#[test]
+fn after_a_strung_argument_a_close_is_the_next_dummys_text() {
+    // Real MIDAS 433 (oracle): in `[ LOSE "AB" ]` the `]` is LOSE's ARGS,
+    // so `[ARGS]` in its body closes its literal after the first line and
+    // BARF goes into the outer literal (nsalv.260's `LOSE "~&Disk Full"`).
+    let src = "TITLE L\nP=17\nBARF=:JRST ERR\nDEFINE\tTYPE S,&STRING&,ARGS\n\
+               \tPUSHJ P,[ 5\n\t\t7 ]\nTERMIN\nDEFINE\tLOSE &STRING&,ARGS\n\
+               \tPUSHJ P,[ TYPE T,STRING,[ARGS]\n\t\tBARF ]\nTERMIN\n\
+               GO:\tJUMPE 1,[ LOSE \"AB\" ]\n\tLOSE \"AB\"\nERR:\t0\nEND GO\n";
+    assert_eq!(
+        words(src),
+        from_100(&[
+            0o322040_000106,
+            0o260740_000112,
+            0,
+            5,
+            7,
+            0o260740_000103,
+            0o260740_000105,
+            0o254000_000102,
+            5,
+            7,
+            0o260740_000110,
+            0o254000_000102,
+        ])
+    );
+    // A squoze character there is garbage to real MIDAS: refused.
+    let garbage = "TITLE S\nDEFINE M &A&,B\n\tASCIZ |A#B|\nTERMIN\nGO:\tM \"X\" Y,Z\nEND GO\n";
+    let e = midas::assemble_str("t.mid", garbage)
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("strung macro argument"), "{e}");
+}

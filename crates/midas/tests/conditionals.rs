@@ -211,3 +211,23 @@ END\n\
         ]
     );
 }
+
+#[test]
+fn success_can_be_assigned() {
+    // Real MIDAS 433 (oracle): `.SUCCESS==ZZ` (its.1648's UENTRY) sets
+    // what .SUCCESS reads and .ELSE tests; .ELSE then fails, and so does
+    // the .ALSO after it.
+    let src = "TITLE S\nGO:\tIFE 0,[1]\nZZ==.SUCCESS\n\tZZ\n\tIFE 1,[2]\n\t.SUCCESS\n\
+               .SUCCESS==ZZ\n\t.SUCCESS\n.ELSE 5\n.ALSO 6\nEND GO\n";
+    let got: Vec<u64> = midas::assemble_str("t.mid", src)
+        .expect("assembles")
+        .words
+        .iter()
+        .map(|(_, w)| w.raw())
+        .collect();
+    assert_eq!(got, vec![1, 0o777777_777777, 0, 0o777777_777777]);
+    let e = midas::assemble_str("t.mid", ".SUCCESS==5\nEND\n")
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains(".SUCCESS"), "{e}");
+}

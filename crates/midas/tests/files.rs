@@ -174,3 +174,20 @@ fn ineof_ends_the_inserted_file_only() {
     assert_eq!(words_of(&a), vec![1, 2, 3]);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn insrt_of_the_highest_version_takes_the_greatest_name_when_none_is_a_number() {
+    // ITS reads `SYSTEM;RH11 >` as `RH11 DEFS48` when no FN2 is a number
+    // (the PDP-10/its build's dskdmp.215 and nsalv.260; the ITS shim does
+    // the same). A number still wins, and FN1.mid comes before the rest.
+    let dir = scratch("greatest");
+    std::fs::create_dir_all(dir.join("system")).unwrap();
+    std::fs::write(dir.join("system/rh11.defs48"), "FOO=5\n").unwrap();
+    std::fs::write(dir.join("system/rh11.abc"), "FOO=6\n").unwrap();
+    let src = dir.join("t.mid");
+    std::fs::write(&src, ".INSRT SYSTEM;RH11\nFOO\nEND\n").unwrap();
+    assert_eq!(words_of(&assemble(&src, Some(&dir)).unwrap()), vec![5]);
+    std::fs::write(dir.join("system/rh11.3"), "FOO=7\n").unwrap();
+    assert_eq!(words_of(&assemble(&src, Some(&dir)).unwrap()), vec![7]);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -43,6 +43,11 @@ fn a_binary_operator_with_nothing_before_it_has_0_there() {
     assert_eq!(words("CAIN 2,\\"), vec![0o306100_000000]);
     assert_eq!(words("MOVE 1,&7"), vec![0o200040_000000]);
     assert_eq!(words("MOVE 1,*3"), vec![0o200040_000000]);
+    // its.1648's `ZZ,,SNXXX_14+IDX` with SNXXX empty (oracle).
+    assert_eq!(
+        words("3,,_14+5\n_3\n1,,_14"),
+        vec![0o000003_000005, 0, 0o000001_000000]
+    );
 }
 
 #[test]

@@ -9,9 +9,15 @@ use support::{fails, placed, words};
 
 #[test]
 fn multiplication_is_imul() {
-    // The low 36 bits of the product, the sign bit set when it is negative
-    // (what real MIDAS 433 makes of these, run on this project's KA10).
+    // The low 35 bits of the product, negated when it is negative; an AC
+    // (right operand) of 400000,,0 counts as positive (the KA10's IMUL;
+    // what real MIDAS 433 makes of these, run on this project's KA10).
     assert_eq!(words("-1*-1"), vec![1]);
+    // The bit above the low 35 is lost (dump.442's <60>*010101010101).
+    assert_eq!(words("60*010101010101"), vec![0o206060_606060]);
+    assert_eq!(words("-3*<300000,,0>"), vec![0o700000_000000]);
+    assert_eq!(words("<400000,,0>*<400000,,0>"), vec![0o400000_000000]);
+    assert_eq!(words("<-123456>*654321"), vec![0o672035_331562]);
     assert_eq!(words("<400000,,0>*2"), vec![0o400000_000000]);
     assert_eq!(words("3*<-5>"), vec![0o777777_777761]);
     assert_eq!(words("<200000,,0>*4"), vec![0]);
