@@ -634,7 +634,11 @@ impl Assembler<'_> {
             ".ERR" => {
                 let t = self.rest_of_line();
                 let t = t.trim();
-                self.error(
+                // Real MIDAS 433 reports it and still writes the binary,
+                // which the message does not change (nsalv.260's "Note:
+                // Salvager is too moby for 128K"; checked with
+                // midas-oracle): a warning here, so the output is written.
+                self.warn(
                     at,
                     ErrorKind::User,
                     if t.is_empty() {

@@ -478,6 +478,18 @@ mod tests {
         );
     }
 
+    /// `.ERR text` is reported, and the binary still written, as real
+    /// MIDAS 433 does (checked with midas-oracle).
+    #[test]
+    fn a_user_err_is_reported_and_the_binary_written() {
+        let a = assemble_str("t.mid", "GO: 1\n.ERR you lose\n2\nEND GO\n").expect("written");
+        let w: Vec<u64> = a.words.iter().map(|(_, w)| w.raw()).collect();
+        assert_eq!(w, vec![1, 2]);
+        assert_eq!(a.warnings.len(), 1);
+        assert_eq!(a.warnings[0].kind, ErrorKind::User);
+        assert_eq!(a.warnings[0].message, "you lose");
+    }
+
     #[test]
     fn backslash_arguments_are_read_as_text_is() {
         // \.RPCNT passes the REPEAT's count as digits (manual node Calls).
@@ -617,10 +629,6 @@ mod tests {
         );
         assert!(error(".INSRT SYS;NOSUCH FILE ; why\n")
             .starts_with("t.mid:1:1: error: .INSRT file SYS;NOSUCH FILE not found (tried "));
-        assert_eq!(
-            error(".ERR you lose\nEND\n"),
-            "t.mid:1:1: error: you lose\n.ERR you lose\n^"
-        );
         // Every error of the run, in source order.
         assert_eq!(
             assemble_str("t.mid", "A+\nB)\nC\nEND\n")

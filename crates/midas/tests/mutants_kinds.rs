@@ -29,11 +29,13 @@ fn each_problem_has_its_kind() {
         ("IFE 0,[1", Unterminated),
         (".INSRT NOSUCH 1", MissingFile),
         ("IF2 [MOVE 1,[5]]", Phase),
-        (".ERR WHY", User),
         ("REPEAT 1000000,[1]", Limit),
         ("DEFINE F\nF\nTERMIN\nF", Limit),
         (".TTYMAC N\nN\nTERMIN", NoTerminalAnswer),
     ] {
         assert_eq!(kind(src), want, "{src}");
     }
+    // `.ERR` is reported as real MIDAS reports it, and the binary written.
+    let a = midas::assemble_str("t.mid", ".ERR WHY\nEND\n").expect("written");
+    assert_eq!(a.warnings[0].kind, User);
 }
