@@ -46,6 +46,7 @@ mod parse;
 mod predef;
 mod reader;
 mod source;
+mod statement_text;
 mod symtab;
 mod text;
 

@@ -1,0 +1,211 @@
+//! The text a pseudo-op reads after its name: the rest of a line, a
+//! delimited string, a text constant, an expression up to a comma or a
+//! field's end; text pushed to be read next (macro expansions); and
+//! DEFINE's macro definition. Used by [`crate::gather`].
+
+use crate::assemble::Assembler;
+use crate::diag::ErrorKind;
+use crate::gather::{Gathered, Stop, MAX_ARGUMENT_DEPTH};
+use crate::macros::{parse_dummies, Macro};
+use crate::parse::{is_squoze, is_symbol, MARK};
+use crate::reader::{Origin, MAX_DEPTH};
+use crate::source::Span;
+use crate::text::{text_words, TextKind};
+use std::rc::Rc;
+
+impl Assembler<'_> {
+    /// Pushes text to be read next, unless expansions nest too deeply.
+    pub(crate) fn push_text(&mut self, text: String, origin: Origin, at: Span) -> bool {
+        if self.reader.depth() >= MAX_DEPTH {
+            self.error(
+                at,
+                ErrorKind::Limit,
+                "macros, REPEATs or .INSRTs nested too deeply",
+            );
+            self.fatal = true;
+            return false;
+        }
+        if !text.is_empty() {
+            self.reader.push(text.into(), origin);
+        }
+        true
+    }
+
+    /// Pushes a macro's expansion (the frame `.STOP` ends), even an empty
+    /// one.
+    pub(crate) fn push_macro(&mut self, text: String, at: Span) {
+        if self.push_text(String::new(), Origin::Expansion(at), at) {
+            self.reader
+                .push(text.into(), Origin::Expansion(at))
+                .macro_body = true;
+        }
+    }
+
+    /// The rest of the line up to a `;` comment (the end of line is left).
+    pub(crate) fn rest_of_line(&mut self) -> String {
+        self.line_and_comment().0
+    }
+
+    /// The rest of the line without its comment, and whether it had one.
+    pub(crate) fn line_and_comment(&mut self) -> (String, bool) {
+        let mut s = String::new();
+        let mut comment = false;
+        while let Some(c) = self.reader.peek() {
+            if c == '\n' {
+                break;
+            }
+            self.reader.next();
+            if c == ';' {
+                comment = true;
+            }
+            if !comment {
+                s.push(c);
+            }
+        }
+        (s, comment)
+    }
+
+    /// A string between delimiters, the first non-blank character being the
+    /// delimiter (as ASCII takes it).
+    pub(crate) fn delimited(&mut self, at: Span) -> Option<String> {
+        while let Some(c) = self.reader.peek() {
+            if c == ' ' || c == '\t' {
+                self.reader.next();
+            } else {
+                break;
+            }
+        }
+        let Some((delim, _)) = self.reader.next() else {
+            self.error(at, ErrorKind::Unterminated, "unterminated string");
+            return None;
+        };
+        let mut s = String::new();
+        loop {
+            match self.reader.next() {
+                None => {
+                    self.error(at, ErrorKind::Unterminated, "unterminated string");
+                    return None;
+                }
+                Some((c, sp)) => {
+                    if !self.charge(sp) {
+                        return None;
+                    }
+                    if c == delim {
+                        return Some(s);
+                    }
+                    s.push(c);
+                }
+            }
+        }
+    }
+
+    /// ASCII, ASCIZ, ASCIC, SIXBIT: the words, one a line, read next.
+    pub(crate) fn text(&mut self, kind: TextKind, at: Span) {
+        let Some(t) = self.delimited(at) else { return };
+        let mut words = text_words(kind, &t);
+        if let Some(n) = self.nth_word.take() {
+            // .1STWD / .NTHWD n: that word of the text only.
+            words = vec![words.get(n.wrapping_sub(1)).copied().unwrap_or(0)];
+        }
+        let text: Vec<String> = words.iter().map(|w| format!("{MARK}{w:o}{MARK}")).collect();
+        self.push_text(text.join("\n"), Origin::Expansion(at), at);
+    }
+
+    /// Reads and evaluates an expression up to a comma (IFE, REPEAT).
+    pub(crate) fn comma_expression(&mut self, at: Span) -> Option<i64> {
+        self.argument_expression(at, Stop::Comma)
+    }
+
+    /// The argument of IFE and its kin: a field ended by a comma or a
+    /// blank, which is consumed.
+    pub(crate) fn field_expression(&mut self, at: Span) -> Option<i64> {
+        self.argument_expression(at, Stop::Blank)
+    }
+
+    pub(crate) fn argument_expression(&mut self, at: Span, stop: Stop) -> Option<i64> {
+        // A conditional or REPEAT inside the argument of another (a macro
+        // can make that endless) reads it through this function again.
+        if self.argument_depth >= MAX_ARGUMENT_DEPTH {
+            self.error(
+                at,
+                ErrorKind::Limit,
+                "conditionals nested too deeply in an argument",
+            );
+            self.fatal = true;
+            return None;
+        }
+        self.argument_depth += 1;
+        let mut g = Gathered::new(at);
+        self.gather_into(&mut g, stop);
+        self.argument_depth -= 1;
+        let value = match crate::parse::expression(&g.text, self.radix) {
+            Ok(w) => self.word(&w, &g),
+            Err(e) => {
+                let kind = if e.unterminated {
+                    ErrorKind::Unterminated
+                } else {
+                    ErrorKind::Syntax
+                };
+                self.error(g.span_at(e.offset), kind, e.message);
+                return None;
+            }
+        };
+        let blank = stop == Stop::Blank && matches!(self.reader.peek(), Some(' ' | '\t'));
+        if self.reader.peek() == Some(',') || blank {
+            self.reader.next();
+        } else {
+            let here = self.reader.span();
+            self.error(here, ErrorKind::Syntax, "expected a comma");
+            return None;
+        }
+        Some(((value.w << 28) as i64) >> 28)
+    }
+
+    /// Evaluates the text of a field (for `\expr` arguments).
+    pub(crate) fn eval_text(&mut self, text: &str, at: Span) -> u64 {
+        // The field is read as any other text is, so that `.RPCNT`, a
+        // macro call or a text pseudo-op in it have their values.
+        if !self.push_text(format!("{text}\n"), Origin::Expansion(at), at) {
+            return 0;
+        }
+        let mut g = Gathered::new(at);
+        self.gather_into(&mut g, Stop::Statement);
+        match crate::parse::expression(g.text.trim(), self.radix) {
+            Ok(w) => self.word(&w, &g).w,
+            Err(e) => {
+                self.error(at, ErrorKind::Syntax, e.message);
+                0
+            }
+        }
+    }
+
+    /// DEFINE name dummies / body / TERMIN.
+    pub(crate) fn define_macro(&mut self, at: Span) {
+        let (mut line, comment) = self.line_and_comment();
+        if comment {
+            // Blanks before the comment do not end a default value.
+            line.push(';');
+        }
+        if self.reader.peek() == Some('\n') {
+            self.reader.next();
+        }
+        let trimmed = line.trim_start();
+        let name_len = trimmed
+            .find(|c| !is_squoze(c) && c != '"')
+            .unwrap_or(trimmed.len());
+        let name = &trimmed[..name_len];
+        let body = self.read_body(at);
+        if name.is_empty() || !is_symbol(name) {
+            self.error(at, ErrorKind::Syntax, "DEFINE needs a macro name");
+            return;
+        }
+        let dummies = parse_dummies(&trimmed[name_len..]);
+        let name = crate::parse::name_key(name);
+        // A name EQUALS made a pseudo-op is a macro from now on
+        // (`EQUALS FOO,END` then `DEFINE FOO`: real MIDAS 433 expands FOO).
+        self.aliases.remove(&name);
+        let place = self.symbols.resolve(&name);
+        self.symbols
+            .define_macro(&place, Rc::new(Macro::new(dummies, &body)));
+    }
+}
