@@ -5,7 +5,7 @@ use crate::assemble::Assembler;
 use crate::diag::ErrorKind;
 use crate::macros::Macro;
 use crate::parse::{is_squoze, key};
-use crate::reader::{Origin, MAX_DEPTH};
+use crate::reader::Origin;
 use crate::source::{Span, BARE_CR, BARE_LF};
 use std::rc::Rc;
 
@@ -54,13 +54,7 @@ impl Assembler<'_> {
         at: Span,
         repeat: bool,
     ) {
-        if self.reader.depth() >= MAX_DEPTH {
-            self.error(
-                at,
-                ErrorKind::Limit,
-                "macros, REPEATs or .INSRTs nested too deeply",
-            );
-            self.fatal = true;
+        if !self.room_to_nest(at) {
             return;
         }
         let mut it = texts.into_iter();

@@ -14,15 +14,24 @@ use crate::text::{text_words, TextKind};
 use std::rc::Rc;
 
 impl Assembler<'_> {
+    /// Whether one more text may be pushed; when expansions already nest
+    /// too deeply, an error that ends the pass, and false.
+    pub(crate) fn room_to_nest(&mut self, at: Span) -> bool {
+        if self.reader.depth() < MAX_DEPTH {
+            return true;
+        }
+        self.error(
+            at,
+            ErrorKind::Limit,
+            "macros, REPEATs or .INSRTs nested too deeply",
+        );
+        self.fatal = true;
+        false
+    }
+
     /// Pushes text to be read next, unless expansions nest too deeply.
     pub(crate) fn push_text(&mut self, text: String, origin: Origin, at: Span) -> bool {
-        if self.reader.depth() >= MAX_DEPTH {
-            self.error(
-                at,
-                ErrorKind::Limit,
-                "macros, REPEATs or .INSRTs nested too deeply",
-            );
-            self.fatal = true;
+        if !self.room_to_nest(at) {
             return false;
         }
         if !text.is_empty() {
