@@ -4,14 +4,18 @@
 //! FORCE). Every other name ITS knows stops the job as not implemented; a
 //! name ITS does not know fails with ILLEGAL SYSTEM CALL NAME.
 
+use super::{Flow, Step};
 use crate::call_block::CallBlock;
+use crate::call_block::{self, BadBlock};
 use crate::channel::{self, Channel, Device, Fault};
 use crate::codes::CallError;
+use crate::machine::store;
 use crate::machine::Machine;
 use crate::names::FileName;
 use crate::sixbit::Sixbit;
 use crate::system::{CallFailure, System};
 use pdp10_isa::Word;
+use std::fmt::Write as _;
 
 /// The names in ITS's table of symbolic calls (SYSCTB in
 /// `src/system/its.1652`).
@@ -628,4 +632,109 @@ fn sopen(sys: &mut System, m: &impl Machine, block: &CallBlock) -> CallResult {
     } else {
         Err(CallFailure::Recorded(CallError(sys.last_error.code)))
     }
+}
+
+impl System {
+    pub(super) fn symbolic_call(
+        &mut self,
+        m: &mut impl Machine,
+        pc: u32,
+        word: Word,
+        e: u32,
+    ) -> Step {
+        let block = match call_block::decode(m, e) {
+            Ok(b) => b,
+            Err(BadBlock::NotSetz(w)) => {
+                return Err(self.illegal(
+                    pc,
+                    word,
+                    &format!(
+                        "illegal operation (.CALL block at {e:o} starts with {w:?}, not SETZ)"
+                    ),
+                ))
+            }
+            Err(BadBlock::Mpv(x)) => return Err(self.mpv(pc, word, x)),
+            Err(BadBlock::TooManyArgs { error }) => {
+                self.fail(0, CallError::TOO_MANY_ARGS, None);
+                if let Some(a) = error {
+                    store(m, a, Word::new(0o15)).map_err(|x| self.mpv(pc, word, x))?;
+                }
+                return Ok(Flow::Next);
+            }
+        };
+        let name = block.name.text();
+        if self.log.is_some() {
+            let inputs: Vec<String> = block
+                .inputs
+                .iter()
+                .map(|i| format!("{:?}", i.value))
+                .collect();
+            let _ = write!(self.note, " {name} [{}]", inputs.join(" "));
+            if block.control != 0 {
+                let _ = write!(self.note, " control {:o}", block.control);
+            }
+        }
+        if name == "DISMIS" {
+            return match self.dismis(m, &block) {
+                Ok(to) => Ok(Flow::Jump(to)),
+                Err(CallFailure::Fault {
+                    fault: channel::Fault::Mpv(x),
+                    ..
+                }) => Err(self.mpv(pc, word, x)),
+                Err(CallFailure::Error { code, .. }) => {
+                    if let Some(a) = block.error {
+                        store(m, a, Word::new(code.0 as u64)).map_err(|x| self.mpv(pc, word, x))?;
+                    }
+                    Ok(Flow::Next)
+                }
+                Err(_) => Err(self.unimplemented(pc, word, "DISMIS")),
+            };
+        }
+        let result = if name == "USRVAR" {
+            self.usrvar(m, pc, word, &block)
+        } else {
+            self.dispatch(m, &block, &name)
+        };
+        match result {
+            Ok(values) => {
+                block
+                    .store_outputs(m, &values)
+                    .map_err(|x| self.mpv(pc, word, x))?;
+                if self.log.is_some() && !values.is_empty() {
+                    let shown: Vec<String> = values
+                        .iter()
+                        .take(block.outputs.len())
+                        .map(|v| format!("{v:?}"))
+                        .collect();
+                    if !shown.is_empty() {
+                        let _ = write!(self.note, " -> {}", shown.join(" "));
+                    }
+                }
+                Ok(Flow::Skip)
+            }
+            Err(CallFailure::Error {
+                code,
+                channel,
+                file,
+            }) => {
+                self.fail(channel, code, file);
+                if let Some(a) = block.error {
+                    store(m, a, Word::new(code.0 as u64)).map_err(|x| self.mpv(pc, word, x))?;
+                }
+                Ok(Flow::Next)
+            }
+            Err(CallFailure::Recorded(code)) => {
+                if let Some(a) = block.error {
+                    store(m, a, Word::new(code.0 as u64)).map_err(|x| self.mpv(pc, word, x))?;
+                }
+                Ok(Flow::Next)
+            }
+            Err(CallFailure::NoSkip) => Ok(Flow::Next),
+            Err(CallFailure::Fault { channel, fault }) => Err(self.fault(pc, word, channel, fault)),
+            Err(CallFailure::Unimplemented(what)) => Err(self.unimplemented(pc, word, &what)),
+            Err(CallFailure::End(ending)) => Err(ending),
+        }
+    }
+
+    // ----- what the symbolic calls use -----
 }
