@@ -132,6 +132,32 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     };
     let elapsed = began.elapsed();
 
+    let failed = report(&cpu, &stop, &args.examine)?;
+
+    if args.stats {
+        let executed = cpu.instructions();
+        let seconds = elapsed.as_secs_f64();
+        eprintln!("instructions: {executed}");
+        eprintln!("wall time: {seconds:.3} s");
+        eprintln!("MIPS: {:.1}", executed as f64 / seconds.max(1e-9) / 1e6);
+    }
+    match failed {
+        None => Ok(ExitCode::SUCCESS),
+        Some((message, status)) => {
+            eprintln!("pdp10: boot: {message}");
+            Ok(ExitCode::from(status))
+        }
+    }
+}
+
+/// Prints the report on standard output (why the machine stopped, PC,
+/// flags, ACs and the words `--examine` asks for) and returns the message
+/// and exit status when it did not stop at a HALT.
+fn report(
+    cpu: &Cpu,
+    stop: &Stop<std::convert::Infallible>,
+    examine: &[(u32, u32)],
+) -> anyhow::Result<Option<(String, u8)>> {
     let mut out = super::hostio::stdout();
     // Console output came first: keep it apart from the report.
     out.flush()?;
@@ -142,7 +168,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     // The report on standard output; why it stopped, when that is not a
     // HALT, once on standard error, with the exit status `pdp10 run` gives
     // for the same event.
-    let failed = match &stop {
+    let failed = match stop {
         Stop::Ran(Ok(Exit::Halt { pc })) => {
             writeln!(out, "halted at {}", at(*pc))?;
             None
@@ -175,7 +201,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
         writeln!(out)?;
     }
-    for &(lo, hi) in &args.examine {
+    for &(lo, hi) in examine {
         for address in lo..=hi {
             match cpu.read(address) {
                 Some(w) => writeln!(out, "{address:06o}: {w}")?,
@@ -184,19 +210,5 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
     }
     out.flush()?;
-
-    if args.stats {
-        let executed = cpu.instructions();
-        let seconds = elapsed.as_secs_f64();
-        eprintln!("instructions: {executed}");
-        eprintln!("wall time: {seconds:.3} s");
-        eprintln!("MIPS: {:.1}", executed as f64 / seconds.max(1e-9) / 1e6);
-    }
-    match failed {
-        None => Ok(ExitCode::SUCCESS),
-        Some((message, status)) => {
-            eprintln!("pdp10: boot: {message}");
-            Ok(ExitCode::from(status))
-        }
-    }
+    Ok(failed)
 }

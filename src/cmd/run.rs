@@ -137,21 +137,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         Some(d) => d.terminal(),
         None if args.watch.is_some() => super::watch::terminal(),
         None => {
-            let mode = super::character_mode::CharacterMode::enter()
-                .context("putting the terminal in character mode")?;
-            let stdin = super::interrupt::Waiting(BufReader::new(std::io::stdin()));
-            // On a terminal, characters typed while the job computes
-            // reach it then (its typed-character interrupts).
-            let input = if mode.on() {
-                its::tty::Input::Polled(Box::new(stdin))
-            } else {
-                its::tty::Input::Stream(Box::new(stdin))
-            };
-            let mut terminal = its::tty::Terminal::new(
-                input,
-                its::tty::Output::Stream(Box::new(BufWriter::new(super::hostio::stdout()))),
-            );
-            terminal.set_echo(mode.on());
+            let (terminal, mode) = plain_terminal()?;
             character_mode = Some(mode);
             terminal
         }
@@ -184,49 +170,82 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     super::interrupt::install()?;
     job.set_stop_flag(super::interrupt::stop_flag());
     let stop = super::interrupt::requested;
-    let outcome = match &args.trace {
-        Some(path) => {
-            let sink: Box<dyn Write> = if path.as_os_str() == "-" {
-                // Whole lines at a time, between the program's own output.
-                Box::new(std::io::LineWriter::new(std::io::stdout()))
-            } else {
-                Box::new(
-                    File::create(path).with_context(|| format!("creating {}", path.display()))?,
-                )
-            };
-            let mut tracer = ka10::trace::TraceWriter::new(BufWriter::new(sink));
-            let outcome = job.run_watched(budget, &mut tracer, stop);
-            tracer
-                .finish()
-                .with_context(|| format!("writing {}", path.display()))?;
-            outcome.map_err(host_error)?
-        }
-        None => job
-            .run_watched(budget, &mut ka10::NoTrace, stop)
-            .map_err(host_error)?,
-    };
+    let outcome = run_traced(&mut job, budget, args.trace.as_deref(), stop)?;
     let elapsed = started.elapsed();
     super::hostio::stdout().flush()?;
     if let Some(message) = outcome.message() {
         eprintln!("{message}");
     }
     if args.stats {
-        let n = job.instructions();
-        let secs = elapsed.as_secs_f64();
-        let mips = if secs > 0.0 {
-            n as f64 / secs / 1e6
-        } else {
-            0.0
-        };
-        eprintln!("{n} instructions in {secs:.3} s ({mips:.1} MIPS)");
-        // The KA10's average, until DEC's instruction times are applied
-        // (crates/ka10/docs/timing.md).
-        let ka10_secs = ka10::timing::ka10_seconds(n);
-        eprintln!("a real KA10 at 0.38 MIPS would have taken {ka10_secs:.3} s");
+        print_stats(job.instructions(), elapsed);
     }
     drop(character_mode);
     Ok(ExitCode::from(match outcome {
         Outcome::Finished { .. } => 0,
         other => other.exit_status(),
     }))
+}
+
+/// The host terminal in character mode (when it is one) for a plain run:
+/// typed characters reach the job while it computes, output is buffered.
+/// The mode lasts as long as the returned guard.
+fn plain_terminal() -> anyhow::Result<(its::tty::Terminal, super::character_mode::CharacterMode)> {
+    let mode = super::character_mode::CharacterMode::enter()
+        .context("putting the terminal in character mode")?;
+    let stdin = super::interrupt::Waiting(BufReader::new(std::io::stdin()));
+    // On a terminal, characters typed while the job computes
+    // reach it then (its typed-character interrupts).
+    let input = if mode.on() {
+        its::tty::Input::Polled(Box::new(stdin))
+    } else {
+        its::tty::Input::Stream(Box::new(stdin))
+    };
+    let mut terminal = its::tty::Terminal::new(
+        input,
+        its::tty::Output::Stream(Box::new(BufWriter::new(super::hostio::stdout()))),
+    );
+    terminal.set_echo(mode.on());
+    Ok((terminal, mode))
+}
+
+/// Runs the job to its end or the budget, tracing every instruction to
+/// `trace` (`-` for standard output) when given.
+fn run_traced(
+    job: &mut Job,
+    budget: u64,
+    trace: Option<&Path>,
+    stop: fn() -> bool,
+) -> anyhow::Result<Outcome> {
+    let Some(path) = trace else {
+        return job
+            .run_watched(budget, &mut ka10::NoTrace, stop)
+            .map_err(host_error);
+    };
+    let sink: Box<dyn Write> = if path.as_os_str() == "-" {
+        // Whole lines at a time, between the program's own output.
+        Box::new(std::io::LineWriter::new(std::io::stdout()))
+    } else {
+        Box::new(File::create(path).with_context(|| format!("creating {}", path.display()))?)
+    };
+    let mut tracer = ka10::trace::TraceWriter::new(BufWriter::new(sink));
+    let outcome = job.run_watched(budget, &mut tracer, stop);
+    tracer
+        .finish()
+        .with_context(|| format!("writing {}", path.display()))?;
+    outcome.map_err(host_error)
+}
+
+/// `--stats`: instructions, time and speed, and what a KA10 would take.
+fn print_stats(n: u64, elapsed: std::time::Duration) {
+    let secs = elapsed.as_secs_f64();
+    let mips = if secs > 0.0 {
+        n as f64 / secs / 1e6
+    } else {
+        0.0
+    };
+    eprintln!("{n} instructions in {secs:.3} s ({mips:.1} MIPS)");
+    // The KA10's average, until DEC's instruction times are applied
+    // (crates/ka10/docs/timing.md).
+    let ka10_secs = ka10::timing::ka10_seconds(n);
+    eprintln!("a real KA10 at 0.38 MIPS would have taken {ka10_secs:.3} s");
 }
