@@ -376,22 +376,8 @@ fn parse_grids(text: &str, file: &str) -> Result<Vec<Puzzle>, Error> {
         if line.trim_start().starts_with('#') {
             continue;
         }
-        cells.clear();
-        groups.clear();
-        groups.push(0usize);
-        for (i, c) in line.chars().enumerate() {
-            match c {
-                '|' => groups.push(0),
-                '-' | '+' | '=' | ' ' | '\t' => {}
-                _ => match value_of(c) {
-                    Some(v) => {
-                        cells.push((i + 1, v, c));
-                        *groups.last_mut().expect("never empty") += 1;
-                    }
-                    None => return Err(unexpected(c, CELL_OR_DECORATION, file, number, i + 1)),
-                },
-            }
-        }
+        grid_row(line, &mut cells, &mut groups)
+            .map_err(|(column, c)| unexpected(c, CELL_OR_DECORATION, file, number, column))?;
         if cells.is_empty() {
             // A separator line: between boxes, or a border.
             match &mut block {
@@ -409,22 +395,8 @@ fn parse_grids(text: &str, file: &str) -> Result<Vec<Puzzle>, Error> {
             separators: Vec::new(),
         });
         let size = if b.rows == 0 {
-            if cells.len() > MAX_SIZE {
-                let kind = ErrorKind::TooLarge { size: cells.len() };
-                return Err(Error::at(kind, file, number, 1));
-            }
-            let groups: Vec<usize> = groups.iter().copied().filter(|&g| g > 0).collect();
-            if groups.len() > 1 {
-                if groups.iter().any(|&g| g != groups[0]) {
-                    let kind = ErrorKind::BoxShape {
-                        size: cells.len(),
-                        rows: None,
-                        cols: Some(groups[0]),
-                    };
-                    return Err(Error::at(kind, file, number, 1));
-                }
-                b.box_cols = Some(groups[0]);
-            }
+            b.box_cols = first_row_boxes(cells.len(), &groups)
+                .map_err(|kind| Error::at(kind, file, number, 1))?;
             cells.len()
         } else {
             b.size
@@ -460,6 +432,53 @@ fn parse_grids(text: &str, file: &str) -> Result<Vec<Puzzle>, Error> {
         return Err(missing_rows(b, file, last_line + 1));
     }
     Ok(puzzles)
+}
+
+/// Reads one line of a bordered grid into `cells` (column, value, the
+/// character) and `groups` (the cell counts between its `|`s); the column
+/// and character of anything else.
+fn grid_row(
+    line: &str,
+    cells: &mut Vec<(usize, u8, char)>,
+    groups: &mut Vec<usize>,
+) -> Result<(), (usize, char)> {
+    cells.clear();
+    groups.clear();
+    groups.push(0usize);
+    for (i, c) in line.chars().enumerate() {
+        match c {
+            '|' => groups.push(0),
+            '-' | '+' | '=' | ' ' | '\t' => {}
+            _ => match value_of(c) {
+                Some(v) => {
+                    cells.push((i + 1, v, c));
+                    *groups.last_mut().expect("never empty") += 1;
+                }
+                None => return Err((i + 1, c)),
+            },
+        }
+    }
+    Ok(())
+}
+
+/// From a grid's first row of `size` cells in `groups` between `|`s: the
+/// boxes' width, when the row shows one (every group the same).
+fn first_row_boxes(size: usize, groups: &[usize]) -> Result<Option<usize>, ErrorKind> {
+    if size > MAX_SIZE {
+        return Err(ErrorKind::TooLarge { size });
+    }
+    let groups: Vec<usize> = groups.iter().copied().filter(|&g| g > 0).collect();
+    if groups.len() <= 1 {
+        return Ok(None);
+    }
+    if groups.iter().any(|&g| g != groups[0]) {
+        return Err(ErrorKind::BoxShape {
+            size,
+            rows: None,
+            cols: Some(groups[0]),
+        });
+    }
+    Ok(Some(groups[0]))
 }
 
 fn missing_rows(b: &GridBlock, file: &str, line: usize) -> Error {
@@ -516,8 +535,9 @@ fn dover_number(token: &str) -> Option<u32> {
 const DOVER_HEADER: &str =
     "a dover header: box height and width, each followed by a dot (such as \"3. 3.\")";
 
-fn parse_dover(text: &str, file: &str) -> Result<Vec<Puzzle>, Error> {
-    // Whitespace-separated tokens with their line and column.
+/// A Dover file's whitespace-separated tokens with their line and column
+/// (comment lines, `#` first, left out).
+fn dover_tokens(text: &str) -> Vec<(usize, usize, String)> {
     let mut tokens = Vec::new();
     for (index, line) in text.lines().enumerate() {
         if line.trim_start().starts_with('#') {
@@ -536,6 +556,11 @@ fn parse_dover(text: &str, file: &str) -> Result<Vec<Puzzle>, Error> {
             }
         }
     }
+    tokens
+}
+
+fn parse_dover(text: &str, file: &str) -> Result<Vec<Puzzle>, Error> {
+    let tokens = dover_tokens(text);
     let end_line = text.lines().count() + 1;
     let mut puzzles = Vec::new();
     let mut it = tokens.into_iter().peekable();

@@ -64,42 +64,7 @@ impl Hard {
             }
         }
         let mut sat = Sat::new(vars.len());
-        let mut one = Vec::new();
-        // Each open cell holds one of its values.
-        for cell in 0..n * n {
-            one.clear();
-            one.extend(
-                (0..n)
-                    .map(|v| var_of[cell * n + v])
-                    .filter(|&x| x != u32::MAX)
-                    .map(|x| Sat::lit(x as usize)),
-            );
-            if base[cell] == 0 {
-                exactly_one(&mut sat, &one);
-            }
-        }
-        // Each unit takes each value it lacks exactly once.
-        let units = (0..n)
-            .map(Unit::Row)
-            .chain((0..n).map(Unit::Column))
-            .chain((0..n).map(Unit::Box));
-        for unit in units {
-            let members = unit_cells(shape, unit);
-            for v in 0..n {
-                if members.iter().any(|&c| base[c] as usize == v + 1) {
-                    continue;
-                }
-                one.clear();
-                one.extend(
-                    members
-                        .iter()
-                        .map(|&c| var_of[c * n + v])
-                        .filter(|&x| x != u32::MAX)
-                        .map(|x| Sat::lit(x as usize)),
-                );
-                exactly_one(&mut sat, &one);
-            }
-        }
+        add_exactly_ones(&mut sat, shape, &base, &var_of);
         if matrices {
             add_matrices(&mut sat, shape, &base, &var_of);
         }
@@ -137,6 +102,48 @@ impl Hard {
             self.sat.block(&chosen);
         }
         Some(out)
+    }
+}
+
+/// "Exactly one" for each open cell's values, and for each unit's cells
+/// of each value the unit lacks.
+fn add_exactly_ones(sat: &mut Sat, shape: Shape, base: &[u8], var_of: &[u32]) {
+    let n = shape.size();
+    let mut one = Vec::new();
+    // Each open cell holds one of its values.
+    for cell in 0..n * n {
+        one.clear();
+        one.extend(
+            (0..n)
+                .map(|v| var_of[cell * n + v])
+                .filter(|&x| x != u32::MAX)
+                .map(|x| Sat::lit(x as usize)),
+        );
+        if base[cell] == 0 {
+            exactly_one(sat, &one);
+        }
+    }
+    // Each unit takes each value it lacks exactly once.
+    let units = (0..n)
+        .map(Unit::Row)
+        .chain((0..n).map(Unit::Column))
+        .chain((0..n).map(Unit::Box));
+    for unit in units {
+        let members = unit_cells(shape, unit);
+        for v in 0..n {
+            if members.iter().any(|&c| base[c] as usize == v + 1) {
+                continue;
+            }
+            one.clear();
+            one.extend(
+                members
+                    .iter()
+                    .map(|&c| var_of[c * n + v])
+                    .filter(|&x| x != u32::MAX)
+                    .map(|x| Sat::lit(x as usize)),
+            );
+            exactly_one(sat, &one);
+        }
     }
 }
 

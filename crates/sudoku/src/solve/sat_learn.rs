@@ -102,10 +102,31 @@ impl Sat {
             }
             reason = Some(r);
         }
+        self.tighten(&mut learnt);
+        // Back to the highest level among the rest, which goes second.
+        let mut back = 0;
+        if learnt.len() > 1 {
+            let mut best = 1;
+            for k in 2..learnt.len() {
+                if self.level[var(learnt[k])] > self.level[var(learnt[best])] {
+                    best = k;
+                }
+            }
+            learnt.swap(1, best);
+            back = self.level[var(learnt[1])];
+        }
+        (learnt, back)
+    }
+
+    /// Makes a learnt clause from first-UIP analysis shorter: shrinking,
+    /// then the recursive minimisation, then (for small LBDs) binary
+    /// clauses. On entry `seen` marks the clause's literals; on return
+    /// nothing is marked.
+    fn tighten(&mut self, learnt: &mut Vec<Lit>) {
         if SHRINK && learnt.len() > 2 {
             let before = learnt.clone();
             let mut proved = Vec::new();
-            self.shrink(&mut learnt, &mut proved);
+            self.shrink(learnt, &mut proved);
             for &l in &before[1..] {
                 self.seen[var(l)] = false;
             }
@@ -137,21 +158,8 @@ impl Sat {
         }
         learnt.truncate(kept);
         if learnt.len() > 2 {
-            self.binary_minimise(&mut learnt);
+            self.binary_minimise(learnt);
         }
-        // Back to the highest level among the rest, which goes second.
-        let mut back = 0;
-        if learnt.len() > 1 {
-            let mut best = 1;
-            for k in 2..learnt.len() {
-                if self.level[var(learnt[k])] > self.level[var(learnt[best])] {
-                    best = k;
-                }
-            }
-            learnt.swap(1, best);
-            back = self.level[var(learnt[1])];
-        }
-        (learnt, back)
     }
 
     /// CaDiCaL's shrinking (Fleury and Biere, 2020): the literals of one
