@@ -1,6 +1,8 @@
-//! `.OP` as far as this assembler does it (FAD of a nonnegative word and
-//! 0), `.GLOBAL` in an absolute assembly and `SBLK`. Expected words are what
-//! real MIDAS 433 made of the same lines (run with `pdp10 midas-oracle`).
+//! `.OP` and `.AOP` (the instruction, with real MIDAS 433's defaults, handed
+//! to the `Options::processor`, here a test double; without one, FAD of a
+//! nonnegative word and 0, ROT and LSH), `.GLOBAL` in an absolute assembly
+//! and `SBLK`. Expected words are what real MIDAS 433 made of the same lines
+//! (run with `pdp10 midas-oracle`); the double's are its own.
 
 mod support;
 use support::{fails, words};
@@ -45,15 +47,16 @@ fn op_in_a_byte_pointer_macro() {
 }
 
 #[test]
-fn op_of_anything_else_is_an_error() {
+fn op_without_a_processor_does_only_fad_of_zero_rot_and_lsh() {
     // Real MIDAS would run these; an error is better than a guess.
     for src in [
         "\t.OP FAD 1,0",
         "\t.OP FSB <32000,,1>,0",
         "\t.OP FAD <32000,,1>,1",
+        "\t.OP ADD,5,2",
     ] {
         let e = fails(src);
-        assert!(e.contains(".OP is supported only for FAD"), "{src}: {e}");
+        assert!(e.contains("no processor"), "{src}: {e}");
     }
 }
 
