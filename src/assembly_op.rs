@@ -14,6 +14,20 @@ const AT: u32 = 0o100;
 /// Held by the accumulators the instruction must not touch.
 const UNTOUCHED: u64 = 0o525252_525252;
 
+/// `midas::Options::default()` with this processor, for assemblies made
+/// by other commands (`pdp10 run FILE.mid`, DDT's `$L`).
+pub fn options() -> midas::Options {
+    midas::Options {
+        processor: Ka10Op::processor(),
+        ..midas::Options::default()
+    }
+}
+
+/// `midas::assemble_file` with this processor.
+pub fn assemble_file(path: &std::path::Path) -> Result<midas::Assembly, midas::Error> {
+    midas::assemble(path, &midas::FsLoader, &options())
+}
+
 /// A KA10 that runs one instruction per `.OP`.
 #[derive(Debug, Default)]
 pub struct Ka10Op;

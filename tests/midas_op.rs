@@ -143,3 +143,14 @@ fn op_that_would_run_real_midas_itself_is_an_error() {
         assert!(e.contains(".OP of") && e.contains("refused"), "{src}: {e}");
     }
 }
+
+#[test]
+fn pdp10_run_of_a_source_assembles_op_on_the_ka10_too() {
+    // The program stops on an illegal instruction unless .OP ADD,5,2 is 7.
+    let dir = scratch("midas-op", "run");
+    let src = "GO:\tMOVE 1,[.OP ADD,5,2]\n\tCAIE 1,7\n\t 0\n\t.LOGOUT 1,\nEND GO\n";
+    std::fs::write(dir.join("op.mid"), src).unwrap();
+    let out = pdp10_in(&dir).args(["run", "op.mid"]).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+}
