@@ -154,3 +154,21 @@ fn pdp10_run_of_a_source_assembles_op_on_the_ka10_too() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{err}");
 }
+
+#[test]
+fn nested_op_in_a_macro_and_e_through_b() {
+    // The FLOAT-by-FADR macro shape of rg;c and chprog;ocm; E through an
+    // index or indirect word in B (B holds 2, and AC 2 holds 5).
+    let src = "DEFINE FLT A\n<.OP FADR <.OP TLC A 233000 > 0 >TERMIN\n\tFLT 5\n\tFLT 12345\n\
+               ZQ==.OP FMP 2.0 3.0\n\tZQ\n\t.OP <ADD @>,5,2\n\t.OP <ADD 2,(3)>,5,2";
+    assert_eq!(
+        assemble("nested", src),
+        Ok(vec![
+            0o371600_001200,
+            0o371602_471200,
+            0o203600_000000,
+            0o12,
+            0o12
+        ])
+    );
+}
