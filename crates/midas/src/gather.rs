@@ -86,6 +86,9 @@ impl Gathered {
 /// Where gathering stops.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Stop {
+    /// Like `Field`, and also at a blank after the field's first
+    /// character (`.OP`'s fields: `[.OP FDVR PIE 4.0]`).
+    Word,
     /// At the end of the statement.
     Statement,
     /// At a comma outside brackets (the argument of IFE, REPEAT ...); an
@@ -99,9 +102,6 @@ pub(crate) enum Stop {
     /// nothing read here (the argument of `.BP`, `.LDB` ... inside `<>` or
     /// `[]`).
     Field,
-    /// Like `Field`, and also at a blank after the field's first
-    /// character (`.OP`'s fields: `[.OP FDVR PIE 4.0]`).
-    Word,
 }
 
 impl Assembler<'_> {
@@ -170,22 +170,20 @@ impl Assembler<'_> {
                     return;
                 }
                 ',' if depth == 0 && nest == 0 && stop != Stop::Statement => return,
-                ' ' | '\t'
-                    if depth == 0
-                        && nest == 0
-                        && matches!(stop, Stop::Blank | Stop::Word)
-                        && !g.blank =>
-                {
-                    return
-                }
-                '?' | ']' if depth == 0 && matches!(stop, Stop::Field | Stop::Word) => return,
+                ' ' | '\t' if depth == 0 && nest == 0 && stop == Stop::Blank && !g.blank => return,
+                '?' if depth == 0 && stop == Stop::Field => return,
+                ']' if depth == 0 && stop == Stop::Field => return,
                 ']' if depth == 0 && stop == Stop::Statement => {
                     // Real MIDAS 433 (oracle: syseng;luser, timoon) says
                     // "Stray ]", skips it, and still writes the binary.
                     self.reader.next();
                     self.warn(at, ErrorKind::Syntax, "Stray ]");
                 }
-                ')' | '>' if nest == 0 && matches!(stop, Stop::Field | Stop::Word) => return,
+                ')' | '>' if nest == 0 && stop == Stop::Field => return,
+                // `.OP`'s fields (`Stop::Word`).
+                ' ' | '\t' if depth == 0 && nest == 0 && stop == Stop::Word && !g.blank => return,
+                '?' | ']' if depth == 0 && stop == Stop::Word => return,
+                ')' | '>' if nest == 0 && stop == Stop::Word => return,
                 '[' | ']' | '(' | ')' | '<' | '>' => {
                     match c {
                         '[' => depth += 1,
