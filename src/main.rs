@@ -46,6 +46,7 @@ fn stdout_failed(e: std::io::Error) -> ! {
     std::process::exit(2);
 }
 
+mod assembly_op;
 mod cmd;
 
 /// A KA10 emulator, a MIDAS assembler and an ITS user-mode shim.

@@ -9,6 +9,7 @@ mod hostile;
 mod interrupt;
 mod main_command;
 mod midas;
+mod midas_op;
 mod run;
 mod solve;
 mod streams;

@@ -237,7 +237,7 @@ fn program_from_file(name: &str) -> Result<ddt::Program, String> {
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("mid"))
     {
-        let assembly = midas::assemble_file(path).map_err(|e| e.to_string())?;
+        let assembly = crate::assembly_op::assemble_file(path).map_err(|e| e.to_string())?;
         let image =
             its::loader::load_words(&assembly.sblk_words()).map_err(|e| format!("{name}: {e}"))?;
         (image, assembly.symbols)
@@ -277,7 +277,9 @@ fn table(symbols: &[Symbol]) -> SymbolTable {
 pub(super) fn its_symbols(program: &Program) -> SymbolTable {
     let path = &program.path;
     let symbols = if super::load::is_source(path) {
-        midas::assemble_file(path).ok().map(|a| a.symbols)
+        crate::assembly_op::assemble_file(path)
+            .ok()
+            .map(|a| a.symbols)
     } else {
         std::fs::read(path)
             .ok()

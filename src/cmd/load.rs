@@ -32,7 +32,8 @@ pub fn load_program(path: &Path) -> anyhow::Result<Image> {
 
 /// The assembly of `text` (named `name` in messages), loaded.
 pub fn assemble_text(name: &str, text: &str) -> anyhow::Result<Image> {
-    let assembly = midas::assemble_str(name, text).with_context(|| format!("assembling {name}"))?;
+    let assembly = midas::assemble_str_with(name, text, &crate::assembly_op::options())
+        .with_context(|| format!("assembling {name}"))?;
     loader::load_words(&assembly.sblk_words())
         .with_context(|| format!("loading the assembly of {name}"))
 }
@@ -51,7 +52,8 @@ pub fn load(path: &Path, text_images: bool) -> anyhow::Result<Loaded> {
     let shown = path.display();
     if is_source(path) {
         super::hostio::check_source(path)?;
-        let assembly = midas::assemble_file(path).with_context(|| format!("assembling {shown}"))?;
+        let assembly = crate::assembly_op::assemble_file(path)
+            .with_context(|| format!("assembling {shown}"))?;
         let image = loader::load_words(&assembly.sblk_words())
             .with_context(|| format!("loading the assembly of {shown}"))?;
         return Ok(Loaded::Image(image));

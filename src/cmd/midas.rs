@@ -116,6 +116,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         dsk_root: args.dsk_root.clone(),
         user,
         time,
+        processor: crate::assembly_op::Ka10Op::processor(),
         ..midas::Options::default()
     };
     let mut result = midas::assemble(&args.source, &midas::FsLoader, &options);

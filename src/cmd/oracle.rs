@@ -241,6 +241,7 @@ fn our_assembly(disk: &WorkDsk, source: &Path) -> anyhow::Result<Result1> {
     let options = midas::Options {
         dsk_root: Some(disk.dsk.clone()),
         user: "USER".into(),
+        processor: crate::assembly_op::Ka10Op::processor(),
         ..midas::Options::default()
     };
     match midas::assemble(disk.source(), &midas::FsLoader, &options) {

@@ -150,6 +150,10 @@ pub struct Options {
     /// The lines typed at the terminal, in order, for `.TTYMAC` (real
     /// MIDAS asks the user; the PDP-10/its build answers from a script).
     pub terminal: Vec<String>,
+    /// What executes `.OP` and `.AOP` instructions (real MIDAS runs them
+    /// on its own processor); `None` does only the few this crate knows
+    /// (see `op_exec`) and refuses the others.
+    pub processor: Option<std::sync::Arc<dyn crate::AssemblyTimeOp>>,
 }
 
 impl Default for Options {
@@ -160,6 +164,7 @@ impl Default for Options {
             time: 0,
             read_limit: 20_000_000,
             terminal: Vec::new(),
+            processor: None,
         }
     }
 }
@@ -244,13 +249,15 @@ impl<'l> Assembler<'l> {
         // real MIDAS starts in (it sets it to an address); in the others a
         // grouping ends after one word (see `multi_line_mode`). .PPASS: a two-pass assembly.
         // .QMTCH: nonzero makes ' and " quote to a closing delimiter.
-        // .AVAL1, .AVAL2: what the last .AOP left in its AC and memory.
+        // .AVAL1, .AVAL2, .ASKIP: what the last .OP or .AOP left in its
+        // AC and memory, and whether it skipped.
         for (name, value) in [
             (".MLLIT", 1),
             (".PPASS", 2),
             (".QMTCH", 0),
             (".AVAL1", 0),
             (".AVAL2", 0),
+            (".ASKIP", 0),
         ] {
             initial.insert(0, (name.to_string(), plain(value, false)));
         }

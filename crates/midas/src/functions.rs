@@ -185,25 +185,6 @@ impl Assembler<'_> {
         line
     }
 
-    /// `.AOP insn`: real MIDAS executes the instruction. Only ITS's
-    /// `.RDATIM` is done here (time and date of the assembly, from
-    /// [`Options::time`](crate::Options::time), in .AVAL1 and .AVAL2, as
-    /// `rms;macros` and `mrc;macros` use it); anything else is refused.
-    pub(crate) fn assembly_op(&mut self, at: Span) {
-        let line = self.rest_of_statement();
-        if !line.to_ascii_uppercase().contains(".RDATIM") {
-            self.error(
-                at,
-                ErrorKind::Syntax,
-                ".AOP of an instruction other than .RDATIM is not supported",
-            );
-            return;
-        }
-        let (time, date) = crate::text::rdatim(self.options.time);
-        self.symbols.set_state(".AVAL1", time);
-        self.symbols.set_state(".AVAL2", date);
-    }
-
     /// `EQUALS new,old`: `new` gets the definition of `old`, be it a
     /// symbol, a macro or a pseudo-op. Done here, before macros are
     /// expanded, so that a macro name is taken as a name.

@@ -86,6 +86,9 @@ impl Gathered {
 /// Where gathering stops.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Stop {
+    /// Like `Field`, and also at a blank after the field's first
+    /// character (`.OP`'s fields: `[.OP FDVR PIE 4.0]`).
+    Word,
     /// At the end of the statement.
     Statement,
     /// At a comma outside brackets (the argument of IFE, REPEAT ...); an
@@ -177,6 +180,10 @@ impl Assembler<'_> {
                     self.warn(at, ErrorKind::Syntax, "Stray ]");
                 }
                 ')' | '>' if nest == 0 && stop == Stop::Field => return,
+                // `.OP`'s fields (`Stop::Word`).
+                ' ' | '\t' if depth == 0 && nest == 0 && stop == Stop::Word && !g.blank => return,
+                '?' | ']' if depth == 0 && stop == Stop::Word => return,
+                ')' | '>' if nest == 0 && stop == Stop::Word => return,
                 '[' | ']' | '(' | ')' | '<' | '>' => {
                     match c {
                         '[' => depth += 1,

@@ -41,6 +41,7 @@ mod jumps;
 mod loops;
 mod macros;
 mod op;
+mod op_exec;
 mod output;
 mod parse;
 mod predef;
@@ -52,6 +53,7 @@ mod text;
 
 pub use assemble::Options;
 pub use diag::{Diagnostic, Error, ErrorKind, MAX_ERRORS};
+pub use op_exec::{AssemblyTimeOp, OpResult, OP_AC, OP_MEMORY};
 pub use output::Assembly;
 pub use source::{FsLoader, Loader, MAX_SOURCE_BYTES};
 

@@ -1,13 +1,12 @@
-//! `.GLOBAL` in an absolute assembly, and `.OP insn,acdata,memdata` (manual, node on the pseudo-ops: "executes
-//! <insn> on an AC containing <acdata> and a memory location containing
-//! <memdata>, and returns what this leaves in the AC"). Real MIDAS runs the
-//! instruction on the machine it runs on; this assembler does not run
-//! instructions (it never depends on the CPU), so it does the one use the
-//! real sources make of it whose result is exact without a CPU: FAD of a
-//! nonnegative word and 0, which normalizes the word (syseng;jsf macros's
-//! FLGBP finds a flag's bit this way), and ROT and LSH by a count in the
-//! instruction or in memdata (sysen2;ipljob). Any other instruction is an
-//! error.
+//! `.OP insn,acdata,memdata` and `.AOP` (manual, node on the pseudo-ops:
+//! "executes <insn> on an AC containing <acdata> and a memory location
+//! containing <memdata>, and returns what this leaves in the AC"; see
+//! `op_exec`), and `.GLOBAL` in an absolute assembly. Without a
+//! [`processor`](crate::Options::processor), two uses the real sources make
+//! of `.OP` are still done here, their result being exact without one: FAD
+//! of a nonnegative word and 0, which normalizes the word (syseng;jsf
+//! macros's FLGBP finds a flag's bit this way), and ROT and LSH by a count
+//! in the instruction or in memdata (sysen2;ipljob).
 
 use crate::assemble::Assembler;
 use crate::diag::ErrorKind;
@@ -18,15 +17,32 @@ use crate::source::Span;
 const FAD: u64 = 0o140;
 
 impl Assembler<'_> {
-    /// Reads `.OP`'s three fields (each ended by a blank or a comma; a
-    /// missing memdata is 0) and leaves its value in the statement.
+    /// `.OP`: executes the instruction and leaves what it leaves in the AC
+    /// in the statement (0 when it is refused).
     pub(crate) fn op_function(&mut self, at: Span, g: &mut Gathered) {
+        let value = match self.op_fields(at) {
+            Some([insn, ac, mem]) => self.execute_op(at, insn, ac, mem).unwrap_or(0),
+            None => 0,
+        };
+        mark(g, value, at);
+    }
+
+    /// `.AOP`: executes the instruction; nothing is left in the statement.
+    pub(crate) fn assembly_op(&mut self, at: Span) {
+        if let Some([insn, ac, mem]) = self.op_fields(at) {
+            self.execute_op(at, insn, ac, mem);
+        }
+    }
+
+    /// Reads `.OP`'s three fields (each ended by a blank or a comma; a
+    /// missing acdata or memdata is 0).
+    fn op_fields(&mut self, at: Span) -> Option<[u64; 3]> {
         let mut fields = [0u64; 3];
         for (k, field) in fields.iter_mut().enumerate() {
             while matches!(self.reader.peek(), Some(' ' | '\t')) {
                 self.reader.next();
             }
-            if k == 2
+            if k > 0
                 && !self
                     .reader
                     .peek()
@@ -34,32 +50,55 @@ impl Assembler<'_> {
             {
                 break;
             }
-            // The instruction ends at a blank (`.OP FAD <32000,,1>,0`); the
-            // data fields at a comma or a bracket they do not open.
+            // Each field ends at a blank (`.OP FDVR 20.0 2.714`), a comma
+            // or a bracket it does not open (`[.OP FDVR PIE 4.0]`).
             let mut f = Gathered::new(at);
-            self.gather_into(&mut f, if k == 0 { Stop::Blank } else { Stop::Field });
+            self.gather_into(&mut f, Stop::Word);
             let text = f.text.trim().to_string();
             match crate::parse::expression(&text, self.radix) {
                 Ok(w) => *field = self.word(&w, &f).w,
                 Err(e) => {
                     self.error(f.span_at(e.offset), ErrorKind::Syntax, e.message);
-                    return;
+                    return None;
                 }
             }
             if matches!(self.reader.peek(), Some(',' | ' ' | '\t')) && k < 2 {
                 self.reader.next();
             }
         }
-        let [insn, ac, mem] = fields;
-        match fad_of_zero(insn, ac, mem).or_else(|| shift(insn, ac, mem)) {
-            Some(v) => mark(g, v, at),
-            None => {
+        // A fourth field: real MIDAS 433 does not add it to the value
+        // (`.OP ADDI 7,5,100` is 12); refused rather than guessed.
+        if self.reader.peek() == Some(',') {
+            self.error(
+                at,
+                ErrorKind::Syntax,
+                ".OP takes three fields: insn,acdata,memdata",
+            );
+            return None;
+        }
+        Some(fields)
+    }
+
+    /// Executes a `.OP` or `.AOP`: sets .AVAL1, .AVAL2 and .ASKIP and
+    /// returns .AVAL1; None (and an error) when it is refused.
+    fn execute_op(&mut self, at: Span, insn: u64, ac: u64, mem: u64) -> Option<u64> {
+        let fallback = || fad_of_zero(insn, ac, mem).or_else(|| shift(insn, ac, mem));
+        let cpu = self.options.processor.as_deref();
+        match crate::op_exec::a_op1(insn, ac, mem, self.options.time, cpu, fallback) {
+            Ok(r) => {
+                self.symbols.set_state(".AVAL1", r.ac);
+                self.symbols.set_state(".AVAL2", r.mem);
+                let skip = if r.skipped { pdp10_isa::WORD_MASK } else { 0 };
+                self.symbols.set_state(".ASKIP", skip);
+                Some(r.ac)
+            }
+            Err(why) => {
                 self.error(
                     at,
                     ErrorKind::Syntax,
-                    ".OP is supported only for FAD of a nonnegative word and 0, and for ROT and LSH (real MIDAS runs the instruction)",
+                    format!(".OP of {insn:012o} is refused: {why} (real MIDAS executes it)"),
                 );
-                mark(g, 0, at);
+                None
             }
         }
     }

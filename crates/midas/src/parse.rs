@@ -206,6 +206,7 @@ pub(crate) fn statement(text: &str, radix: u64) -> Result<Statement, SyntaxError
         radix,
         depth: std::cell::Cell::new(0),
         operators: std::cell::Cell::new(0),
+        indirects: std::cell::Cell::new(0),
     };
     match p.statement(input) {
         Ok((_, s)) => Ok(s),
@@ -225,6 +226,7 @@ pub(crate) fn expression(text: &str, radix: u64) -> Result<WordAst, SyntaxError>
         radix,
         depth: std::cell::Cell::new(0),
         operators: std::cell::Cell::new(0),
+        indirects: std::cell::Cell::new(0),
     };
     let r = (|| {
         let (rest, _) = blanks(input)?;
@@ -303,6 +305,9 @@ struct Parser {
     /// Binary operators read so far: a bound on how deep the expression
     /// trees get.
     operators: std::cell::Cell<u32>,
+    /// `@`s read after an operator inside a field's expression, for the
+    /// word the field is in (see `expr_rest`).
+    indirects: std::cell::Cell<u32>,
 }
 
 /// The most binary operators a statement may have.
@@ -671,7 +676,7 @@ impl Parser {
                             unreachable!("just matched");
                         };
                         let (r, e) = self.expr_rest(i, lhs, 0, terms)?;
-                        items.push(Item::Field(e));
+                        self.push_field(&mut items, e);
                         i = r;
                     }
                     items.push(Item::Index(w));
@@ -692,7 +697,7 @@ impl Parser {
                 }
                 _ => {
                     let (r, e) = self.expr(i, 0, terms)?;
-                    items.push(Item::Field(e));
+                    self.push_field(&mut items, e);
                     i = r;
                 }
             }

@@ -1,6 +1,8 @@
-//! `.OP` as far as this assembler does it (FAD of a nonnegative word and
-//! 0), `.GLOBAL` in an absolute assembly and `SBLK`. Expected words are what
-//! real MIDAS 433 made of the same lines (run with `pdp10 midas-oracle`).
+//! `.OP` and `.AOP` (the instruction, with real MIDAS 433's defaults, handed
+//! to the `Options::processor`, here a test double; without one, FAD of a
+//! nonnegative word and 0, ROT and LSH), `.GLOBAL` in an absolute assembly
+//! and `SBLK`. Expected words are what real MIDAS 433 made of the same lines
+//! (run with `pdp10 midas-oracle`); the double's are its own.
 
 mod support;
 use support::{fails, words};
@@ -45,15 +47,16 @@ fn op_in_a_byte_pointer_macro() {
 }
 
 #[test]
-fn op_of_anything_else_is_an_error() {
+fn op_without_a_processor_does_only_fad_of_zero_rot_and_lsh() {
     // Real MIDAS would run these; an error is better than a guess.
     for src in [
         "\t.OP FAD 1,0",
         "\t.OP FSB <32000,,1>,0",
         "\t.OP FAD <32000,,1>,1",
+        "\t.OP ADD,5,2",
     ] {
         let e = fails(src);
-        assert!(e.contains(".OP is supported only for FAD"), "{src}: {e}");
+        assert!(e.contains("no processor"), "{src}: {e}");
     }
 }
 
@@ -93,4 +96,37 @@ fn op_of_rot_and_lsh_is_done() {
     // memdata; `<ROT @>` shifts by memdata, a bare LSH by 3.
     let src = "LOC 100\nW==1234\nA: .OP <ROT @> W,8\n .OP LSH 3,3\n .OP <LSH 10> 7,0\nEND A\n";
     assert_eq!(support::whole_words(src), vec![0o516000, 0o30, 0o3400]);
+}
+
+#[test]
+fn an_at_sign_after_an_operator_is_the_indirect_bit() {
+    // Real MIDAS 433 (oracle): `1+@2` is 20,,3; a blank after the `@`
+    // ends the field (`MOVE+@ 1,2`).
+    assert_eq!(
+        words("\t1+@2\n\t.OPER+@\n\t3+@\n\tMOVE+@ 1,2\n\t5*@3\n\t<1+@2>\n\t1-@@1"),
+        vec![
+            0o000020_000003,
+            0o042020_000000,
+            0o000020_000003,
+            0o200060_000002,
+            0o000020_000017,
+            0o000020_000003,
+            0o000020_000000
+        ]
+    );
+}
+
+#[test]
+fn op_of_its_time_calls_gives_the_assembly_time() {
+    // its.1648: ASTIME==.OP .OPER+@,0,.RTIME (E is the address in B,
+    // .RTIME's 45; uuos: SIXBIT HHMMSS, YYMMDD). 2017-01-10 12:34:56 UTC.
+    let options = midas::Options {
+        time: 1_484_051_696,
+        ..midas::Options::default()
+    };
+    let text = "A==.OP .OPER+@,0,.RTIME\nB==.OP .OPER+@,0,.RDATE\n\tA\n\tB\nEND\n";
+    let a = midas::assemble_str_with("t.mid", text, &options).expect("assembles");
+    let sixbit = |s: &str| s.bytes().fold(0u64, |w, c| (w << 6) | u64::from(c - 0o40));
+    let got: Vec<u64> = a.words.iter().map(|(_, w)| w.raw()).collect();
+    assert_eq!(got, vec![sixbit("123456"), sixbit("170110")]);
 }

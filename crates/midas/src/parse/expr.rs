@@ -9,6 +9,15 @@ impl Parser {
         self.expr_rest(i, lhs, min, terms)
     }
 
+    /// Pushes a field's expression, then an `@` for each one read after an
+    /// operator inside it.
+    pub(super) fn push_field(&self, items: &mut Vec<Item>, e: Expr) {
+        items.push(Item::Field(e));
+        for _ in 0..self.indirects.replace(0) {
+            items.push(Item::Indirect);
+        }
+    }
+
     /// The operators and operands after a first operand `lhs`.
     pub(super) fn expr_rest<'a>(
         &self,
@@ -31,10 +40,23 @@ impl Parser {
             self.operators.set(self.operators.get() + 1);
             // Blanks after an operator are skipped (`3+ 4` is 7), and a
             // missing operand is 0 (`10+` is 10, `<7*>` 0): real MIDAS 433.
-            let (after, _) = blanks(adv(i, 1))?;
+            let (mut after, _) = blanks(adv(i, 1))?;
+            // An `@` there sets the indirect bit of the word and the
+            // operand follows it; a blank after it ends the field (real
+            // MIDAS 433: `1+@2` is 20,,3, `MOVE+@ 1,2` 200060,,2, its.1648's
+            // `.OP .OPER+@,0,.RTIME`).
+            let at_sign = after.fragment().starts_with('@');
+            while after.fragment().starts_with('@') {
+                self.indirects.set(self.indirects.get() + 1);
+                after = adv(after, 1);
+            }
             let missing = match after.fragment().chars().next() {
                 None => true,
-                Some(c) => terms.contains(c) || ",)>]?\n;".contains(c),
+                Some(c) => {
+                    terms.contains(c)
+                        || ",)>]?\n;".contains(c)
+                        || (at_sign && (c == ' ' || c == '\t'))
+                }
             };
             let (r, rhs) = if missing {
                 (
