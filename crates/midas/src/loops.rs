@@ -110,6 +110,7 @@ impl Assembler<'_> {
             syntax: crate::macros::Syntax::Normal,
             gensym: false,
             default: None,
+            keyword: None,
         };
         let mut dummies = Vec::new();
         let mut passes: Vec<Vec<(String, String)>> = Vec::new();

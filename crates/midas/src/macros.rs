@@ -29,6 +29,10 @@ pub(crate) struct Dummy {
     pub syntax: Syntax,
     pub gensym: bool,
     pub default: Option<String>,
+    /// By keyword (`+` in DEFINE): a call gives it as `name=value`, the
+    /// name as written there, compared in full and case and all (real MIDAS
+    /// 433: `sense=` does not select a dummy `SENSE`).
+    pub keyword: Option<String>,
 }
 
 /// A piece of a macro body.
@@ -123,11 +127,12 @@ impl Macro {
 /// Parses a DEFINE line after the macro name: dummy names with the bind
 /// class delimiters of node define-b (`(`..`)` balanced, `*` strung, `&`
 /// keep-strung, `#` evaluated, `?` balanced, `-` and `/` whole-line, `\`
-/// gensymmed, `+` keyword (read as by order), `:` defaults, `=` a default).
+/// gensymmed, `+` by keyword, `:` defaults, `=` a default).
 pub(crate) fn parse_dummies(line: &str) -> Vec<Dummy> {
     let mut out = Vec::new();
     let (mut balanced, mut strung, mut keep, mut evaluated, mut whole, mut gensym) =
         (false, false, false, false, false, false);
+    let mut by_keyword = false;
     let chars: Vec<char> = line.chars().collect();
     let mut i = 0;
     while i < chars.len() {
@@ -142,9 +147,11 @@ pub(crate) fn parse_dummies(line: &str) -> Vec<Dummy> {
             '?' => balanced = !balanced,
             '-' | '/' => whole = !whole,
             '\\' => gensym = !gensym,
+            '+' => by_keyword = !by_keyword,
             ':' => {
                 (balanced, strung, keep, evaluated, whole, gensym) =
-                    (false, false, false, false, false, false)
+                    (false, false, false, false, false, false);
+                by_keyword = false;
             }
             c if is_squoze(c) => {
                 let start = i;
@@ -195,6 +202,7 @@ pub(crate) fn parse_dummies(line: &str) -> Vec<Dummy> {
                     syntax,
                     gensym,
                     default,
+                    keyword: by_keyword.then_some(name),
                 });
                 continue;
             }
@@ -229,7 +237,7 @@ fn bracketed_default(text: &[char]) -> String {
 
 /// What ended the scan of one argument.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum End {
+pub(crate) enum End {
     /// A comma: more arguments may follow.
     Comma,
     /// The call is over; the remaining dummies are unspecified.
@@ -266,18 +274,30 @@ impl Assembler<'_> {
                     if parens > 0 || !strung || matches!(c, ' ' | '\t') {
                         self.reader.next();
                     }
-                    let mut ended = false;
-                    for (k, d) in m.dummies.iter().enumerate() {
-                        if ended {
-                            break;
+                    let mut k = 0;
+                    while k < n {
+                        if m.dummies[k].keyword.is_some() {
+                            // A run of keyword dummies (node Calls-1c).
+                            let run = k..m.dummies[k..]
+                                .iter()
+                                .position(|d| d.keyword.is_none())
+                                .map_or(n, |j| k + j);
+                            k = run.end;
+                            if self.keyword_args(m, run, &mut args, at, parens > 0) == End::Call {
+                                break;
+                            }
+                            continue;
                         }
                         let last = k + 1 == n;
-                        let (value, end) = self.one_arg(d, at, parens > 0, last);
+                        let (value, end) = self.one_arg(&m.dummies[k], at, parens > 0, last);
                         match value {
                             Some(v) => args[k] = Some(v),
                             None => nullspecified[k] = end == End::Comma,
                         }
-                        ended = end == End::Call;
+                        if end == End::Call {
+                            break;
+                        }
+                        k += 1;
                     }
                     if parens > 0 {
                         self.skip_to_close(at);
@@ -338,7 +358,7 @@ impl Assembler<'_> {
     }
 
     /// Reads one argument; `None` if unspecified or nullspecified.
-    fn one_arg(
+    pub(crate) fn one_arg(
         &mut self,
         d: &crate::macros::Dummy,
         at: Span,
