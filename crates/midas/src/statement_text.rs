@@ -122,16 +122,25 @@ impl Assembler<'_> {
 
     /// Reads and evaluates an expression up to a comma (IFE, REPEAT).
     pub(crate) fn comma_expression(&mut self, at: Span) -> Option<i64> {
-        self.argument_expression(at, Stop::Comma)
+        self.argument_expression(at, Stop::Comma, false)
     }
 
     /// The argument of IFE and its kin: a field ended by a comma or a
     /// blank, which is consumed.
     pub(crate) fn field_expression(&mut self, at: Span) -> Option<i64> {
-        self.argument_expression(at, Stop::Blank)
+        self.argument_expression(at, Stop::Blank, false)
     }
 
-    pub(crate) fn argument_expression(&mut self, at: Span, stop: Stop) -> Option<i64> {
+    /// A conditional's field may also end at the end of the line, left
+    /// unread: its text is then empty. Real MIDAS 433 (oracle) takes
+    /// `IFN 0` alone on a line and goes on with the next, and so `IFN X,[`
+    /// with a macro X whose body is `IFN 0` (the inner conditional takes
+    /// the `,[...]` and the outer one's field ends after the `]`; sysen1;@).
+    pub(crate) fn condition_expression(&mut self, at: Span) -> Option<i64> {
+        self.argument_expression(at, Stop::Blank, true)
+    }
+
+    fn argument_expression(&mut self, at: Span, stop: Stop, eol_ends: bool) -> Option<i64> {
         // A conditional or REPEAT inside the argument of another (a macro
         // can make that endless) reads it through this function again.
         if self.argument_depth >= MAX_ARGUMENT_DEPTH {
@@ -162,6 +171,7 @@ impl Assembler<'_> {
         let blank = stop == Stop::Blank && matches!(self.reader.peek(), Some(' ' | '\t'));
         if self.reader.peek() == Some(',') || blank {
             self.reader.next();
+        } else if eol_ends && self.reader.peek() == Some('\n') {
         } else {
             let here = self.reader.span();
             self.error(here, ErrorKind::Syntax, "expected a comma");
