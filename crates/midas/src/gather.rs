@@ -99,6 +99,8 @@ pub(crate) enum Stop {
     /// nothing read here (the argument of `.BP`, `.LDB` ... inside `<>` or
     /// `[]`).
     Field,
+    /// Like `Blank`, and also at a `?` (a field in `.ASCII` text).
+    Text,
 }
 
 impl Assembler<'_> {
@@ -167,8 +169,16 @@ impl Assembler<'_> {
                     return;
                 }
                 ',' if depth == 0 && nest == 0 && stop != Stop::Statement => return,
-                ' ' | '\t' if depth == 0 && nest == 0 && stop == Stop::Blank && !g.blank => return,
+                ' ' | '\t'
+                    if depth == 0
+                        && nest == 0
+                        && matches!(stop, Stop::Blank | Stop::Text)
+                        && !g.blank =>
+                {
+                    return
+                }
                 '?' if depth == 0 && stop == Stop::Field => return,
+                '?' if depth == 0 && nest == 0 && stop == Stop::Text => return,
                 ']' if depth == 0 && stop == Stop::Field => return,
                 ']' if depth == 0 && stop == Stop::Statement => {
                     // Real MIDAS 433 (oracle: syseng;luser, timoon) says
@@ -462,6 +472,7 @@ impl Assembler<'_> {
             "ASCII" => self.text(TextKind::Ascii, at),
             "ASCIZ" => self.text(TextKind::Asciz, at),
             "ASCIC" => self.text(TextKind::Ascic, at),
+            ".ASCII" => self.ascii_with_values(at),
             "SIXBIT" => self.text(TextKind::Sixbit, at),
             ".LENGT" => {
                 if let Some(t) = self.delimited(at) {

@@ -120,6 +120,89 @@ impl Assembler<'_> {
         self.push_text(text.join("\n"), Origin::Expansion(at), at);
     }
 
+    /// `.ASCII /text/`: ASCIZ, but a `!` and the field after it are the
+    /// field's value in digits of the current radix (manual, list of
+    /// pseudo-ops). The blank or comma that ends the field is read again,
+    /// as text (real MIDAS 433's AASC2 re-reads it). An undefined field is
+    /// -1 on pass 1 (all its digits) and an error on pass 2, as there.
+    pub(crate) fn ascii_with_values(&mut self, at: Span) {
+        while matches!(self.reader.peek(), Some(' ' | '\t')) {
+            self.reader.next();
+        }
+        let Some((delim, _)) = self.reader.next() else {
+            self.error(at, ErrorKind::Unterminated, "unterminated string");
+            return;
+        };
+        let mut s = String::new();
+        loop {
+            let Some((c, sp)) = self.reader.next() else {
+                self.error(at, ErrorKind::Unterminated, "unterminated string");
+                return;
+            };
+            if !self.charge(sp) {
+                return;
+            }
+            if c == delim {
+                break;
+            }
+            if c != '!' {
+                s.push(c);
+                continue;
+            }
+            let Some(v) = self.ascii_field(sp) else {
+                return;
+            };
+            s.push_str(&ascii_digits(v, self.radix));
+        }
+        let mut words = text_words(TextKind::Asciz, &s);
+        if let Some(n) = self.nth_word.take() {
+            words = vec![words.get(n.wrapping_sub(1)).copied().unwrap_or(0)];
+        }
+        let text: Vec<String> = words.iter().map(|w| format!("{MARK}{w:o}{MARK}")).collect();
+        self.push_text(text.join("\n"), Origin::Expansion(at), at);
+    }
+
+    /// The field after a `!` in `.ASCII` text, what ended it left unread:
+    /// a blank, comma, `?` or line end (real MIDAS 433, oracle: each is then
+    /// text, or the closing delimiter). Other ends (a close, `;`) are
+    /// refused: we have not checked what real MIDAS makes of them.
+    fn ascii_field(&mut self, at: Span) -> Option<u64> {
+        if !(2..=36).contains(&self.radix) {
+            self.error(
+                at,
+                ErrorKind::Syntax,
+                ".ASCII digits in a radix not 2 to 44",
+            );
+            return None;
+        }
+        let mut g = Gathered::new(at);
+        self.gather_into(&mut g, Stop::Text);
+        if !matches!(self.reader.peek(), Some(' ' | '\t' | ',' | '?' | '\n')) {
+            let here = self.reader.span();
+            self.error(
+                here,
+                ErrorKind::Syntax,
+                "a field in .ASCII text must end with a blank, comma, ? or line end",
+            );
+            return None;
+        }
+        let v = match crate::parse::expression(&g.text, self.radix) {
+            Ok(w) => self.word(&w, &g),
+            Err(e) => {
+                self.error(g.span_at(e.offset), ErrorKind::Syntax, e.message);
+                return None;
+            }
+        };
+        if !v.undefined {
+            return Some(v.w & 0o777777_777777);
+        }
+        if self.pass == 2 {
+            self.error(at, ErrorKind::UndefinedSymbol, "undefined in .ASCII");
+            return None;
+        }
+        Some(0o777777_777777)
+    }
+
     /// Reads and evaluates an expression up to a comma (IFE, REPEAT).
     pub(crate) fn comma_expression(&mut self, at: Span) -> Option<i64> {
         self.argument_expression(at, Stop::Comma, false)
@@ -227,4 +310,20 @@ impl Assembler<'_> {
         self.symbols
             .define_macro(&place, Rc::new(Macro::new(dummies, &body)));
     }
+}
+
+/// `v` as real MIDAS 433's AASC6 writes it for `.ASCII`: unsigned, most
+/// significant digit first, each digit `0` plus its value (so 10 is `:`
+/// in a radix above ten).
+fn ascii_digits(v: u64, radix: u64) -> String {
+    let mut digits = Vec::new();
+    let mut v = v;
+    loop {
+        digits.push(char::from(b'0' + (v % radix) as u8));
+        v /= radix;
+        if v == 0 {
+            break;
+        }
+    }
+    digits.iter().rev().collect()
 }

@@ -36,6 +36,7 @@ pub(crate) fn is_pseudo_name(k: &str) -> bool {
                 | "ASCII"
                 | "ASCIZ"
                 | "ASCIC"
+                | ".ASCII"
                 | "SIXBIT"
                 | ".LENGT"
                 | "PRINTX"
