@@ -174,6 +174,9 @@ pub(crate) struct Assembler<'l> {
     pub symbols: Symbols,
     /// `.BYTE` mode, when on.
     byte_mode: Option<ByteMode>,
+    /// `.BYTC`: bytes put since the last `.BYTE`; `None` when not known
+    /// (see `byte_count` in bytes.rs).
+    pub bytes_since_byte: Option<u64>,
     /// Names EQUALS gave to pseudo-ops: new name -> the pseudo-op's.
     pub aliases: HashMap<String, String>,
     pub loc: u32,
@@ -265,6 +268,7 @@ impl<'l> Assembler<'l> {
             symbols,
             aliases: HashMap::new(),
             byte_mode: None,
+            bytes_since_byte: None,
             loc: 0o100,
             offset: 0,
             radix: 8,
@@ -349,6 +353,7 @@ impl<'l> Assembler<'l> {
         self.symbols.start_pass();
         self.symbols.set_state(".QMTCH", 0);
         self.byte_mode = None;
+        self.bytes_since_byte = None;
         self.output.clear();
         self.listing.clear();
         self.ended = false;
@@ -417,6 +422,7 @@ impl<'l> Assembler<'l> {
         m.word |= (v & mask) << (36 - m.used - size);
         m.used += size;
         self.byte_mode = Some(m);
+        self.bytes_since_byte = self.bytes_since_byte.map(|n| n + 1);
     }
 
     /// `.WALGN`: in `.BYTE` mode, the word being filled is written out and
@@ -556,6 +562,7 @@ impl<'l> Assembler<'l> {
                     if carry.is_none() {
                         self.word_align(row);
                     }
+                    self.bytes_since_byte = Some(0);
                     let (word, used, carried) = match carry {
                         Some((w, u, last)) => (w, u, Some(last)),
                         None => (0, 0, None),

@@ -674,6 +674,11 @@ impl Assembler<'_> {
                     self.symbols.expunge(&place);
                 }
             }
+            ".BYTC" => {
+                if let Some(n) = self.byte_count(at) {
+                    mark(g, n, at);
+                }
+            }
             ".RPCNT" | ".IRPCN" => {
                 let (rp, irp) = self.reader.counters();
                 let v = if k == ".RPCNT" { rp } else { irp };

@@ -45,6 +45,7 @@ pub(crate) fn is_pseudo_name(k: &str) -> bool {
                 | "TITLE"
                 | "EXPUNG"
                 | ".RPCNT"
+                | ".BYTC"
                 | ".IRPCN"
                 | ".FNAM1"
                 | ".FNAM2"
