@@ -651,6 +651,7 @@ impl<'l> Assembler<'l> {
             Pseudo::Radix
                 | Pseudo::Kill
                 | Pseudo::HalfKill
+                | Pseudo::Bind
                 | Pseudo::Begin
                 | Pseudo::BlockEnd
                 | Pseudo::Ignored
@@ -717,6 +718,7 @@ impl<'l> Assembler<'l> {
                     self.symbols.kill(&place);
                 }
             }
+            Pseudo::Bind => self.bind(names, at),
             Pseudo::Begin | Pseudo::BlockEnd => self.block(op, names, at),
             Pseudo::Ignored => {}
         }

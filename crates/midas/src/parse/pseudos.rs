@@ -122,6 +122,7 @@ pub(super) fn pseudo(k: &str) -> Option<Pseudo> {
         "OFFSET" => Pseudo::Offset,
         ".KILL" => Pseudo::Kill,
         ".HKILL" => Pseudo::HalfKill,
+        ".BIND" => Pseudo::Bind,
         ".BEGIN" => Pseudo::Begin,
         ".END" => Pseudo::BlockEnd,
         ".AUXIL" | ".LSTON" | ".LSTOF" | ".SYMTA" | "NOSYMS" | ".XCREF" | ".SEE" | "SUBTTL"
