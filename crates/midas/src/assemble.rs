@@ -704,6 +704,9 @@ impl<'l> Assembler<'l> {
                     self.offset = v.w & HALF_MASK;
                 }
             }
+            // Real MIDAS 433 does nothing on pass 1 (A.KILL: "except for
+            // .BIND, do nothing on pass 1"): `IF1 .KILL FOO` keeps FOO.
+            Pseudo::HalfKill | Pseudo::Kill if self.pass == 1 => {}
             Pseudo::HalfKill => {
                 for (name, _) in names {
                     let place = self.symbols.resolve(name);
