@@ -362,7 +362,7 @@ impl Assembler<'_> {
     /// A squoze run just read: a macro call, a pseudo-op done here, or text
     /// for the parser.
     pub(crate) fn token(&mut self, run: &str, at: Span, g: &mut Gathered) {
-        if !is_symbol(run) || squoze_name_next(&g.text) {
+        if !is_symbol(run) || squoze_name_next(&g.text) || kill_name_next(&g.text) {
             g.push_str(run, at);
             return;
         }
@@ -737,4 +737,19 @@ fn squoze_name_next(text: &str) -> bool {
     field
         .match_indices("SQUOZE")
         .any(|(k, _)| !field[..k].ends_with(is_squoze) && field[k + 6..].starts_with([' ', '\t']))
+}
+
+/// Whether the statement so far is `.KILL`, `.HKILL`, `.XCREF` or `.BIND`
+/// and names: the name read next is one of its names, which real MIDAS
+/// reads as a name (A.KILL's GETSLD) and never calls as a macro. (After
+/// `.XCREF UATOM` a macro UATOM was called: sysen2;@muddl, in sysen1;@.)
+fn kill_name_next(text: &str) -> bool {
+    let t = text.trim_start_matches([' ', '\t']);
+    let end = t.find(|c: char| !is_squoze(c)).unwrap_or(t.len());
+    let (op, rest) = t.split_at(end);
+    matches!(key(op).as_str(), ".KILL" | ".HKILL" | ".XCREF" | ".BIND")
+        && rest.starts_with([' ', '\t'])
+        && rest
+            .chars()
+            .all(|c| is_squoze(c) || matches!(c, ' ' | '\t' | ','))
 }

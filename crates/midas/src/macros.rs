@@ -420,6 +420,9 @@ impl Assembler<'_> {
                 (Some(s), self.after_strung(at, last, in_parens))
             }
             Syntax::Evaluated => {
+                if self.call_ends_here() {
+                    return (None, End::Call);
+                }
                 let text = self.field_text();
                 let v = self.eval_text(&text, at);
                 (Some(radix_string(v, self.radix)), self.arg_terminator())
@@ -474,6 +477,9 @@ impl Assembler<'_> {
                     }
                     Some('\\') if d.syntax == Syntax::Normal && !blank => {
                         self.reader.next();
+                        if self.call_ends_here() {
+                            return (None, End::Call);
+                        }
                         let text = self.field_text();
                         let v = self.eval_text(&text, at);
                         (Some(radix_string(v, self.radix)), self.arg_terminator())
@@ -495,6 +501,18 @@ impl Assembler<'_> {
                 }
             }
         }
+    }
+
+    /// Whether an evaluated argument (`#` dummy, or `\` before a normal
+    /// one) is no argument: a line end, `;` or close where its field would
+    /// begin ends the call, this dummy unspecified (real MIDAS 433's
+    /// MACEVL/RARB: `ATOM \` at a line's end gives NAME nothing, not 0;
+    /// sysen1;@.695's obarray).
+    fn call_ends_here(&mut self) -> bool {
+        matches!(
+            self.reader.peek(),
+            None | Some('\n' | ';' | ')' | '>' | ']' | '}' | crate::cond::SUCCESS)
+        )
     }
 
     /// Text up to a comma, semicolon or EOL (and, balanced, not inside
@@ -652,90 +670,6 @@ impl Assembler<'_> {
                     }
                 }
                 _ => {}
-            }
-            s.push(c);
-        }
-    }
-
-    /// The text of a macro or IRP body: up to the TERMIN that matches,
-    /// counting DEFINE, IRP, IRPC, IRPS and TERMIN wherever they appear
-    /// (node Body). The character after TERMIN is thrown away, and a `!`
-    /// right before it.
-    pub(crate) fn read_body(&mut self, at: Span) -> String {
-        let mut s = String::new();
-        let mut level = 0;
-        loop {
-            let Some((c, sp)) = self.reader.next() else {
-                self.error(
-                    at,
-                    ErrorKind::Unterminated,
-                    "unterminated macro definition: no TERMIN",
-                );
-                return s;
-            };
-            if !self.charge(sp) {
-                return s;
-            }
-            if is_squoze(c) && !s.ends_with(is_squoze) {
-                let mut run = String::from(c);
-                while let Some(n) = self.reader.peek() {
-                    if !is_squoze(n) {
-                        break;
-                    }
-                    run.push(n);
-                    self.reader.next();
-                }
-                match key(&run).as_str() {
-                    ".QUOTE" => {
-                        // Manual node Quote: the text follows the character
-                        // before the `.` (a `!` there is dropped), and no
-                        // TERMIN, DEFINE or dummy is seen inside it.
-                        if s.ends_with('!') {
-                            s.pop();
-                        }
-                        // Blanks before the delimiter are skipped, as
-                        // ASCII skips them (real MIDAS 433: `.QUOTE /A/`).
-                        while matches!(self.reader.peek(), Some(' ' | '\t')) {
-                            self.reader.next();
-                        }
-                        match self.reader.next() {
-                            Some((delim, _)) => {
-                                s.push(QUOTE_OPEN);
-                                loop {
-                                    match self.reader.next() {
-                                        Some((c, _)) if c == delim => break,
-                                        Some((c, _)) => s.push(c),
-                                        None => {
-                                            self.error(
-                                                at,
-                                                ErrorKind::Unterminated,
-                                                "unterminated .QUOTE",
-                                            );
-                                            return s;
-                                        }
-                                    }
-                                }
-                                s.push(QUOTE_CLOSE);
-                            }
-                            None => return s,
-                        }
-                        continue;
-                    }
-                    "DEFINE" | "IRP" | "IRPC" | "IRPS" | "IRPW" | "IRPNC" | ".TTYMA" => level += 1,
-                    "TERMIN" => {
-                        if level == 0 {
-                            self.reader.next();
-                            if s.ends_with('!') {
-                                s.pop();
-                            }
-                            return s;
-                        }
-                        level -= 1;
-                    }
-                    _ => {}
-                }
-                s.push_str(&run);
-                continue;
             }
             s.push(c);
         }

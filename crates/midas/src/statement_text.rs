@@ -6,8 +6,8 @@
 use crate::assemble::Assembler;
 use crate::diag::ErrorKind;
 use crate::gather::{Gathered, Stop, MAX_ARGUMENT_DEPTH};
-use crate::macros::{parse_dummies, Macro};
-use crate::parse::{is_squoze, is_symbol, MARK};
+use crate::macros::{parse_dummies, Macro, QUOTE_CLOSE, QUOTE_OPEN};
+use crate::parse::{is_squoze, is_symbol, key, MARK};
 use crate::reader::{Origin, MAX_DEPTH};
 use crate::source::Span;
 use crate::text::{text_words, TextKind};
@@ -309,6 +309,90 @@ impl Assembler<'_> {
         let place = self.symbols.resolve(&name);
         self.symbols
             .define_macro(&place, Rc::new(Macro::new(dummies, &body)));
+    }
+
+    /// The text of a macro or IRP body: up to the TERMIN that matches,
+    /// counting DEFINE, IRP, IRPC, IRPS and TERMIN wherever they appear
+    /// (node Body). The character after TERMIN is thrown away, and a `!`
+    /// right before it.
+    pub(crate) fn read_body(&mut self, at: Span) -> String {
+        let mut s = String::new();
+        let mut level = 0;
+        loop {
+            let Some((c, sp)) = self.reader.next() else {
+                self.error(
+                    at,
+                    ErrorKind::Unterminated,
+                    "unterminated macro definition: no TERMIN",
+                );
+                return s;
+            };
+            if !self.charge(sp) {
+                return s;
+            }
+            if is_squoze(c) && !s.ends_with(is_squoze) {
+                let mut run = String::from(c);
+                while let Some(n) = self.reader.peek() {
+                    if !is_squoze(n) {
+                        break;
+                    }
+                    run.push(n);
+                    self.reader.next();
+                }
+                match key(&run).as_str() {
+                    ".QUOTE" => {
+                        // Manual node Quote: the text follows the character
+                        // before the `.` (a `!` there is dropped), and no
+                        // TERMIN, DEFINE or dummy is seen inside it.
+                        if s.ends_with('!') {
+                            s.pop();
+                        }
+                        // Blanks before the delimiter are skipped, as
+                        // ASCII skips them (real MIDAS 433: `.QUOTE /A/`).
+                        while matches!(self.reader.peek(), Some(' ' | '\t')) {
+                            self.reader.next();
+                        }
+                        match self.reader.next() {
+                            Some((delim, _)) => {
+                                s.push(QUOTE_OPEN);
+                                loop {
+                                    match self.reader.next() {
+                                        Some((c, _)) if c == delim => break,
+                                        Some((c, _)) => s.push(c),
+                                        None => {
+                                            self.error(
+                                                at,
+                                                ErrorKind::Unterminated,
+                                                "unterminated .QUOTE",
+                                            );
+                                            return s;
+                                        }
+                                    }
+                                }
+                                s.push(QUOTE_CLOSE);
+                            }
+                            None => return s,
+                        }
+                        continue;
+                    }
+                    "DEFINE" | "IRP" | "IRPC" | "IRPS" | "IRPW" | "IRPNC" | ".TTYMA" => level += 1,
+                    "TERMIN" => {
+                        if level == 0 {
+                            self.reader.next();
+                            if s.ends_with('!') {
+                                s.pop();
+                            }
+                            return s;
+                        }
+                        level -= 1;
+                    }
+                    _ => {}
+                }
+                s.push_str(&run);
+                continue;
+            }
+            s.push(c);
+        }
     }
 }
 
