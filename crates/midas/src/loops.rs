@@ -294,9 +294,7 @@ fn irp_pairs(list: &str) -> Vec<(String, String)> {
     let mut out = Vec::new();
     let mut cur = String::new();
     let mut depth = 0;
-    let mut ended = false;
     for (i, c) in list.char_indices() {
-        ended = false;
         match c {
             '[' => {
                 depth += 1;
@@ -313,14 +311,16 @@ fn irp_pairs(list: &str) -> Vec<(String, String)> {
             ',' | '\n' | BARE_CR if depth == 0 => {
                 let rest = list[i + c.len_utf8()..].to_string();
                 out.push((std::mem::take(&mut cur), rest));
-                ended = true;
                 continue;
             }
             _ => {}
         }
         cur.push(c);
     }
-    if !cur.is_empty() || ended {
+    // A comma that ends the list starts no element (real MIDAS 433,
+    // oracle: `[A,]` is A alone, `[,,]` two empty ones; ksc;macros's
+    // FWRITE ch,[CRLF,,] then stops at its second).
+    if !cur.is_empty() {
         out.push((cur, String::new()));
     }
     out

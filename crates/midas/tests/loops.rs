@@ -128,3 +128,15 @@ END\n\
         ]
     );
 }
+
+#[test]
+fn a_comma_ending_an_irp_list_starts_no_element() {
+    // Real MIDAS 433 (oracle): `[A,]` is A alone, `[,]` one empty element,
+    // `[,,]` two.
+    let src = "A=1\nB=2\n\t777\nIRP X,R,[A,]\n\tX+0 ? ASCII /R/\nTERMIN\n\t777\n\
+               IRP X,R,[,]\n\tX+0\nTERMIN\n\t777\nIRP X,R,[,,]\n\tX+0\nTERMIN\n\t777\nEND\n";
+    assert_eq!(
+        words_from_100(src),
+        vec![0o777, 1, 0, 0o777, 0, 0o777, 0, 0, 0o777]
+    );
+}
