@@ -72,8 +72,13 @@ impl Assembler<'_> {
     /// with any number of groups `X,Y,[list]` (manual node loops-B2).
     pub(crate) fn irp(&mut self, kind: &str, at: Span) {
         // The header may hold a bracketed list over several lines.
+        // A `?` after a list's `]` ends it as well, the body following on
+        // that line (real MIDAS 433's AIRP: a null dummy name ended by
+        // other than a comma ends the groups; ksc;macros's FWRITE has
+        // `IRP ARG,,[REM] ? ... ? TERMIN`).
         let mut header = String::new();
         let mut depth = 0;
+        let mut after_list = false;
         while let Some((c, sp)) = self.reader.next() {
             if !self.charge(sp) {
                 return;
@@ -82,8 +87,10 @@ impl Assembler<'_> {
                 '[' => depth += 1,
                 ']' => depth -= 1,
                 '\n' if depth <= 0 => break,
+                '?' if depth == 0 && after_list => break,
                 _ => {}
             }
+            after_list = (c == ']' && depth == 0) || (after_list && matches!(c, ' ' | '\t'));
             header.push(c);
         }
         let body = self.read_body(at);
