@@ -122,9 +122,9 @@ impl Assembler<'_> {
 
     /// `.ASCII /text/`: ASCIZ, but a `!` and the field after it are the
     /// field's value in digits of the current radix (manual, list of
-    /// pseudo-ops). The blank or comma that ends the field is read again,
-    /// as text (real MIDAS 433's AASC2 re-reads it). An undefined field is
-    /// -1 on pass 1 (all its digits) and an error on pass 2, as there.
+    /// pseudo-ops). The character that ends the field is read again, as
+    /// text (real MIDAS 433's AASC2 re-reads it). An undefined field is -1
+    /// on pass 1 (all its digits) and an error on pass 2, as there.
     pub(crate) fn ascii_with_values(&mut self, at: Span) {
         while matches!(self.reader.peek(), Some(' ' | '\t')) {
             self.reader.next();
@@ -252,10 +252,10 @@ impl Assembler<'_> {
             }
         };
         let blank = stop == Stop::Blank && matches!(self.reader.peek(), Some(' ' | '\t'));
+        let at_eol = eol_ends && self.reader.peek() == Some('\n');
         if self.reader.peek() == Some(',') || blank {
             self.reader.next();
-        } else if eol_ends && self.reader.peek() == Some('\n') {
-        } else {
+        } else if !at_eol {
             let here = self.reader.span();
             self.error(here, ErrorKind::Syntax, "expected a comma");
             return None;
