@@ -179,6 +179,9 @@ pub(crate) struct Assembler<'l> {
     pub symbols: Symbols,
     /// `.BYTE` mode, when on.
     byte_mode: Option<ByteMode>,
+    /// `.BYTC`: bytes put since the last `.BYTE`; `None` when not known
+    /// (see `byte_count` in bytes.rs).
+    pub bytes_since_byte: Option<u64>,
     /// Names EQUALS gave to pseudo-ops: new name -> the pseudo-op's.
     pub aliases: HashMap<String, String>,
     pub loc: u32,
@@ -272,6 +275,7 @@ impl<'l> Assembler<'l> {
             symbols,
             aliases: HashMap::new(),
             byte_mode: None,
+            bytes_since_byte: None,
             loc: 0o100,
             offset: 0,
             radix: 8,
@@ -356,6 +360,7 @@ impl<'l> Assembler<'l> {
         self.symbols.start_pass();
         self.symbols.set_state(".QMTCH", 0);
         self.byte_mode = None;
+        self.bytes_since_byte = None;
         self.output.clear();
         self.listing.clear();
         self.ended = false;
@@ -424,6 +429,7 @@ impl<'l> Assembler<'l> {
         m.word |= (v & mask) << (36 - m.used - size);
         m.used += size;
         self.byte_mode = Some(m);
+        self.bytes_since_byte = self.bytes_since_byte.map(|n| n + 1);
     }
 
     /// `.WALGN`: in `.BYTE` mode, the word being filled is written out and
@@ -563,6 +569,7 @@ impl<'l> Assembler<'l> {
                     if carry.is_none() {
                         self.word_align(row);
                     }
+                    self.bytes_since_byte = Some(0);
                     let (word, used, carried) = match carry {
                         Some((w, u, last)) => (w, u, Some(last)),
                         None => (0, 0, None),
@@ -651,6 +658,7 @@ impl<'l> Assembler<'l> {
             Pseudo::Radix
                 | Pseudo::Kill
                 | Pseudo::HalfKill
+                | Pseudo::Bind
                 | Pseudo::Begin
                 | Pseudo::BlockEnd
                 | Pseudo::Ignored
@@ -703,6 +711,9 @@ impl<'l> Assembler<'l> {
                     self.offset = v.w & HALF_MASK;
                 }
             }
+            // Real MIDAS 433 does nothing on pass 1 (A.KILL: "except for
+            // .BIND, do nothing on pass 1"): `IF1 .KILL FOO` keeps FOO.
+            Pseudo::HalfKill | Pseudo::Kill if self.pass == 1 => {}
             Pseudo::HalfKill => {
                 for (name, _) in names {
                     let place = self.symbols.resolve(name);
@@ -717,6 +728,7 @@ impl<'l> Assembler<'l> {
                     self.symbols.kill(&place);
                 }
             }
+            Pseudo::Bind => self.bind(names, at),
             Pseudo::Begin | Pseudo::BlockEnd => self.block(op, names, at),
             Pseudo::Ignored => {}
         }

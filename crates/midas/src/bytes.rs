@@ -132,6 +132,11 @@ impl Assembler<'_> {
             }
         }
         align(&mut mode, &mut out);
+        if any_bytes {
+            // Real MIDAS 433 keeps one count for .BYTC (NBYTS), which a
+            // .BYTE in a grouping also clears; we do not follow it there.
+            self.bytes_since_byte = None;
+        }
         if any_bytes && out.is_empty() {
             out.push(Value::new(0));
         }
@@ -148,5 +153,23 @@ fn align(mode: &mut Option<Packer>, out: &mut Vec<Value>) {
             out.push(std::mem::replace(&mut m.word, Value::new(0)));
             m.used = 0;
         }
+    }
+}
+
+impl Assembler<'_> {
+    /// `.BYTC` (manual node Bytes): the bytes put since `.BYTE` last came
+    /// (real MIDAS 433: its NBYTS, cleared by every `.BYTE`, even one
+    /// alone, and counted up by every byte put). Not known at the start of
+    /// a pass (real MIDAS does not clear it there) nor after a `.BYTE`
+    /// inside a literal or group: refused then.
+    pub(crate) fn byte_count(&mut self, at: crate::source::Span) -> Option<u64> {
+        if self.bytes_since_byte.is_none() {
+            self.error(
+                at,
+                ErrorKind::Syntax,
+                ".BYTC before any .BYTE in this pass, or after one in a literal or group, is not supported",
+            );
+        }
+        self.bytes_since_byte
     }
 }

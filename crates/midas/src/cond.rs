@@ -144,7 +144,7 @@ impl Assembler<'_> {
 
     pub(crate) fn conditional(&mut self, cond: Cond, at: Span) {
         let taken = match cond {
-            Cond::Value(test) => match self.field_expression(at) {
+            Cond::Value(test) => match self.condition_expression(at) {
                 Some(v) => test(v),
                 None => {
                     self.rest_of_line();

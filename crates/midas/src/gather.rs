@@ -102,6 +102,8 @@ pub(crate) enum Stop {
     /// nothing read here (the argument of `.BP`, `.LDB` ... inside `<>` or
     /// `[]`).
     Field,
+    /// Like `Blank`, and also at a `?` (a field in `.ASCII` text).
+    Text,
 }
 
 impl Assembler<'_> {
@@ -170,8 +172,16 @@ impl Assembler<'_> {
                     return;
                 }
                 ',' if depth == 0 && nest == 0 && stop != Stop::Statement => return,
-                ' ' | '\t' if depth == 0 && nest == 0 && stop == Stop::Blank && !g.blank => return,
+                ' ' | '\t'
+                    if depth == 0
+                        && nest == 0
+                        && matches!(stop, Stop::Blank | Stop::Text)
+                        && !g.blank =>
+                {
+                    return
+                }
                 '?' if depth == 0 && stop == Stop::Field => return,
+                '?' if depth == 0 && nest == 0 && stop == Stop::Text => return,
                 ']' if depth == 0 && stop == Stop::Field => return,
                 ']' if depth == 0 && stop == Stop::Statement => {
                     // Real MIDAS 433 (oracle: syseng;luser, timoon) says
@@ -359,7 +369,7 @@ impl Assembler<'_> {
     /// A squoze run just read: a macro call, a pseudo-op done here, or text
     /// for the parser.
     pub(crate) fn token(&mut self, run: &str, at: Span, g: &mut Gathered) {
-        if !is_symbol(run) || squoze_name_next(&g.text) {
+        if !is_symbol(run) || squoze_name_next(&g.text) || kill_name_next(&g.text) {
             g.push_str(run, at);
             return;
         }
@@ -469,6 +479,7 @@ impl Assembler<'_> {
             "ASCII" => self.text(TextKind::Ascii, at),
             "ASCIZ" => self.text(TextKind::Asciz, at),
             "ASCIC" => self.text(TextKind::Ascic, at),
+            ".ASCII" => self.ascii_with_values(at),
             "SIXBIT" => self.text(TextKind::Sixbit, at),
             ".LENGT" => {
                 if let Some(t) = self.delimited(at) {
@@ -670,6 +681,11 @@ impl Assembler<'_> {
                     self.symbols.expunge(&place);
                 }
             }
+            ".BYTC" => {
+                if let Some(n) = self.byte_count(at) {
+                    mark(g, n, at);
+                }
+            }
             ".RPCNT" | ".IRPCN" => {
                 let (rp, irp) = self.reader.counters();
                 let v = if k == ".RPCNT" { rp } else { irp };
@@ -728,4 +744,19 @@ fn squoze_name_next(text: &str) -> bool {
     field
         .match_indices("SQUOZE")
         .any(|(k, _)| !field[..k].ends_with(is_squoze) && field[k + 6..].starts_with([' ', '\t']))
+}
+
+/// Whether the statement so far is `.KILL`, `.HKILL`, `.XCREF` or `.BIND`
+/// and names: the name read next is one of its names, which real MIDAS
+/// reads as a name (A.KILL's GETSLD) and never calls as a macro. (After
+/// `.XCREF UATOM` a macro UATOM was called: sysen2;@muddl, in sysen1;@.)
+fn kill_name_next(text: &str) -> bool {
+    let t = text.trim_start_matches([' ', '\t']);
+    let end = t.find(|c: char| !is_squoze(c)).unwrap_or(t.len());
+    let (op, rest) = t.split_at(end);
+    matches!(key(op).as_str(), ".KILL" | ".HKILL" | ".XCREF" | ".BIND")
+        && rest.starts_with([' ', '\t'])
+        && rest
+            .chars()
+            .all(|c| is_squoze(c) || matches!(c, ' ' | '\t' | ','))
 }

@@ -39,6 +39,7 @@ mod gather;
 mod insert;
 mod jumps;
 mod loops;
+mod macro_keywords;
 mod macros;
 mod op;
 mod op_exec;

@@ -72,8 +72,13 @@ impl Assembler<'_> {
     /// with any number of groups `X,Y,[list]` (manual node loops-B2).
     pub(crate) fn irp(&mut self, kind: &str, at: Span) {
         // The header may hold a bracketed list over several lines.
+        // A `?` after a list's `]` ends it as well, the body following on
+        // that line (real MIDAS 433's AIRP: a null dummy name ended by
+        // other than a comma ends the groups; ksc;macros's FWRITE has
+        // `IRP ARG,,[REM] ? ... ? TERMIN`).
         let mut header = String::new();
         let mut depth = 0;
+        let mut after_list = false;
         while let Some((c, sp)) = self.reader.next() {
             if !self.charge(sp) {
                 return;
@@ -82,8 +87,10 @@ impl Assembler<'_> {
                 '[' => depth += 1,
                 ']' => depth -= 1,
                 '\n' if depth <= 0 => break,
+                '?' if depth == 0 && after_list => break,
                 _ => {}
             }
+            after_list = (c == ']' && depth == 0) || (after_list && matches!(c, ' ' | '\t'));
             header.push(c);
         }
         let body = self.read_body(at);
@@ -110,6 +117,7 @@ impl Assembler<'_> {
             syntax: crate::macros::Syntax::Normal,
             gensym: false,
             default: None,
+            keyword: None,
         };
         let mut dummies = Vec::new();
         let mut passes: Vec<Vec<(String, String)>> = Vec::new();
@@ -293,9 +301,7 @@ fn irp_pairs(list: &str) -> Vec<(String, String)> {
     let mut out = Vec::new();
     let mut cur = String::new();
     let mut depth = 0;
-    let mut ended = false;
     for (i, c) in list.char_indices() {
-        ended = false;
         match c {
             '[' => {
                 depth += 1;
@@ -312,14 +318,16 @@ fn irp_pairs(list: &str) -> Vec<(String, String)> {
             ',' | '\n' | BARE_CR if depth == 0 => {
                 let rest = list[i + c.len_utf8()..].to_string();
                 out.push((std::mem::take(&mut cur), rest));
-                ended = true;
                 continue;
             }
             _ => {}
         }
         cur.push(c);
     }
-    if !cur.is_empty() || ended {
+    // A comma that ends the list starts no element (real MIDAS 433,
+    // oracle: `[A,]` is A alone, `[,,]` two empty ones; ksc;macros's
+    // FWRITE ch,[CRLF,,] then stops at its second).
+    if !cur.is_empty() {
         out.push((cur, String::new()));
     }
     out

@@ -29,6 +29,10 @@ pub(crate) struct Dummy {
     pub syntax: Syntax,
     pub gensym: bool,
     pub default: Option<String>,
+    /// By keyword (`+` in DEFINE): a call gives it as `name=value`, the
+    /// name as written there, compared in full and case and all (real MIDAS
+    /// 433: `sense=` does not select a dummy `SENSE`).
+    pub keyword: Option<String>,
 }
 
 /// A piece of a macro body.
@@ -123,11 +127,12 @@ impl Macro {
 /// Parses a DEFINE line after the macro name: dummy names with the bind
 /// class delimiters of node define-b (`(`..`)` balanced, `*` strung, `&`
 /// keep-strung, `#` evaluated, `?` balanced, `-` and `/` whole-line, `\`
-/// gensymmed, `+` keyword (read as by order), `:` defaults, `=` a default).
+/// gensymmed, `+` by keyword, `:` defaults, `=` a default).
 pub(crate) fn parse_dummies(line: &str) -> Vec<Dummy> {
     let mut out = Vec::new();
     let (mut balanced, mut strung, mut keep, mut evaluated, mut whole, mut gensym) =
         (false, false, false, false, false, false);
+    let mut by_keyword = false;
     let chars: Vec<char> = line.chars().collect();
     let mut i = 0;
     while i < chars.len() {
@@ -142,9 +147,11 @@ pub(crate) fn parse_dummies(line: &str) -> Vec<Dummy> {
             '?' => balanced = !balanced,
             '-' | '/' => whole = !whole,
             '\\' => gensym = !gensym,
+            '+' => by_keyword = !by_keyword,
             ':' => {
                 (balanced, strung, keep, evaluated, whole, gensym) =
-                    (false, false, false, false, false, false)
+                    (false, false, false, false, false, false);
+                by_keyword = false;
             }
             c if is_squoze(c) => {
                 let start = i;
@@ -195,6 +202,7 @@ pub(crate) fn parse_dummies(line: &str) -> Vec<Dummy> {
                     syntax,
                     gensym,
                     default,
+                    keyword: by_keyword.then_some(name),
                 });
                 continue;
             }
@@ -229,7 +237,7 @@ fn bracketed_default(text: &[char]) -> String {
 
 /// What ended the scan of one argument.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum End {
+pub(crate) enum End {
     /// A comma: more arguments may follow.
     Comma,
     /// The call is over; the remaining dummies are unspecified.
@@ -266,18 +274,30 @@ impl Assembler<'_> {
                     if parens > 0 || !strung || matches!(c, ' ' | '\t') {
                         self.reader.next();
                     }
-                    let mut ended = false;
-                    for (k, d) in m.dummies.iter().enumerate() {
-                        if ended {
-                            break;
+                    let mut k = 0;
+                    while k < n {
+                        if m.dummies[k].keyword.is_some() {
+                            // A run of keyword dummies (node Calls-1c).
+                            let run = k..m.dummies[k..]
+                                .iter()
+                                .position(|d| d.keyword.is_none())
+                                .map_or(n, |j| k + j);
+                            k = run.end;
+                            if self.keyword_args(m, run, &mut args, at, parens > 0) == End::Call {
+                                break;
+                            }
+                            continue;
                         }
                         let last = k + 1 == n;
-                        let (value, end) = self.one_arg(d, at, parens > 0, last);
+                        let (value, end) = self.one_arg(&m.dummies[k], at, parens > 0, last);
                         match value {
                             Some(v) => args[k] = Some(v),
                             None => nullspecified[k] = end == End::Comma,
                         }
-                        ended = end == End::Call;
+                        if end == End::Call {
+                            break;
+                        }
+                        k += 1;
                     }
                     if parens > 0 {
                         self.skip_to_close(at);
@@ -338,7 +358,7 @@ impl Assembler<'_> {
     }
 
     /// Reads one argument; `None` if unspecified or nullspecified.
-    fn one_arg(
+    pub(crate) fn one_arg(
         &mut self,
         d: &crate::macros::Dummy,
         at: Span,
@@ -400,6 +420,9 @@ impl Assembler<'_> {
                 (Some(s), self.after_strung(at, last, in_parens))
             }
             Syntax::Evaluated => {
+                if self.call_ends_here() {
+                    return (None, End::Call);
+                }
                 let text = self.field_text();
                 let v = self.eval_text(&text, at);
                 (Some(radix_string(v, self.radix)), self.arg_terminator())
@@ -454,6 +477,9 @@ impl Assembler<'_> {
                     }
                     Some('\\') if d.syntax == Syntax::Normal && !blank => {
                         self.reader.next();
+                        if self.call_ends_here() {
+                            return (None, End::Call);
+                        }
                         let text = self.field_text();
                         let v = self.eval_text(&text, at);
                         (Some(radix_string(v, self.radix)), self.arg_terminator())
@@ -475,6 +501,18 @@ impl Assembler<'_> {
                 }
             }
         }
+    }
+
+    /// Whether an evaluated argument (`#` dummy, or `\` before a normal
+    /// one) is no argument: a line end, `;` or close where its field would
+    /// begin ends the call, this dummy unspecified (real MIDAS 433's
+    /// MACEVL/RARB: `ATOM \` at a line's end gives NAME nothing, not 0;
+    /// sysen1;@.695's obarray).
+    fn call_ends_here(&mut self) -> bool {
+        matches!(
+            self.reader.peek(),
+            None | Some('\n' | ';' | ')' | '>' | ']' | '}' | crate::cond::SUCCESS)
+        )
     }
 
     /// Text up to a comma, semicolon or EOL (and, balanced, not inside
@@ -632,90 +670,6 @@ impl Assembler<'_> {
                     }
                 }
                 _ => {}
-            }
-            s.push(c);
-        }
-    }
-
-    /// The text of a macro or IRP body: up to the TERMIN that matches,
-    /// counting DEFINE, IRP, IRPC, IRPS and TERMIN wherever they appear
-    /// (node Body). The character after TERMIN is thrown away, and a `!`
-    /// right before it.
-    pub(crate) fn read_body(&mut self, at: Span) -> String {
-        let mut s = String::new();
-        let mut level = 0;
-        loop {
-            let Some((c, sp)) = self.reader.next() else {
-                self.error(
-                    at,
-                    ErrorKind::Unterminated,
-                    "unterminated macro definition: no TERMIN",
-                );
-                return s;
-            };
-            if !self.charge(sp) {
-                return s;
-            }
-            if is_squoze(c) && !s.ends_with(is_squoze) {
-                let mut run = String::from(c);
-                while let Some(n) = self.reader.peek() {
-                    if !is_squoze(n) {
-                        break;
-                    }
-                    run.push(n);
-                    self.reader.next();
-                }
-                match key(&run).as_str() {
-                    ".QUOTE" => {
-                        // Manual node Quote: the text follows the character
-                        // before the `.` (a `!` there is dropped), and no
-                        // TERMIN, DEFINE or dummy is seen inside it.
-                        if s.ends_with('!') {
-                            s.pop();
-                        }
-                        // Blanks before the delimiter are skipped, as
-                        // ASCII skips them (real MIDAS 433: `.QUOTE /A/`).
-                        while matches!(self.reader.peek(), Some(' ' | '\t')) {
-                            self.reader.next();
-                        }
-                        match self.reader.next() {
-                            Some((delim, _)) => {
-                                s.push(QUOTE_OPEN);
-                                loop {
-                                    match self.reader.next() {
-                                        Some((c, _)) if c == delim => break,
-                                        Some((c, _)) => s.push(c),
-                                        None => {
-                                            self.error(
-                                                at,
-                                                ErrorKind::Unterminated,
-                                                "unterminated .QUOTE",
-                                            );
-                                            return s;
-                                        }
-                                    }
-                                }
-                                s.push(QUOTE_CLOSE);
-                            }
-                            None => return s,
-                        }
-                        continue;
-                    }
-                    "DEFINE" | "IRP" | "IRPC" | "IRPS" | "IRPW" | "IRPNC" | ".TTYMA" => level += 1,
-                    "TERMIN" => {
-                        if level == 0 {
-                            self.reader.next();
-                            if s.ends_with('!') {
-                                s.pop();
-                            }
-                            return s;
-                        }
-                        level -= 1;
-                    }
-                    _ => {}
-                }
-                s.push_str(&run);
-                continue;
             }
             s.push(c);
         }

@@ -115,6 +115,8 @@ pub(crate) enum Pseudo {
     Offset,
     Kill,
     HalfKill,
+    /// `.BIND`: names made local to the current block.
+    Bind,
     /// `.BEGIN`: enter a block.
     Begin,
     /// `.END`: leave it.
@@ -418,7 +420,7 @@ impl Parser {
         let mut args = Vec::new();
         let mut names = Vec::new();
         let rest = match op {
-            Pseudo::Kill | Pseudo::HalfKill => loop {
+            Pseudo::Kill | Pseudo::HalfKill | Pseudo::Bind => loop {
                 let (r, _) = take_while(|c| c == ' ' || c == '\t' || c == ',')(i)?;
                 if r.fragment().is_empty() {
                     break r;

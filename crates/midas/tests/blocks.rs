@@ -142,3 +142,17 @@ fn equals_into_a_block_not_yet_begun() {
         ]
     );
 }
+
+#[test]
+fn bind_makes_a_name_the_current_blocks_own() {
+    // Real MIDAS 433 (oracle): in block B, `.BIND A` hides the outer A, so
+    // `A` is B's A, defined after it (7); `IF1 .BIND %PIRQC` makes the
+    // initial symbol the program's own label on pass 1 (syseng;carpet's
+    // `if1 .bind %pc`), so both passes put the same words.
+    let src =
+        "TITLE BIND\nA=5\nGO:\t1\nIF1 .BIND %PIRQC\n\tMOVE 1,%PIRQC\n.BEGIN B\n.BIND A\n\tA\n\
+               A=7\n.END\n\tA\n%PIRQC:\t3\nEND GO\n";
+    let a = midas::assemble_str("t.mid", src).expect("assembles");
+    let got: Vec<u64> = a.words.iter().map(|(_, w)| w.raw()).collect();
+    assert_eq!(got, vec![1, 0o200040_000104, 7, 5, 3]);
+}

@@ -97,3 +97,27 @@ fn dot_in_byte_mode_points_at_the_next_byte_with_its_size() {
         .collect();
     assert_eq!(words, vec![0o440400_000101, 0o440400_000101]);
 }
+
+#[test]
+fn bytc_counts_the_bytes_since_the_last_byte_statement() {
+    // Real MIDAS 433 (oracle): .BYTC counts every byte put since .BYTE
+    // last came, new sizes and .BYTE alone clearing it (its NBYTS).
+    let src = "\t.BYTE 6\n\t1 ? 2 ? 3\n\tX1==.BYTC\n\t4 ? 5 ? 6 ? 7\n\tX2==.BYTC\n\
+               \t.BYTE 9.\n\t10 ? 11\n\tX3==.BYTC\n\t.BYTE\n\tX4==.BYTC\n\tX1 ? X2 ? X3 ? X4\nEND\n";
+    let w = midas::assemble_str("t.mid", src).expect("assembles");
+    let got: Vec<u64> = w.words.iter().map(|(_, w)| w.raw()).collect();
+    assert_eq!(got[2..], [3, 7, 2, 0]);
+}
+
+#[test]
+fn bytc_after_a_byte_statement_in_a_literal_is_refused() {
+    // Real MIDAS's one count is cleared by a .BYTE inside a literal too;
+    // we do not follow that, and say so.
+    let e = midas::assemble_str(
+        "t.mid",
+        "\t.BYTE 7\n\t1\n\tMOVE 1,[.BYTE 6 ? 2]\n\t.BYTC\nEND\n",
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(e.contains(".BYTC"), "{e}");
+}

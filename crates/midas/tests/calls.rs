@@ -179,3 +179,38 @@ fn after_a_strung_argument_a_close_is_the_next_dummys_text() {
         .to_string();
     assert!(e.contains("strung macro argument"), "{e}");
 }
+
+#[test]
+fn an_evaluated_argument_that_ends_the_call_is_unspecified() {
+    // Real MIDAS 433 (oracle): `N \` at a line's end gives A nothing (an
+    // ASCII || word of 0) and B its default; `N \\` gives 0, as does an
+    // empty # argument in `E`; `[\]` ends the call as well.
+    let src = "DEFINE N A,B=4\n ASCII |A|\n B\nTERMIN\nDEFINE E #A,B=6\n A+1\n B\nTERMIN\n\
+               N \\\nN \\\\\nN 7\nE\nE 3\nN [\\]\nEND\n";
+    let w: Vec<u64> = words(src).into_iter().map(|(_, w)| w).collect();
+    assert_eq!(
+        w,
+        vec![
+            0,
+            4,
+            0o300000_000000,
+            4,
+            0o334000_000000,
+            4,
+            1,
+            6,
+            4,
+            6,
+            0o560000_000000,
+            4
+        ]
+    );
+}
+
+#[test]
+fn names_after_xcref_and_kill_call_no_macro() {
+    // Real MIDAS 433 reads them as names (A.KILL's GETSLD): M's body (5)
+    // is not assembled (sysen2;@muddl's `.XCREF UATOM`).
+    let src = "DEFINE M\n 5\nTERMIN\n 1\n.XCREF M\n.KILL M\n 2\nEND\n";
+    assert_eq!(words(src), from_100(&[1, 2]));
+}

@@ -231,3 +231,14 @@ fn success_can_be_assigned() {
         .to_string();
     assert!(e.contains(".SUCCESS"), "{e}");
 }
+
+#[test]
+fn a_conditional_field_may_end_at_the_end_of_the_line() {
+    // Real MIDAS 433 (oracle): `IFN 0` alone skips nothing; with NOPE's
+    // body `IFN 0` the inner conditional takes `,[2]` and the outer one's
+    // field ends after the `]`; with YEP's the inner one opens `[` and the
+    // outer one's (empty, false) field ends at that line's end.
+    let src = "DEFINE NOPE\nIFN 0!TERMIN\nDEFINE YEP\nIFE 0!TERMIN\n\
+               1\nIFN NOPE,[\n 2\n]\n 3\nIFN YEP,[\n 4\n]\n 5\nIFN 0\n 6\nIFE 0\n 7";
+    assert_eq!(support::words(src), vec![1, 3, 4, 5, 6, 7]);
+}

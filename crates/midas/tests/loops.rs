@@ -128,3 +128,23 @@ END\n\
         ]
     );
 }
+
+#[test]
+fn a_comma_ending_an_irp_list_starts_no_element() {
+    // Real MIDAS 433 (oracle): `[A,]` is A alone, `[,]` one empty element,
+    // `[,,]` two.
+    let src = "A=1\nB=2\n\t777\nIRP X,R,[A,]\n\tX+0 ? ASCII /R/\nTERMIN\n\t777\n\
+               IRP X,R,[,]\n\tX+0\nTERMIN\n\t777\nIRP X,R,[,,]\n\tX+0\nTERMIN\n\t777\nEND\n";
+    assert_eq!(
+        words_from_100(src),
+        vec![0o777, 1, 0, 0o777, 0, 0o777, 0, 0, 0o777]
+    );
+}
+
+#[test]
+fn an_irp_body_may_begin_after_a_question_mark_on_the_header_line() {
+    // Real MIDAS 433 (oracle): after the list's `]`, `?` ends the groups
+    // and the body follows on that line (ksc;macros's FWRITE).
+    let src = "A=10\nB=11\nIRP ARG,,[A,B] ? 5 ? ARG ? TERMIN\n\t6\nEND\n";
+    assert_eq!(words_from_100(src), vec![5, 0o10, 5, 0o11, 6]);
+}

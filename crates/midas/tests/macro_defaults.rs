@@ -31,3 +31,23 @@ fn a_default_in_brackets_is_their_inside() {
                POST\n .BYTE ? TERMIN\nMOVE 1,[ASC ,\"AB\",15]";
     assert_eq!(words(src), vec![0o200040_000101, 0o406041_500000]);
 }
+
+#[test]
+fn keyword_dummies_take_name_equals_value_in_any_order() {
+    // Real MIDAS 433 (oracle): B and C by keyword between A and D by
+    // order; a lone comma ends the run of keywords.
+    let src = "DEFINE KW A=1,+B=2,C=3,+D=4\n A ? B ? C ? D\nTERMIN\n\
+               KW 100,,200\nKW 10,C=11\nKW ,B=20,C=21,,40\nKW 7, C = 13";
+    assert_eq!(
+        words(src),
+        vec![0o100, 2, 3, 0o200, 0o10, 2, 0o11, 4, 1, 0o20, 0o21, 0o40, 7, 2, 0o13, 4]
+    );
+}
+
+#[test]
+fn a_keyword_is_compared_as_written() {
+    // Real MIDAS 433: "Arg with undefined keyword" for `sense=` when the
+    // dummy is SENSE.
+    let e = support::fails("DEFINE KW X,+SENSE=6\n X ? SENSE\nTERMIN\nKW 7,sense=11");
+    assert!(e.contains("Arg with undefined keyword"), "{e}");
+}

@@ -136,3 +136,16 @@ fn symbols_of_the_program_only_go_to_ddt() {
         ]
     );
 }
+
+#[test]
+fn kill_and_half_kill_do_nothing_on_pass_1() {
+    // Real MIDAS 433 (A.KILL, checked with midas-oracle): `IF1 .KILL FOO`
+    // leaves FOO in DDT's table, and `IF1 .HKILL BAR` leaves BAR whole.
+    let t = table("FOO: 1\nBAR: 2\nIF1 .KILL FOO\nIF1 .HKILL BAR\nIF2 .HKILL FOO");
+    let names: Vec<(&str, bool)> = t
+        .iter()
+        .map(|(n, f, _)| (n.as_str(), f & squoze::HALF_KILLED != 0))
+        .collect();
+    assert!(names.contains(&("FOO", true)), "{t:?}");
+    assert!(names.contains(&("BAR", false)), "{t:?}");
+}

@@ -92,3 +92,23 @@ END\n\
         ]
     );
 }
+
+#[test]
+fn the_exponent_of_a_number_may_be_a_value_computed_while_reading() {
+    // Real MIDAS 433 (oracle): `1.0^.RPCNT` is 1.0, 10.0, 100.0 (ksc;out's
+    // table of powers of ten); the radix of `1^` and `2.^` stays theirs.
+    let src = "GO:\tREPEAT 3,1.0^.RPCNT\n\tREPEAT 3,1^.RPCNT\n\tREPEAT 2,2.^.RPCNT\nEND GO\n";
+    assert_eq!(
+        words(src),
+        vec![
+            0o201400_000000,
+            0o204500_000000,
+            0o207620_000000,
+            1,
+            0o10,
+            0o100,
+            2,
+            0o24
+        ]
+    );
+}

@@ -42,3 +42,28 @@ fn control_c_inside_the_file_is_a_character() {
         ]
     );
 }
+
+/// The characters of ASCII words, five to a word.
+fn chars_of(words: &[u64]) -> String {
+    words
+        .iter()
+        .flat_map(|w| (0..5).map(move |k| ((w >> (29 - 7 * k)) & 0o177) as u8 as char))
+        .collect()
+}
+
+#[test]
+fn dot_ascii_writes_a_field_after_a_bang_in_digits() {
+    // Real MIDAS 433 (oracle): the blank, comma, `?` or line end that ends
+    // the field is read again as text (or as the closing delimiter); the
+    // digits are in the current radix, unsigned; .ASCII ends like ASCIZ.
+    let src = "A=5\nB=123\n\t.ASCII /X=!A Y/\n\t.ASCII ?C=!A ,D=!B_?\n\t.ASCII /X=!B?Y/\n\
+               \t.ASCII /X=!<A+B>,Y/\n\t.RADIX 10.,.ASCII /!B /\n\t.ASCII /!-1 /\n\
+               \t.ASCII /A=!A\nB/\nEND\n";
+    let w = words(src);
+    assert_eq!(
+        chars_of(&w),
+        "X=5 Y\0\0\0\0\0C=5 ,D=123\0\0\0\0\0X=123?Y\0\0\0X=130,Y\0\0\083 \0\0\
+         777777777777 \0\0A=5\r\nB\0\0\0\0"
+    );
+    assert_eq!(w.len(), 15);
+}

@@ -50,3 +50,32 @@ impl Assembler<'_> {
         }
     }
 }
+
+impl Assembler<'_> {
+    /// `.BIND names` (manual node Blocks): each name not yet in the
+    /// current (or named) block becomes an undefined symbol of that block,
+    /// hiding what outer blocks have, initial symbols included (real MIDAS
+    /// 433's A.KILL with no bit, on both passes: ESDEF then an undefined
+    /// local). So after `.BIND %PC` in `.MAIN`, %PC is the program's own
+    /// symbol (syseng;carpet). Pseudo-op and macro names are refused: not
+    /// followed.
+    pub(crate) fn bind(&mut self, names: &[(String, usize)], at: Span) {
+        for (name, _) in names {
+            let place = self.symbols.resolve(name);
+            let block = self.symbols.target(&place);
+            if self.symbols.entry_at(block, &place.key).is_some() {
+                continue;
+            }
+            if crate::parse::is_pseudo_name(&place.key) || self.symbols.macro_for(&place).is_some()
+            {
+                self.error(
+                    at,
+                    ErrorKind::Syntax,
+                    format!(".BIND of the pseudo-op or macro {name} is not supported"),
+                );
+                continue;
+            }
+            self.symbols.undefine(&place);
+        }
+    }
+}

@@ -72,6 +72,17 @@ impl Parser {
     /// exponent of `^` and the shift of `_` in numbers.
     fn int_token<'a>(&self) -> impl Fn(In<'a>) -> PResult<'a, u64> + '_ {
         move |i: In<'a>| {
+            // A value computed while reading (`1.0^.RPCNT`, ksc;out's
+            // table of powers of ten): the marker syllable holds it.
+            if let Ok((r, digits)) = nom::sequence::delimited(
+                ch::<In<'a>, SyntaxError>(MARK),
+                take_while1(|c: char| c.is_digit(8)),
+                ch(MARK),
+            )(i)
+            {
+                let v = u64::from_str_radix(digits.fragment(), 8).unwrap_or(u64::MAX);
+                return Ok((r, v));
+            }
             let (r, digits) = take_while1(|c: char| c.is_ascii_digit())(i)?;
             let (r, suffix) = opt(one_of(".'"))(r)?;
             let radix = match suffix {

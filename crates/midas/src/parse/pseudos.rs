@@ -36,6 +36,7 @@ pub(crate) fn is_pseudo_name(k: &str) -> bool {
                 | "ASCII"
                 | "ASCIZ"
                 | "ASCIC"
+                | ".ASCII"
                 | "SIXBIT"
                 | ".LENGT"
                 | "PRINTX"
@@ -44,6 +45,7 @@ pub(crate) fn is_pseudo_name(k: &str) -> bool {
                 | "TITLE"
                 | "EXPUNG"
                 | ".RPCNT"
+                | ".BYTC"
                 | ".IRPCN"
                 | ".FNAM1"
                 | ".FNAM2"
@@ -120,6 +122,7 @@ pub(super) fn pseudo(k: &str) -> Option<Pseudo> {
         "OFFSET" => Pseudo::Offset,
         ".KILL" => Pseudo::Kill,
         ".HKILL" => Pseudo::HalfKill,
+        ".BIND" => Pseudo::Bind,
         ".BEGIN" => Pseudo::Begin,
         ".END" => Pseudo::BlockEnd,
         ".AUXIL" | ".LSTON" | ".LSTOF" | ".SYMTA" | "NOSYMS" | ".XCREF" | ".SEE" | "SUBTTL"
