@@ -15,92 +15,10 @@ use crate::symtab::{Place, Symbols};
 mod labels;
 mod merges;
 mod places;
+mod value;
 pub(crate) use crate::symtab::{Sym, SymKind};
 pub(crate) use merges::LiteralMerges;
-
-/// A value with what MIDAS tracks beside it.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) struct Value {
-    pub w: u64,
-    /// The same value computed with each undefined symbol standing for a
-    /// number of its own (see [`virtual_value`]) instead of 0: two pass-1
-    /// words with equal `w` and `shadow` refer to the same undefined
-    /// symbols in the same way. Real MIDAS keeps such references beside a
-    /// constant ("globals") and merges equal literals on pass 1 when the
-    /// word and the references agree (SCON); this is how we tell.
-    pub shadow: u64,
-    /// Depends on a symbol not (yet) defined.
-    pub undefined: bool,
-    /// Holds an I/O instruction.
-    pub io: bool,
-    /// Undefined because of a symbol, not only because of a literal whose
-    /// area is not placed yet (see [`Assembler::assign`]).
-    pub by_symbol: bool,
-    /// Made from an undefined value by an operation other than adding,
-    /// subtracting, negating or placing it in a word's fields: real MIDAS
-    /// cannot note such a reference beside a constant, and on pass 1 never
-    /// merges a literal holding one (it does `[A+B]`, not `[A*2]`,
-    /// `[A\B]` or `[#A]`).
-    pub opaque: bool,
-}
-
-/// The stand-in value of an undefined thing (a symbol, a literal whose
-/// area is not placed yet) in a [`Value::shadow`]: a 36-bit hash of its name.
-pub(crate) fn virtual_value(name: &str) -> u64 {
-    // FNV-1a: deterministic, so the same program assembles the same way.
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in name.bytes() {
-        h = (h ^ b as u64).wrapping_mul(0x0100_0000_01b3);
-    }
-    (h ^ (h >> 36)) & WORD_MASK
-}
-
-impl Value {
-    pub fn new(w: u64) -> Value {
-        Value {
-            w: w & WORD_MASK,
-            shadow: w & WORD_MASK,
-            ..Value::default()
-        }
-    }
-    /// An undefined value (pass 1) standing for the symbol `name`.
-    pub fn unknown(name: &str) -> Value {
-        Value {
-            by_symbol: true,
-            ..Value::unplaced(name)
-        }
-    }
-    /// The value on pass 1 of a literal whose area is not placed yet.
-    pub fn unplaced(name: &str) -> Value {
-        Value {
-            w: 0,
-            shadow: virtual_value(name),
-            undefined: true,
-            io: false,
-            by_symbol: false,
-            opaque: false,
-        }
-    }
-    pub fn map(self, f: impl Fn(u64) -> u64) -> Value {
-        Value {
-            w: f(self.w) & WORD_MASK,
-            shadow: f(self.shadow) & WORD_MASK,
-            ..self
-        }
-    }
-    /// Two values combined by `f`, which is applied to the values and to
-    /// their shadows alike.
-    pub fn op2(a: Value, b: Value, f: impl Fn(u64, u64) -> u64) -> Value {
-        Value {
-            w: f(a.w, b.w) & WORD_MASK,
-            shadow: f(a.shadow, b.shadow) & WORD_MASK,
-            undefined: a.undefined || b.undefined,
-            io: a.io || b.io,
-            by_symbol: a.by_symbol || b.by_symbol,
-            opaque: a.opaque || b.opaque,
-        }
-    }
-}
+pub(crate) use value::Value;
 
 /// `.BYTE` mode: the byte sizes, which one comes next, and the word
 /// being filled (its bits used from the left).
