@@ -57,6 +57,14 @@ impl fmt::Display for Conflict {
     }
 }
 
+/// Every unit of a grid of size `n`: the rows, the columns, the boxes.
+pub(crate) fn all_units(n: usize) -> impl Iterator<Item = Unit> {
+    (0..n)
+        .map(Unit::Row)
+        .chain((0..n).map(Unit::Column))
+        .chain((0..n).map(Unit::Box))
+}
+
 /// The cells of unit `unit`, in order.
 pub(crate) fn unit_cells(grid_shape: crate::Shape, unit: Unit) -> Vec<usize> {
     let (n, br, bc) = (

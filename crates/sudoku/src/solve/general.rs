@@ -15,7 +15,7 @@
 #![cfg_attr(not(test), allow(dead_code))]
 
 use super::matching;
-use crate::check::{unit_cells, Unit};
+use crate::check::{all_units, unit_cells};
 use crate::grid::Shape;
 
 /// Set in a cell's mask once its value is placed and taken from its peers.
@@ -38,10 +38,7 @@ struct Topology {
 impl Topology {
     fn new(shape: Shape) -> Topology {
         let n = shape.size();
-        let units: Vec<Vec<u16>> = (0..n)
-            .map(Unit::Row)
-            .chain((0..n).map(Unit::Column))
-            .chain((0..n).map(Unit::Box))
+        let units: Vec<Vec<u16>> = all_units(n)
             .map(|u| unit_cells(shape, u).into_iter().map(|c| c as u16).collect())
             .collect();
         let mut peers = vec![Vec::new(); n * n];

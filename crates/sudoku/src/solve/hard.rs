@@ -6,7 +6,7 @@
 use super::general::{General, PLACED};
 use super::perm::NONE;
 use super::sat::Sat;
-use crate::check::{unit_cells, Unit};
+use crate::check::{all_units, unit_cells};
 use crate::grid::Shape;
 
 /// A resumable search over any shape; [`Hard::next_solution`] returns the
@@ -124,11 +124,7 @@ fn add_exactly_ones(sat: &mut Sat, shape: Shape, base: &[u8], var_of: &[u32]) {
         }
     }
     // Each unit takes each value it lacks exactly once.
-    let units = (0..n)
-        .map(Unit::Row)
-        .chain((0..n).map(Unit::Column))
-        .chain((0..n).map(Unit::Box));
-    for unit in units {
+    for unit in all_units(n) {
         let members = unit_cells(shape, unit);
         for v in 0..n {
             if members.iter().any(|&c| base[c] as usize == v + 1) {
@@ -161,11 +157,7 @@ fn add_matrices(sat: &mut Sat, shape: Shape, base: &[u8], var_of: &[u32]) {
         u32::MAX => NONE,
         x => Sat::lit(x as usize),
     };
-    let units = (0..n)
-        .map(Unit::Row)
-        .chain((0..n).map(Unit::Column))
-        .chain((0..n).map(Unit::Box));
-    for unit in units {
+    for unit in all_units(n) {
         let members = unit_cells(shape, unit);
         let cells: Vec<usize> = members.iter().copied().filter(|&c| base[c] == 0).collect();
         let values: Vec<usize> = (0..n)
