@@ -175,25 +175,21 @@ impl Assembler<'_> {
                 ' ' | '\t'
                     if depth == 0
                         && nest == 0
-                        && matches!(stop, Stop::Blank | Stop::Text)
+                        && matches!(stop, Stop::Blank | Stop::Text | Stop::Word)
                         && !g.blank =>
                 {
                     return
                 }
-                '?' if depth == 0 && stop == Stop::Field => return,
+                '?' if depth == 0 && matches!(stop, Stop::Field | Stop::Word) => return,
                 '?' if depth == 0 && nest == 0 && stop == Stop::Text => return,
-                ']' if depth == 0 && stop == Stop::Field => return,
+                ']' if depth == 0 && matches!(stop, Stop::Field | Stop::Word) => return,
                 ']' if depth == 0 && stop == Stop::Statement => {
                     // Real MIDAS 433 (oracle: syseng;luser, timoon) says
                     // "Stray ]", skips it, and still writes the binary.
                     self.reader.next();
                     self.warn(at, ErrorKind::Syntax, "Stray ]");
                 }
-                ')' | '>' if nest == 0 && stop == Stop::Field => return,
-                // `.OP`'s fields (`Stop::Word`).
-                ' ' | '\t' if depth == 0 && nest == 0 && stop == Stop::Word && !g.blank => return,
-                '?' | ']' if depth == 0 && stop == Stop::Word => return,
-                ')' | '>' if nest == 0 && stop == Stop::Word => return,
+                ')' | '>' if nest == 0 && matches!(stop, Stop::Field | Stop::Word) => return,
                 '[' | ']' | '(' | ')' | '<' | '>' => {
                     match c {
                         '[' => depth += 1,
@@ -559,9 +555,7 @@ impl Assembler<'_> {
             // `.ASCVL /c`: the character's ASCII value (manual: "Yes, only
             // one /"; real MIDAS 433: `.ASCVL /"` is 42).
             ".ASCVL" => {
-                while matches!(self.reader.peek(), Some(' ' | '\t')) {
-                    self.reader.next();
-                }
+                self.reader.skip_blanks();
                 match (self.reader.next(), self.reader.next()) {
                     (Some(('/', _)), Some((c, _))) if c != '\n' => mark(g, c as u64 & 0o177, at),
                     _ => self.error(at, ErrorKind::Syntax, ".ASCVL needs /c"),

@@ -19,9 +19,7 @@ impl Assembler<'_> {
     /// whose terminating character is read too. As written (its first six
     /// characters are what counts).
     fn jump_name(&mut self) -> String {
-        while matches!(self.reader.peek(), Some(' ' | '\t')) {
-            self.reader.next();
-        }
+        self.reader.skip_blanks();
         let mut name = String::new();
         while let Some(c) = self.reader.peek().filter(|&c| is_squoze(c)) {
             self.reader.next();

@@ -24,27 +24,20 @@ impl Assembler<'_> {
         in_parens: bool,
     ) -> End {
         loop {
-            while matches!(self.reader.peek(), Some(' ' | '\t')) {
-                self.reader.next();
+            self.reader.skip_blanks();
+            if self.call_ends_here() {
+                return End::Call;
             }
-            match self.reader.peek() {
-                None | Some('\n' | ';' | ')' | '>' | ']' | '}' | crate::cond::SUCCESS) => {
-                    return End::Call;
-                }
-                Some(',') => {
-                    self.reader.next();
-                    return End::Comma;
-                }
-                Some(_) => {}
+            if self.reader.peek() == Some(',') {
+                self.reader.next();
+                return End::Comma;
             }
             let mut name = String::new();
             while let Some(c) = self.reader.peek().filter(|&c| is_squoze(c)) {
                 name.push(c);
                 self.reader.next();
             }
-            while matches!(self.reader.peek(), Some(' ' | '\t')) {
-                self.reader.next();
-            }
+            self.reader.skip_blanks();
             if name.is_empty() || self.reader.peek() != Some('=') {
                 self.error(at, ErrorKind::Syntax, "Bad format keyword argument");
                 return End::Call;

@@ -503,12 +503,12 @@ impl Assembler<'_> {
         }
     }
 
-    /// Whether an evaluated argument (`#` dummy, or `\` before a normal
-    /// one) is no argument: a line end, `;` or close where its field would
-    /// begin ends the call, this dummy unspecified (real MIDAS 433's
-    /// MACEVL/RARB: `ATOM \` at a line's end gives NAME nothing, not 0;
-    /// sysen1;@.695's obarray).
-    fn call_ends_here(&mut self) -> bool {
+    /// Whether a macro call's arguments end here: a line end, `;` or a
+    /// close. Where a keyword argument or an evaluated one (`#` dummy, or
+    /// `\` before a normal one) would begin, this ends the call, the dummy
+    /// unspecified (real MIDAS 433's MACEVL/RARB: `ATOM \` at a line's end
+    /// gives NAME nothing, not 0; sysen1;@.695's obarray).
+    pub(crate) fn call_ends_here(&mut self) -> bool {
         matches!(
             self.reader.peek(),
             None | Some('\n' | ';' | ')' | '>' | ']' | '}' | crate::cond::SUCCESS)
@@ -569,9 +569,7 @@ impl Assembler<'_> {
         if last {
             return self.arg_terminator();
         }
-        while matches!(self.reader.peek(), Some(' ' | '\t')) {
-            self.reader.next();
-        }
+        self.reader.skip_blanks();
         match self.reader.peek() {
             None | Some('\n' | ';' | crate::cond::SUCCESS) => End::Call,
             Some(',') => {

@@ -39,9 +39,7 @@ impl Assembler<'_> {
     fn op_fields(&mut self, at: Span) -> Option<[u64; 3]> {
         let mut fields = [0u64; 3];
         for (k, field) in fields.iter_mut().enumerate() {
-            while matches!(self.reader.peek(), Some(' ' | '\t')) {
-                self.reader.next();
-            }
+            self.reader.skip_blanks();
             if k > 0
                 && !self
                     .reader
@@ -109,9 +107,7 @@ impl Assembler<'_> {
     /// global in the symbol table DDT gets (their values are unchanged).
     pub(crate) fn global_names(&mut self) {
         loop {
-            while matches!(self.reader.peek(), Some(' ' | '\t')) {
-                self.reader.next();
-            }
+            self.reader.skip_blanks();
             let mut name = String::new();
             while let Some(c) = self.reader.peek().filter(|&c| crate::parse::is_squoze(c)) {
                 name.push(c);
@@ -120,9 +116,7 @@ impl Assembler<'_> {
             if !name.is_empty() {
                 self.globals.insert(crate::parse::key(&name));
             }
-            while matches!(self.reader.peek(), Some(' ' | '\t')) {
-                self.reader.next();
-            }
+            self.reader.skip_blanks();
             if self.reader.peek() != Some(',') {
                 break;
             }
@@ -155,34 +149,20 @@ pub(crate) fn fad_of_zero(insn: u64, ac: u64, mem: u64) -> Option<u64> {
 }
 
 /// What `.OP` of ROT or LSH leaves in the AC, where that does not depend
-/// on MIDAS's own registers. A.OP1 in `midas.458` puts acdata in its
-/// register A and memdata in B, gives the instruction A as its AC when it
-/// has none and B as its address when it has neither address nor index,
-/// then executes it. So the AC field must be 0, and E is the
-/// instruction's own address (no index, no `@`), 3 (register B) when it has
-/// none, or with `@` and no address, memdata's address (ipljob's
-/// `.OP <ROT @> W,8` rotates W left 8 bits). The count is E's bits 28-35, negative (right) when bit 18 is
-/// set (node on the instruction set; DEC's KA10 manual); only counts from
-/// 0 to 255 left are taken.
+/// on MIDAS's own registers: the AC is A (acdata), and E, worked out as
+/// A.OP1 does ([`op_exec`](crate::op_exec)), is the count (ipljob's
+/// `.OP <ROT @> W,8` rotates W left 8 bits). The count is E's bits 28-35,
+/// negative (right) when bit 18 is set (node on the instruction set; DEC's
+/// KA10 manual); only counts from 0 to 255 left are taken.
 pub(crate) fn shift(insn: u64, ac: u64, mem: u64) -> Option<u64> {
     const ROT: u64 = 0o241;
     const LSH: u64 = 0o242;
-    const INDIRECT: u64 = 1 << 22;
-    const INDEX: u64 = 0o17 << 18;
-    const AC_FIELD: u64 = 0o17 << 23;
-    // MIDAS's register B (`B=:A+1`, 3).
-    const MIDAS_B: u64 = 3;
-    let op = insn >> 27;
-    if !matches!(op, ROT | LSH) || insn & (AC_FIELD | INDEX) != 0 {
+    let t = crate::op_exec::with_defaults(insn);
+    let op = t >> 27;
+    if !matches!(op, ROT | LSH) || (t >> 23) & 0o17 != crate::op_exec::OP_AC as u64 {
         return None;
     }
-    let address = insn & 0o777777;
-    let e = match (insn & INDIRECT != 0, address) {
-        (false, 0) => MIDAS_B,
-        (false, a) => a,
-        (true, 0) if mem & (INDIRECT | INDEX) == 0 => mem & 0o777777,
-        _ => return None,
-    };
+    let e = crate::op_exec::effective_address(t, &[ac, mem]).ok()?;
     if e > 0o377 {
         return None;
     }

@@ -12,6 +12,8 @@
 //! state (another accumulator, memory, a jump, I/O, another system call) is
 //! refused. See docs/0003-op-at-assembly-time.md.
 
+use pdp10_isa::opcodes::{self, OpClass};
+
 /// The accumulator that holds acdata (real MIDAS 433's A).
 pub const OP_AC: u8 = 2;
 /// The accumulator that holds memdata (real MIDAS 433's B, A+1).
@@ -94,7 +96,7 @@ pub(crate) fn a_op1(
 
 /// `insn` with A as its AC when it has none and B as its address when it
 /// has neither address nor index.
-fn with_defaults(insn: u64) -> u64 {
+pub(crate) fn with_defaults(insn: u64) -> u64 {
     let mut t = insn;
     if (t >> 23) & 0o17 == 0 {
         t |= A << 23;
@@ -128,7 +130,7 @@ fn its_time(a: u64, e: u64, mut regs: [u64; 2], time: u64) -> Result<OpResult, S
 }
 
 /// E of `t`, with index registers and indirect words among A and B only.
-fn effective_address(t: u64, regs: &[u64; 2]) -> Result<u64, String> {
+pub(crate) fn effective_address(t: u64, regs: &[u64; 2]) -> Result<u64, String> {
     let known = |n: u64| -> Result<u64, String> {
         match n {
             A | B => Ok(regs[(n - A) as usize]),
@@ -155,13 +157,12 @@ fn effective_address(t: u64, regs: &[u64; 2]) -> Result<u64, String> {
 /// Refuses what would use real MIDAS's state; `e` must be A or B unless
 /// the instruction takes E as a value (immediate, shift count, jump).
 fn check_opcode(op: u64, a: u64, e: u64) -> Result<(), String> {
-    // UUOs, byte instructions but IBP, BLT, jumps, XCT, the stack, I/O.
-    let refused = op < 0o130
+    // UUOs, what a KA10 does not implement and I/O (by the opcode
+    // table's class), byte instructions but IBP, BLT, jumps, XCT, the stack.
+    let refused = opcodes::class(op as u16) != OpClass::Instruction
         || (0o134..=0o137).contains(&op)
-        || op == 0o247
         || op == 0o251
-        || (0o254..=0o267).contains(&op)
-        || op >= 0o700;
+        || (0o254..=0o267).contains(&op);
     if refused {
         return Err(format!(
             "the instruction {op:03o} is not executed at assembly time"

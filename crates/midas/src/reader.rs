@@ -210,6 +210,13 @@ impl Reader {
         top.text[top.pos..].chars().next()
     }
 
+    /// Consumes blanks (spaces and tabs).
+    pub fn skip_blanks(&mut self) {
+        while matches!(self.peek(), Some(' ' | '\t')) {
+            self.next();
+        }
+    }
+
     /// The next character after blanks, without consuming anything (in
     /// the current frame only).
     pub fn peek_skipping_blanks(&mut self) -> Option<char> {

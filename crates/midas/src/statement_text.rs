@@ -126,9 +126,7 @@ impl Assembler<'_> {
     /// text (real MIDAS 433's AASC2 re-reads it). An undefined field is -1
     /// on pass 1 (all its digits) and an error on pass 2, as there.
     pub(crate) fn ascii_with_values(&mut self, at: Span) {
-        while matches!(self.reader.peek(), Some(' ' | '\t')) {
-            self.reader.next();
-        }
+        self.reader.skip_blanks();
         let Some((delim, _)) = self.reader.next() else {
             self.error(at, ErrorKind::Unterminated, "unterminated string");
             return;
@@ -349,9 +347,7 @@ impl Assembler<'_> {
                         }
                         // Blanks before the delimiter are skipped, as
                         // ASCII skips them (real MIDAS 433: `.QUOTE /A/`).
-                        while matches!(self.reader.peek(), Some(' ' | '\t')) {
-                            self.reader.next();
-                        }
+                        self.reader.skip_blanks();
                         match self.reader.next() {
                             Some((delim, _)) => {
                                 s.push(QUOTE_OPEN);
