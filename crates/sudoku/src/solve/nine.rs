@@ -240,6 +240,21 @@ struct Board {
 /// (34.4 M with the first alone, 39.2 M with 5; docs/speed.md).
 const LOOK: u32 = 5;
 
+/// For each cell of a band, its row and box in the band, and its column
+/// (what [`Board::busiest_pair`] counts, without a division a cell).
+const ROW_AND_BOX: [(u32, u32); 27] = row_and_box();
+
+const fn row_and_box() -> [(u32, u32); 27] {
+    let mut out = [(0, 0); 27];
+    let mut i = 0;
+    while i < 27 {
+        let c = i as u32 % 9;
+        out[i] = ((0x1FF << (9 * (i / 9))) | (BOX << (c / 3 * 3)), c);
+        i += 1;
+    }
+    out
+}
+
 impl Board {
     fn new() -> Board {
         Board {
@@ -454,15 +469,16 @@ impl Board {
                 let bit = pairs & pairs.wrapping_neg();
                 pairs ^= bit;
                 let i = bit.trailing_zeros();
-                // Its column in every band; its row and box in its own.
-                let column = COL << (i % 9);
-                let own = (0x1FF << (9 * (i / 9))) | (BOX << (i % 9 / 3 * 3));
-                let open: u32 = (0..3)
-                    .map(|b| {
-                        let peers = if b == band { own } else { column };
-                        (self.unsolved[b] & peers).count_ones()
-                    })
-                    .sum();
+                // Its row and box in its own band, its column in the other
+                // two, counted by one population count: without the POPCNT
+                // instruction (not in the x86-64 baseline) each costs about
+                // fifteen instructions, and three a cell made this search's
+                // guesses dearer than its propagation (docs/speed.md).
+                let (own, c) = ROW_AND_BOX[i as usize];
+                let column = |b: usize| (self.unsolved[b] >> c) & COL;
+                let others = column((band + 1) % 3) | column((band + 2) % 3) << 1;
+                let open =
+                    (u64::from(self.unsolved[band] & own) | u64::from(others) << 27).count_ones();
                 if open > most {
                     (most, pick) = (open, Some((band, bit)));
                 }
