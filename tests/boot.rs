@@ -237,6 +237,39 @@ fn the_budget_stops_the_run() {
 }
 
 #[test]
+fn the_reason_comes_before_the_report() {
+    // Standard error and output in one pipe, as a script reads them with
+    // `2>&1`: the reason for the stop is the first line (the DAKA runner of
+    // the project's leads looks for "budget exhausted" there).
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg("\"$0\" boot \"$1\" --max-insns 10 --examine 1000-1000 2>&1")
+        .arg(env!("CARGO_BIN_EXE_pdp10"))
+        .arg(benchmark("aoj-loop"))
+        .output()
+        .expect("run sh");
+    let text = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines.first().copied(),
+        Some(
+            "pdp10: boot: instruction budget exhausted after 10 instructions at PC 001001: \
+             341040001001 (AOJL 1,1001)"
+        ),
+        "{text}"
+    );
+    assert_eq!(
+        lines.get(1).copied(),
+        Some("stopped at 001001: AOJL 1,1001"),
+        "{text}"
+    );
+    assert!(
+        lines.last().is_some_and(|l| l.starts_with("001000: ")),
+        "{text}"
+    );
+}
+
+#[test]
 fn an_absent_device_reads_zero() {
     // DATAO PTP,0 / CONI PTP,1 / HALT: no paper-tape punch here, so the
     // DATAO does nothing and the CONI reads 0, as on a KA10.

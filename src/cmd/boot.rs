@@ -132,7 +132,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     };
     let elapsed = began.elapsed();
 
-    let failed = report(&cpu, &stop, &args.examine)?;
+    let status = report(&cpu, &stop, &args.examine)?;
 
     if args.stats {
         let executed = cpu.instructions();
@@ -141,23 +141,19 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         eprintln!("wall time: {seconds:.3} s");
         eprintln!("MIPS: {:.1}", executed as f64 / seconds.max(1e-9) / 1e6);
     }
-    match failed {
-        None => Ok(ExitCode::SUCCESS),
-        Some((message, status)) => {
-            eprintln!("pdp10: boot: {message}");
-            Ok(ExitCode::from(status))
-        }
-    }
+    Ok(status.map_or(ExitCode::SUCCESS, ExitCode::from))
 }
 
 /// Prints the report on standard output (why the machine stopped, PC,
-/// flags, ACs and the words `--examine` asks for) and returns the message
-/// and exit status when it did not stop at a HALT.
+/// flags, ACs and the words `--examine` asks for) and returns the exit
+/// status when it did not stop at a HALT. The reason for such a stop goes
+/// to standard error first, so that it is the first line of the two
+/// together (`2>&1`), where scripts such as the DAKA runner look for it.
 fn report(
     cpu: &Cpu,
     stop: &Stop<std::convert::Infallible>,
     examine: &[(u32, u32)],
-) -> anyhow::Result<Option<(String, u8)>> {
+) -> anyhow::Result<Option<u8>> {
     let mut out = super::hostio::stdout();
     // Console output came first: keep it apart from the report.
     out.flush()?;
@@ -168,31 +164,32 @@ fn report(
     // The report on standard output; why it stopped, when that is not a
     // HALT, once on standard error, with the exit status `pdp10 run` gives
     // for the same event.
-    let failed = match stop {
-        Stop::Ran(Ok(Exit::Halt { pc })) => {
-            writeln!(out, "halted at {}", at(*pc))?;
-            None
-        }
+    let (first, failed) = match stop {
+        Stop::Ran(Ok(Exit::Halt { pc })) => (format!("halted at {}", at(*pc)), None),
         Stop::Ran(Ok(Exit::Handler(never))) => match *never {},
         Stop::Ran(Err(err)) => {
             let text = disassemble(err.instruction, &NoSymbols);
-            writeln!(out, "stopped at {:06o}: {text}", err.pc)?;
             let status = match err.kind {
                 ka10::ErrorKind::BudgetExhausted { .. } => 4,
                 _ => 2,
             };
-            Some((err.to_string(), status))
+            let first = format!("stopped at {:06o}: {text}", err.pc);
+            (first, Some((err.to_string(), status)))
         }
         Stop::Interrupted => {
-            writeln!(out, "interrupted at {}", at(cpu.pc()))?;
             let message = format!(
                 "interrupted (Ctrl-C) after {} instructions at PC {:06o}",
                 cpu.instructions(),
                 cpu.pc()
             );
-            Some((message, super::interrupt::EXIT_STATUS))
+            let first = format!("interrupted at {}", at(cpu.pc()));
+            (first, Some((message, super::interrupt::EXIT_STATUS)))
         }
     };
+    if let Some((message, _)) = &failed {
+        eprintln!("pdp10: boot: {message}");
+    }
+    writeln!(out, "{first}")?;
     writeln!(out, "PC {:06o}  flags {:06o}", cpu.pc(), cpu.flags())?;
     for row in 0..4u8 {
         write!(out, "AC{:02o}-{:02o}", row * 4, row * 4 + 3)?;
@@ -210,5 +207,5 @@ fn report(
         }
     }
     out.flush()?;
-    Ok(failed)
+    Ok(failed.map(|(_, status)| status))
 }
