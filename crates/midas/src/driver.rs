@@ -24,6 +24,7 @@ pub(crate) fn run(path: &Path, loader: &dyn Loader, options: &Options) -> Result
             warning: false,
         }],
         messages: Vec::new(),
+        written: None,
     };
     let raw = loader.read(path).map_err(|e| {
         unreadable(match e.kind() {
@@ -52,6 +53,9 @@ pub(crate) fn run(path: &Path, loader: &dyn Loader, options: &Options) -> Result
     let found_warnings = std::mem::take(&mut asm.warnings);
     let warnings = place(&asm, found_warnings, true);
     if asm.has_errors() {
+        let written = asm
+            .binary_still_written()
+            .then(|| Box::new(assembly(&asm, options, &sname, warnings.clone())));
         let found = asm.take_diagnostics();
         let mut diagnostics = place(&asm, found, false);
         let stopped = diagnostics.len() >= crate::diag::MAX_ERRORS;
@@ -76,6 +80,7 @@ pub(crate) fn run(path: &Path, loader: &dyn Loader, options: &Options) -> Result
         return Err(Error {
             diagnostics,
             messages: asm.messages,
+            written,
         });
     }
     Ok(assembly(&asm, options, &sname, warnings))
