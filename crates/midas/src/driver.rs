@@ -45,7 +45,10 @@ pub(crate) fn run(path: &Path, loader: &dyn Loader, options: &Options) -> Result
         asm.merges.forced = forced.clone();
         asm.run();
         let found = std::mem::take(&mut asm.merges.found);
-        if found.is_empty() || asm.has_errors() || forced.len() > 10_000 {
+        // After errors the binary is not written, so merges do not matter,
+        // unless they are errors real MIDAS writes its binary after.
+        let no_binary = asm.has_errors() && !asm.binary_still_written();
+        if found.is_empty() || no_binary || forced.len() > 10_000 {
             break asm;
         }
         forced.extend(found);

@@ -90,3 +90,16 @@ fn a_pseudo_op_of_real_midas_we_lack_writes_no_binary() {
     );
     assert!(e.written.is_none());
 }
+
+#[test]
+fn literals_merged_after_a_later_definition_are_merged_also_with_undefined_symbols() {
+    // Real MIDAS 433 (oracle) merges the third [JRST FOO] into the first
+    // on pass 1 (FOO defined by then): no gap before X. An undefined BAR
+    // elsewhere must not change that (the binary is written after it).
+    let e = refused(
+        "GO: MOVE 1,[JRST FOO]\nCAME 1,[JRST FOO]\nFOO: MOVEI BAR\nCAME 1,[JRST FOO]\nCONSTANTS\nX: MOVEI X",
+    );
+    let a = e.written.expect("written as real MIDAS writes it");
+    let placed: Vec<(u32, u64)> = a.words.iter().map(|(at, w)| (*at, w.raw())).collect();
+    assert_eq!(placed.last(), Some(&(0o105, 0o201000_000105)), "{placed:?}");
+}
