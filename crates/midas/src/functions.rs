@@ -46,13 +46,18 @@ impl Assembler<'_> {
     /// One argument of a byte function: a field up to a comma (consumed
     /// unless `keep_comma`), `?`, the end of the line or an unmatched close.
     pub(crate) fn function_argument(&mut self, at: Span, keep_comma: bool) -> Option<u64> {
+        self.function_value(at, keep_comma).map(|v| v.w)
+    }
+
+    /// [`Assembler::function_argument`] with what is known of the value.
+    fn function_value(&mut self, at: Span, keep_comma: bool) -> Option<crate::assemble::Value> {
         let mut g = Gathered::new(at);
         self.gather_into(&mut g, Stop::Field);
         if !keep_comma && self.reader.peek() == Some(',') {
             self.reader.next();
         }
         match crate::parse::expression(g.text.trim(), self.radix) {
-            Ok(w) => Some(self.word(&w, &g).w),
+            Ok(w) => Some(self.word(&w, &g)),
             Err(e) => {
                 self.error(g.span_at(e.offset), ErrorKind::Syntax, e.message);
                 None
@@ -62,81 +67,66 @@ impl Assembler<'_> {
 
     /// The byte functions of manual node Bytes: `.BP mask,` (the comma
     /// stays, as a space), `.BM bp`, `.LDB bp,word`, `.DPB byte,bp,word`,
-    /// `.IBP bp`, `.LZ x`, `.TZ x`.
+    /// `.IBP bp`, `.LZ x`, `.TZ x`. On pass 1 a value computed from an
+    /// argument not yet defined is marked so (`Syllable::Opaque`).
     pub(crate) fn byte_function(&mut self, k: &str, at: Span, g: &mut Gathered) {
-        use crate::text::{byte_mask, byte_pointer, increment_byte_pointer};
+        // Each argument's shadow (see `Value::shadow`), and whether any is
+        // undefined.
+        let mut call = (k.to_string(), false);
+        let mut arg = |asm: &mut Self, keep_comma: bool| {
+            let v = asm.function_value(at, keep_comma)?;
+            call.0.push_str(&format!(" {:o}", v.shadow));
+            call.1 |= v.undefined;
+            Some(v.w)
+        };
         let v = match k {
             ".BP" => {
-                let Some(mask) = self.function_argument(at, true) else {
-                    return;
-                };
-                let v = byte_pointer(mask);
-                mark(g, v, at);
+                let Some(mask) = arg(self, true) else { return };
                 if self.reader.peek() == Some(',') {
                     self.reader.next();
+                    self.mark_function(g, crate::text::byte_pointer(mask), &call, at);
                     g.push(' ', at);
+                    return;
                 }
-                return;
+                crate::text::byte_pointer(mask)
             }
-            ".BM" => {
-                let Some(bp) = self.function_argument(at, false) else {
-                    return;
+            ".LDB" | ".DPB" => {
+                let b = match k {
+                    ".DPB" => {
+                        let Some(b) = arg(self, false) else { return };
+                        b
+                    }
+                    _ => 0,
                 };
-                byte_mask(bp)
-            }
-            ".LDB" => {
-                let Some(bp) = self.function_argument(at, false) else {
-                    return;
-                };
-                let Some(w) = self.function_argument(at, false) else {
-                    return;
-                };
-                let mask = byte_mask(bp);
-                (w & mask) >> mask.trailing_zeros().min(36)
-            }
-            ".DPB" => {
-                let Some(b) = self.function_argument(at, false) else {
-                    return;
-                };
-                let Some(bp) = self.function_argument(at, false) else {
-                    return;
-                };
-                let Some(w) = self.function_argument(at, false) else {
-                    return;
-                };
-                let mask = byte_mask(bp);
+                let Some(bp) = arg(self, false) else { return };
+                let Some(w) = arg(self, false) else { return };
+                let mask = crate::text::byte_mask(bp);
                 let shift = mask.trailing_zeros().min(36);
-                let placed = if shift >= 36 { 0 } else { (b << shift) & mask };
-                (w & !mask & pdp10_isa::WORD_MASK) | placed
-            }
-            ".IBP" => {
-                let Some(bp) = self.function_argument(at, false) else {
-                    return;
-                };
-                increment_byte_pointer(bp)
-            }
-            ".LZ" => {
-                let Some(x) = self.function_argument(at, false) else {
-                    return;
-                };
-                if x == 0 {
-                    36
+                if k == ".LDB" {
+                    (w & mask) >> shift
                 } else {
-                    (x.leading_zeros() - 28) as u64
+                    let placed = if shift >= 36 { 0 } else { (b << shift) & mask };
+                    (w & !mask & pdp10_isa::WORD_MASK) | placed
                 }
             }
             _ => {
-                let Some(x) = self.function_argument(at, false) else {
-                    return;
-                };
-                if x == 0 {
-                    36
-                } else {
-                    x.trailing_zeros() as u64
-                }
+                let Some(x) = arg(self, false) else { return };
+                one_argument_function(k, x)
             }
         };
-        mark(g, v, at);
+        self.mark_function(g, v, &call, at);
+    }
+
+    /// Puts a byte function's value into the statement (see
+    /// [`Assembler::byte_function`]); `call` is the function and its
+    /// arguments' shadows, and whether one is undefined.
+    fn mark_function(&mut self, g: &mut Gathered, v: u64, call: &(String, bool), at: Span) {
+        if call.1 && self.pass == 1 {
+            let id = crate::assemble::virtual_value(&call.0);
+            crate::gather::mark_opaque(g, v, id, at);
+        } else {
+            mark(g, v, at);
+        }
     }
 
     /// The version number of a file (manual node FileInfo): the digits of
@@ -275,5 +265,17 @@ impl Assembler<'_> {
         let args = self.macro_args(&m, at);
         let text = m.expand(&args);
         self.push_macro(text, at);
+    }
+}
+
+/// `.BM bp`, `.IBP bp`, `.LZ x`, `.TZ x`.
+fn one_argument_function(k: &str, x: u64) -> u64 {
+    match k {
+        ".BM" => crate::text::byte_mask(x),
+        ".IBP" => crate::text::increment_byte_pointer(x),
+        ".LZ" if x == 0 => 36,
+        ".LZ" => (x.leading_zeros() - 28) as u64,
+        _ if x == 0 => 36,
+        _ => x.trailing_zeros() as u64,
     }
 }

@@ -720,6 +720,13 @@ pub(crate) fn mark(g: &mut Gathered, v: u64, at: Span) {
     g.push_str(&format!("{MARK}{v:o}{MARK}"), at);
 }
 
+/// Puts a value computed while reading from an argument not yet defined
+/// (pass 1): `v` as computed, marked as a value no symbol definition
+/// settles, `id` standing for the call (see `Syllable::Opaque`).
+pub(crate) fn mark_opaque(g: &mut Gathered, v: u64, id: u64, at: Span) {
+    g.push_str(&format!("{MARK}{v:o}?{id:o}{MARK}"), at);
+}
+
 /// Whether the statement so far ends in `SQUOZE flags,` (and operator
 /// characters): the name read next is SQUOZE's symbol, which real MIDAS
 /// reads as a name and never calls as a macro (ASQOZ's GETSLD; netime has a

@@ -88,3 +88,24 @@ fn a_word_of_a_longer_literal_is_fixed_up_on_its_own() {
         ]
     );
 }
+
+#[test]
+fn byte_functions_of_arguments_not_yet_defined() {
+    // Real MIDAS 433 (oracle): on pass 1 the same call merges
+    // (`[.BP A_22,MS(W)]` twice, `[.LDB 300600,FOO]` twice), a call of
+    // another argument does not, nor a later equal one made once the
+    // argument is defined: five words on pass 1, two on pass 2, X at 117.
+    let src = "W=5\nGO: LDB 1,[.BP A_22,MS(W)]\nLDB 2,[.BP A_22,MS(W)]\nLDB 3,[.LDB 300600,FOO]\n\
+               LDB 3,[.LDB 300600,FOO]\nMOVEI 4,.BM FOO\nMOVEI 4,[.BM FOO]\nMOVEI 4,[.BM 440600]\n\
+               MS: 0\nA==100000\nFOO=440600\nLDB 1,[.BP A_22,MS(W)]\nLDB 3,[.LDB 300600,FOO]\n\
+               CONSTANTS\nX: MOVEI X";
+    let w = words(src);
+    assert_eq!(w[..2], [0o135040_000112, 0o135100_000112]);
+    assert_eq!(w[10..], [0o410105_000107, 0, 0o201000_000117]);
+    // Two calls of different arguments not yet defined stay apart on
+    // pass 1 (three words then, X at 115).
+    let src = "W=5\nD=4\nGO: MOVSI 1,A\nLDB 1,[.BP A_22,MS(W)]\nLDB 2,[.BP B_22,MS(W)]\n\
+               DPB 2,[140100,,D]\nMS: 0\nA==100000\nB==200000\nLDB 1,[.BP A_22,MS(W)]\n\
+               LDB 2,[.BP B_22,MS(W)]\nDPB 2,[140100,,D]\nCONSTANTS\nX: MOVEI X";
+    assert_eq!(words(src).last(), Some(&0o201000_000115));
+}

@@ -30,7 +30,7 @@ pub(crate) struct Value {
 
 /// The stand-in value of an undefined thing (a symbol, a literal whose
 /// area is not placed yet) in a [`Value::shadow`]: a 36-bit hash of its name.
-fn virtual_value(name: &str) -> u64 {
+pub(crate) fn virtual_value(name: &str) -> u64 {
     // FNV-1a: deterministic, so the same program assembles the same way.
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for b in name.bytes() {
@@ -63,6 +63,15 @@ impl Value {
             io: false,
             by_symbol: false,
             opaque: false,
+        }
+    }
+    /// An undefined value (pass 1) computed by a function from arguments
+    /// not all defined: `w` as computed, `shadow` standing for the call.
+    pub fn function_unknown(w: u64, shadow: u64) -> Value {
+        Value {
+            w: w & WORD_MASK,
+            shadow: shadow & WORD_MASK,
+            ..Value::unknown("")
         }
     }
     pub fn map(self, f: impl Fn(u64) -> u64) -> Value {

@@ -169,9 +169,17 @@ impl Parser {
         match c {
             MARK => {
                 let (r, digits) = preceded(ch(MARK), take_while(|c: char| c.is_digit(8)))(i)?;
-                let (r, _) = ch(MARK)(r)?;
                 let v = u64::from_str_radix(digits.fragment(), 8).unwrap_or(0);
-                Ok((r, Syllable::Number(v & pdp10_isa::WORD_MASK)))
+                let v = v & pdp10_isa::WORD_MASK;
+                let (r, id) = opt(preceded(ch('?'), take_while(|c: char| c.is_digit(8))))(r)?;
+                let (r, _) = ch(MARK)(r)?;
+                match id {
+                    Some(id) => {
+                        let id = u64::from_str_radix(id.fragment(), 8).unwrap_or(0);
+                        Ok((r, Syllable::Opaque(v, id)))
+                    }
+                    None => Ok((r, Syllable::Number(v))),
+                }
             }
             '"' => {
                 let (r, (_, c)) = pair(ch('"'), anychar)(i)?;
