@@ -20,7 +20,7 @@ mod places;
 mod value;
 pub(crate) use crate::symtab::{Sym, SymKind};
 pub(crate) use merges::LiteralMerges;
-pub(crate) use value::{virtual_value, Value};
+pub(crate) use value::Value;
 
 /// A constants area as pass 1 left it.
 #[derive(Clone, Copy, Debug)]

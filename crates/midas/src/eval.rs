@@ -107,13 +107,14 @@ impl Assembler<'_> {
     fn syllable(&mut self, s: &Syllable, at: usize, stmt: &Gathered) -> Value {
         match s {
             Syllable::Number(n) => Value::new(*n),
-            Syllable::Opaque(n, id) => {
-                // Real MIDAS 433 (oracle) merges pass-1 literals holding
-                // the same call (`[.BP %A_22,MS(W)]` twice before %A is
-                // defined), but not a later equal one made once the
-                // argument is defined: no definition fixes the value up.
+            Syllable::Unknowns(n, symbolic, opaque) => {
+                // See functions.rs's Unknowns: no definition fixes such a
+                // value up.
                 self.merges.unknown_not_symbol();
-                Value::function_unknown(*n, *id)
+                Value {
+                    opaque: *opaque,
+                    ..Value::function_unknown(*n, n.wrapping_add(*symbolic))
+                }
             }
             Syllable::Dot => match self.label_value() {
                 Some(v) => Value::new(v),

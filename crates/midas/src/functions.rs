@@ -70,13 +70,15 @@ impl Assembler<'_> {
     /// `.IBP bp`, `.LZ x`, `.TZ x`. On pass 1 a value computed from an
     /// argument not yet defined is marked so (`Syllable::Opaque`).
     pub(crate) fn byte_function(&mut self, k: &str, at: Span, g: &mut Gathered) {
-        // Each argument's shadow (see `Value::shadow`), and whether any is
-        // undefined.
-        let mut call = (k.to_string(), false);
+        // What the arguments refer to that is not yet defined: the sum of
+        // their shadows' parts (see `Value::shadow`), whether any is
+        // undefined and whether any is opaque.
+        let mut call = Unknowns::default();
         let mut arg = |asm: &mut Self, keep_comma: bool| {
             let v = asm.function_value(at, keep_comma)?;
-            call.0.push_str(&format!(" {:o}", v.shadow));
-            call.1 |= v.undefined;
+            call.symbolic = call.symbolic.wrapping_add(v.shadow.wrapping_sub(v.w));
+            call.undefined |= v.undefined;
+            call.opaque |= v.opaque;
             Some(v.w)
         };
         let v = match k {
@@ -118,12 +120,12 @@ impl Assembler<'_> {
     }
 
     /// Puts a byte function's value into the statement (see
-    /// [`Assembler::byte_function`]); `call` is the function and its
-    /// arguments' shadows, and whether one is undefined.
-    fn mark_function(&mut self, g: &mut Gathered, v: u64, call: &(String, bool), at: Span) {
-        if call.1 && self.pass == 1 {
-            let id = crate::assemble::virtual_value(&call.0);
-            crate::gather::mark_opaque(g, v, id, at);
+    /// [`Assembler::byte_function`]), with what its arguments referred to
+    /// that is not yet defined (pass 1).
+    fn mark_function(&mut self, g: &mut Gathered, v: u64, call: &Unknowns, at: Span) {
+        if call.undefined && self.pass == 1 {
+            let symbolic = call.symbolic & pdp10_isa::WORD_MASK;
+            crate::gather::mark_unknowns(g, v, symbolic, call.opaque, at);
         } else {
             mark(g, v, at);
         }
@@ -278,4 +280,19 @@ fn one_argument_function(k: &str, x: u64) -> u64 {
         _ if x == 0 => 36,
         _ => x.trailing_zeros() as u64,
     }
+}
+
+/// What a byte function's arguments referred to that is not yet defined.
+/// Real MIDAS 433 keeps the undefined symbols of the arguments beside the
+/// value it computes from them as 0 (its "globals"), so on pass 1 two
+/// calls merge in literals when the values and those symbols agree
+/// (`[.LDB 300600,FOO]` twice, or with `[.BM FOO]`, both 0), not with a
+/// plain 0; one whose argument is opaque (`.BP A_22` with A undefined)
+/// never merges (all checked with midas-oracle).
+#[derive(Default)]
+struct Unknowns {
+    /// The sum of the arguments' shadows less their values.
+    symbolic: u64,
+    undefined: bool,
+    opaque: bool,
 }

@@ -30,7 +30,7 @@ pub(crate) struct Value {
 
 /// The stand-in value of an undefined thing (a symbol, a literal whose
 /// area is not placed yet) in a [`Value::shadow`]: a 36-bit hash of its name.
-pub(crate) fn virtual_value(name: &str) -> u64 {
+fn virtual_value(name: &str) -> u64 {
     // FNV-1a: deterministic, so the same program assembles the same way.
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for b in name.bytes() {

@@ -171,12 +171,13 @@ impl Parser {
                 let (r, digits) = preceded(ch(MARK), take_while(|c: char| c.is_digit(8)))(i)?;
                 let v = u64::from_str_radix(digits.fragment(), 8).unwrap_or(0);
                 let v = v & pdp10_isa::WORD_MASK;
-                let (r, id) = opt(preceded(ch('?'), take_while(|c: char| c.is_digit(8))))(r)?;
+                let unknowns = pair(one_of("?!"), take_while(|c: char| c.is_digit(8)));
+                let (r, unknowns) = opt(unknowns)(r)?;
                 let (r, _) = ch(MARK)(r)?;
-                match id {
-                    Some(id) => {
-                        let id = u64::from_str_radix(id.fragment(), 8).unwrap_or(0);
-                        Ok((r, Syllable::Opaque(v, id)))
+                match unknowns {
+                    Some((kind, s)) => {
+                        let s = u64::from_str_radix(s.fragment(), 8).unwrap_or(0);
+                        Ok((r, Syllable::Unknowns(v, s, kind == '!')))
                     }
                     None => Ok((r, Syllable::Number(v))),
                 }
