@@ -200,6 +200,31 @@ fn missing_source_is_a_clear_error() {
 }
 
 #[test]
+fn undefined_symbols_are_errors_and_the_binary_is_written_as_real_midas_writes_it() {
+    // Real MIDAS 433 says "Undefined", takes 0 and writes its binary: so
+    // do we, with exit status 1; after any other error, no binary.
+    let dir = scratch("undefined");
+    std::fs::write(dir.join("u.mid"), "GO: MOVEI 1,FOO\nEND GO\n").unwrap();
+    let out = pdp10(&["midas", "u.mid", "-o", "u.bin"], &dir);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let err = text(&out.stderr);
+    assert!(err.contains("error: undefined symbol FOO"), "{err}");
+    assert!(
+        err.contains("the binary is written as real MIDAS writes it"),
+        "{err}"
+    );
+    let words = evacuated::decode(&std::fs::read(dir.join("u.bin")).unwrap()).unwrap();
+    let sblk = Sblk::parse(&words).unwrap();
+    assert_eq!(sblk.blocks[0].words[0].raw(), 0o201040_000000);
+    std::fs::write(dir.join("v.mid"), "GO: MOVEI 1,FOO\n1,,2,,3,,4\nEND GO\n").unwrap();
+    let out = pdp10(&["midas", "v.mid", "-o", "v.bin"], &dir);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("no output written"));
+    assert!(!dir.join("v.bin").exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn output_to_standard_output_and_never_half_written() {
     let dir = scratch("stdout");
     std::fs::write(dir.join("h.mid"), "GO: JRST GO\nEND GO\n").unwrap();

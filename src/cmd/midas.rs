@@ -126,39 +126,34 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         options.terminal = terminal_answers(std::io::stdin().lock(), "standard input")?;
         result = midas::assemble(&args.source, &midas::FsLoader, &options);
     }
-    let assembly = match result {
-        Ok(a) => a,
+    let (assembly, errors) = match result {
+        Ok(a) => (a, 0),
         Err(e) => {
             type_out(&e.messages);
             eprintln!("{e}");
+            let n = e.diagnostics.len();
+            let plural = if n == 1 { "" } else { "s" };
+            let Some(assembly) = e.written else {
+                eprintln!("pdp10 midas: {n} error{plural}, no output written");
+                return Ok(ExitCode::from(1));
+            };
+            // Real MIDAS reports these and writes its binary all the same.
             eprintln!(
-                "pdp10 midas: {} error{}, no output written",
-                e.diagnostics.len(),
-                if e.diagnostics.len() == 1 { "" } else { "s" }
+                "pdp10 midas: {n} error{plural} (undefined symbols, 0 in the binary); \
+                 the binary is written as real MIDAS writes it"
             );
-            return Ok(ExitCode::from(1));
+            (*assembly, n)
         }
     };
-    type_out(&assembly.messages);
-    for w in &assembly.warnings {
-        eprintln!("{w}");
+    if errors == 0 {
+        type_out(&assembly.messages);
+        for w in &assembly.warnings {
+            eprintln!("{w}");
+        }
     }
     let out = args.output.unwrap_or_else(|| default_output(&args.source));
-    if out == Path::new("-") {
-        use std::io::Write;
-        let mut stdout = std::io::stdout().lock();
-        stdout
-            .write_all(&assembly.to_bytes())
-            .and_then(|()| stdout.flush())
-            .context("writing the binary to standard output")?;
-    } else {
-        if let Err(e) = super::hostio::write_whole(&out, &assembly.to_bytes()) {
-            eprintln!(
-                "pdp10 midas: writing {}: {e}; nothing written",
-                out.display()
-            );
-            return Ok(ExitCode::from(1));
-        }
+    if !write_binary(&out, &assembly)? {
+        return Ok(ExitCode::from(1));
     }
     if let Some(listing) = &args.listing {
         std::fs::write(listing, &assembly.listing)
@@ -170,5 +165,29 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         out.display().to_string()
     };
     eprintln!("{shown}: {}", assembly.summary());
-    Ok(ExitCode::SUCCESS)
+    Ok(if errors == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+/// Writes the binary to `out` (`-`: standard output); false, said, when
+/// the file cannot be written.
+fn write_binary(out: &Path, assembly: &midas::Assembly) -> anyhow::Result<bool> {
+    if out == Path::new("-") {
+        use std::io::Write;
+        let mut stdout = std::io::stdout().lock();
+        stdout
+            .write_all(&assembly.to_bytes())
+            .and_then(|()| stdout.flush())
+            .context("writing the binary to standard output")?;
+    } else if let Err(e) = super::hostio::write_whole(out, &assembly.to_bytes()) {
+        eprintln!(
+            "pdp10 midas: writing {}: {e}; nothing written",
+            out.display()
+        );
+        return Ok(false);
+    }
+    Ok(true)
 }

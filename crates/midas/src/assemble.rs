@@ -11,7 +11,9 @@ use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 
 use crate::symtab::{Place, Symbols};
+use byte_mode::ByteMode;
 
+mod byte_mode;
 mod labels;
 mod merges;
 mod places;
@@ -19,19 +21,6 @@ mod value;
 pub(crate) use crate::symtab::{Sym, SymKind};
 pub(crate) use merges::LiteralMerges;
 pub(crate) use value::Value;
-
-/// `.BYTE` mode: the byte sizes, which one comes next, and the word
-/// being filled (its bits used from the left).
-#[derive(Clone, Debug)]
-pub(crate) struct ByteMode {
-    sizes: Vec<u32>,
-    next: usize,
-    word: u64,
-    used: u32,
-    /// The size of the last byte put into `word`, when a `.BYTE` with new
-    /// sizes came after it: the next byte goes on in the same word.
-    carried: Option<u32>,
-}
 
 /// A constants area as pass 1 left it.
 #[derive(Clone, Copy, Debug)]
@@ -100,6 +89,10 @@ pub(crate) struct Assembler<'l> {
     /// `.BYTC`: bytes put since the last `.BYTE`; `None` when not known
     /// (see `byte_count` in bytes.rs).
     pub bytes_since_byte: Option<u64>,
+    /// The word being evaluated is a byte of size 0, put nowhere: an
+    /// undefined symbol in it is only a warning (real MIDAS 433 says
+    /// "Undefined" and makes the same binary).
+    pub dropping: bool,
     /// Names EQUALS gave to pseudo-ops: new name -> the pseudo-op's.
     pub aliases: HashMap<String, String>,
     pub loc: u32,
@@ -122,6 +115,8 @@ pub(crate) struct Assembler<'l> {
     pub output: Vec<(u32, Word)>,
     pub listing: Vec<ListRow>,
     diags: Vec<(Span, ErrorKind, String)>,
+    /// How many of `diags` real MIDAS reports and goes on from.
+    errors_but_written: usize,
     /// Complaints that do not stop the binary (see [`Assembler::warn`]).
     pub warnings: Vec<(Span, ErrorKind, String)>,
     seen_diags: HashSet<(Span, String)>,
@@ -194,6 +189,7 @@ impl<'l> Assembler<'l> {
             aliases: HashMap::new(),
             byte_mode: None,
             bytes_since_byte: None,
+            dropping: false,
             loc: 0o100,
             offset: 0,
             radix: 8,
@@ -208,6 +204,7 @@ impl<'l> Assembler<'l> {
             output: Vec::new(),
             listing: Vec::new(),
             diags: Vec::new(),
+            errors_but_written: 0,
             warnings: Vec::new(),
             seen_diags: HashSet::new(),
             undefined_reported: HashSet::new(),
@@ -252,8 +249,24 @@ impl<'l> Assembler<'l> {
         }
     }
 
+    /// Records an error after which real MIDAS 433 goes on and still
+    /// writes its binary, a binary this assembler makes the same (an
+    /// undefined symbol, 0 on pass 2).
+    pub fn error_but_written(&mut self, at: Span, kind: ErrorKind, message: impl Into<String>) {
+        let before = self.diags.len();
+        self.error(at, kind, message);
+        self.errors_but_written += self.diags.len() - before;
+    }
+
     pub fn has_errors(&self) -> bool {
         !self.diags.is_empty()
+    }
+
+    /// Whether the binary is written in spite of the errors: each is one
+    /// of [`Assembler::error_but_written`], and the assembly ran to its
+    /// end.
+    pub fn binary_still_written(&self) -> bool {
+        !self.fatal && self.ended && self.diags.len() == self.errors_but_written
     }
 
     pub fn take_diagnostics(&mut self) -> Vec<(Span, ErrorKind, String)> {
@@ -307,60 +320,6 @@ impl<'l> Assembler<'l> {
     /// The location `.` stands for (the location counter plus OFFSET).
     pub fn dot(&self) -> u64 {
         (self.loc as u64 + self.offset) & HALF_MASK
-    }
-
-    /// Puts a byte into the word being filled in `.BYTE` mode, first
-    /// writing that word out if the byte does not fit.
-    fn deposit_byte(&mut self, v: u64, row: &mut ListRow, at: Span) {
-        let Some(mut m) = self.byte_mode.take() else {
-            return;
-        };
-        let size = m.sizes[m.next % m.sizes.len()];
-        m.next += 1;
-        if let Some(old) = m.carried.take() {
-            // Real MIDAS 433 (checked with midas-oracle): the first byte
-            // after a size change goes into the rest of the word when it
-            // fits, or a new word when not even a byte of the old size
-            // fit; in between it ORs the byte into the same word's left
-            // end, which is not done here.
-            if 36 - m.used < size && 36 - m.used >= old {
-                self.error(
-                    at,
-                    ErrorKind::Syntax,
-                    format!(
-                        ".BYTE {size}. after {old}.-bit bytes with {}. bits left in the word is not supported",
-                        36 - m.used
-                    ),
-                );
-            }
-        }
-        if m.used + size > 36 {
-            self.emit(m.word, row);
-            m.word = 0;
-            m.used = 0;
-        }
-        let mask = if size >= 36 {
-            WORD_MASK
-        } else {
-            (1u64 << size) - 1
-        };
-        m.word |= (v & mask) << (36 - m.used - size);
-        m.used += size;
-        self.byte_mode = Some(m);
-        self.bytes_since_byte = self.bytes_since_byte.map(|n| n + 1);
-    }
-
-    /// `.WALGN`: in `.BYTE` mode, the word being filled is written out and
-    /// the next byte starts a new word.
-    fn word_align(&mut self, row: &mut ListRow) {
-        if let Some(m) = self.byte_mode.as_mut() {
-            if m.used > 0 {
-                let w = m.word;
-                m.word = 0;
-                m.used = 0;
-                self.emit(w, row);
-            }
-        }
     }
 
     fn emit(&mut self, w: u64, row: &mut ListRow) {
@@ -464,50 +423,7 @@ impl<'l> Assembler<'l> {
     pub(crate) fn body(&mut self, body: &Body, stmt: &Gathered, row: &mut ListRow) {
         match body {
             Body::Empty => {}
-            Body::Word(w) => {
-                if crate::bytes::is_word_align(w) {
-                    // .WALGN: a fresh word in byte mode, nothing otherwise
-                    // (manual node Bytes).
-                    self.word_align(row);
-                    return;
-                }
-                if let Some(sizes) = self.byte_sizes(w, stmt) {
-                    // .BYTE sizes: words that follow are bytes; .BYTE
-                    // alone ends the mode, word-aligned (node Bytes).
-                    // New sizes go on filling the word begun (real MIDAS
-                    // 433, checked with midas-oracle: maint;tst342).
-                    let carry = self.byte_mode.as_ref().filter(|m| m.used > 0);
-                    let carry = carry.filter(|_| !sizes.is_empty()).map(|m| {
-                        let last = match m.carried {
-                            Some(old) if m.next == 0 => old,
-                            _ => m.sizes[(m.next + m.sizes.len() - 1) % m.sizes.len()],
-                        };
-                        (m.word, m.used, last)
-                    });
-                    if carry.is_none() {
-                        self.word_align(row);
-                    }
-                    self.bytes_since_byte = Some(0);
-                    let (word, used, carried) = match carry {
-                        Some((w, u, last)) => (w, u, Some(last)),
-                        None => (0, 0, None),
-                    };
-                    self.byte_mode = (!sizes.is_empty()).then_some(ByteMode {
-                        sizes,
-                        next: 0,
-                        word,
-                        used,
-                        carried,
-                    });
-                    return;
-                }
-                let v = self.word(w, stmt);
-                if self.byte_mode.is_some() {
-                    self.deposit_byte(v.w, row, stmt.start);
-                } else {
-                    self.emit(v.w, row);
-                }
-            }
+            Body::Word(w) => self.word_statement(w, stmt, row),
             Body::Assign {
                 name,
                 at,

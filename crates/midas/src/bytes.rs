@@ -40,7 +40,7 @@ impl Packer {
     /// word's left end (a size change where the new byte does not fit but
     /// one of the old size would), which is not done here.
     fn deposit(&mut self, b: Value) -> (Option<Value>, bool) {
-        let size = self.sizes[self.next % self.sizes.len()];
+        let size = self.next_size();
         self.next += 1;
         let odd = self
             .carried
@@ -60,6 +60,11 @@ impl Packer {
         self.word = Value::op2(self.word, b, |w, x| w | ((x & mask) << shift));
         self.used += size;
         (full, odd)
+    }
+
+    /// The size of the next byte.
+    fn next_size(&self) -> u32 {
+        self.sizes[self.next % self.sizes.len()]
     }
 
     /// The size of the last byte deposited.
@@ -111,7 +116,12 @@ impl Assembler<'_> {
                 }
             } else {
                 let outer = per_word.then(|| self.merges.begin_word());
+                // A byte of size 0 goes nowhere (see byte_mode.rs); a word
+                // in a group of such a byte neither.
+                let dropping = self.dropping;
+                self.dropping |= mode.as_ref().is_some_and(|m| m.next_size() == 0);
                 let v = self.word(w, stmt);
+                self.dropping = dropping;
                 if let Some(outer) = outer {
                     refs.push(self.merges.end_word(outer));
                 }

@@ -91,6 +91,11 @@ pub struct Error {
     pub diagnostics: Vec<Diagnostic>,
     /// What `PRINTX` typed before the assembly failed.
     pub messages: Vec<String>,
+    /// The binary, when every error is one real MIDAS 433 reports and
+    /// goes on from, writing its binary all the same: an undefined symbol,
+    /// which is 0 there on pass 2 (checked with midas-oracle). None when
+    /// any other error came, which may be this assembler's own limit.
+    pub written: Option<Box<crate::Assembly>>,
 }
 
 impl fmt::Display for Error {

@@ -24,6 +24,7 @@ pub(crate) fn run(path: &Path, loader: &dyn Loader, options: &Options) -> Result
             warning: false,
         }],
         messages: Vec::new(),
+        written: None,
     };
     let raw = loader.read(path).map_err(|e| {
         unreadable(match e.kind() {
@@ -44,7 +45,10 @@ pub(crate) fn run(path: &Path, loader: &dyn Loader, options: &Options) -> Result
         asm.merges.forced = forced.clone();
         asm.run();
         let found = std::mem::take(&mut asm.merges.found);
-        if found.is_empty() || asm.has_errors() || forced.len() > 10_000 {
+        // After errors the binary is not written, so merges do not matter,
+        // unless they are errors real MIDAS writes its binary after.
+        let no_binary = asm.has_errors() && !asm.binary_still_written();
+        if found.is_empty() || no_binary || forced.len() > 10_000 {
             break asm;
         }
         forced.extend(found);
@@ -52,6 +56,9 @@ pub(crate) fn run(path: &Path, loader: &dyn Loader, options: &Options) -> Result
     let found_warnings = std::mem::take(&mut asm.warnings);
     let warnings = place(&asm, found_warnings, true);
     if asm.has_errors() {
+        let written = asm
+            .binary_still_written()
+            .then(|| Box::new(assembly(&asm, options, &sname, warnings.clone())));
         let found = asm.take_diagnostics();
         let mut diagnostics = place(&asm, found, false);
         let stopped = diagnostics.len() >= crate::diag::MAX_ERRORS;
@@ -76,6 +83,7 @@ pub(crate) fn run(path: &Path, loader: &dyn Loader, options: &Options) -> Result
         return Err(Error {
             diagnostics,
             messages: asm.messages,
+            written,
         });
     }
     Ok(assembly(&asm, options, &sname, warnings))

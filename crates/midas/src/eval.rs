@@ -57,8 +57,11 @@ impl Assembler<'_> {
                 }
             }
         }
-        let mut v = self.format(&pieces, w, stmt);
-        v = Value::op2(v, extra, u64::wrapping_add);
+        // Real MIDAS adds a parenthesized term into the word as it reads
+        // it (LEFTP, LSSTH1 in midas.458), before the fields are put in:
+        // so the address field's no-carry sum takes it in too
+        // (`HRLOI A,(TRN)-1` is 525040,,577777, checked with midas-oracle).
+        let mut v = self.format(&pieces, w, stmt, extra);
         if indirect {
             v = v.map(|x| x | 1 << 22);
         }
@@ -66,8 +69,8 @@ impl Assembler<'_> {
     }
 
     /// Puts the fields together by the format table (node Words).
-    fn format(&mut self, pieces: &[Piece], w: &WordAst, stmt: &Gathered) -> Value {
-        crate::format::combine(pieces, &self.formats).unwrap_or_else(|why| {
+    fn format(&mut self, pieces: &[Piece], w: &WordAst, stmt: &Gathered, initial: Value) -> Value {
+        crate::format::combine(pieces, &self.formats, initial).unwrap_or_else(|why| {
             let message = match why {
                 crate::format::Refusal::CommaPastThird => "Comma past the 3rd field of a word",
                 crate::format::Refusal::Undefined => {
@@ -104,6 +107,15 @@ impl Assembler<'_> {
     fn syllable(&mut self, s: &Syllable, at: usize, stmt: &Gathered) -> Value {
         match s {
             Syllable::Number(n) => Value::new(*n),
+            Syllable::Unknowns(n, symbolic, opaque) => {
+                // See functions.rs's Unknowns: no definition fixes such a
+                // value up.
+                self.merges.unknown_not_symbol();
+                Value {
+                    opaque: *opaque,
+                    ..Value::function_unknown(*n, n.wrapping_add(*symbolic))
+                }
+            }
             Syllable::Dot => match self.label_value() {
                 Some(v) => Value::new(v),
                 None => {
@@ -129,6 +141,9 @@ impl Assembler<'_> {
                 }
             }
             Syllable::Literal(words) => {
+                // A literal's words go into a constants area, even when
+                // the word holding its address is dropped.
+                let dropping = std::mem::replace(&mut self.dropping, false);
                 let outer = self.merges.begin_literal();
                 let mut values = self.words_of(words, stmt);
                 if values.is_empty() {
@@ -142,6 +157,7 @@ impl Assembler<'_> {
                     // holding it cannot be fixed up by symbols alone.
                     self.merges.unknown_not_symbol();
                 }
+                self.dropping = dropping;
                 v
             }
             Syllable::Words(words) => self.words_of(words, stmt).pop().unwrap_or_default(),
@@ -198,7 +214,8 @@ impl Assembler<'_> {
     }
 
     /// The byte sizes of a `.BYTE` word (empty for `.BYTE` alone), or None
-    /// if the word is no `.BYTE`.
+    /// if the word is no `.BYTE`. A size may be 0: such a byte is
+    /// evaluated and put nowhere (see `Assembler::dropping`).
     pub(crate) fn byte_sizes(&mut self, w: &WordAst, stmt: &Gathered) -> Option<Vec<u32>> {
         let mut items = w.items.iter();
         match items.next()? {
@@ -209,11 +226,11 @@ impl Assembler<'_> {
         for item in items {
             if let Item::Field(e) = item {
                 let v = self.expr(e, stmt).w;
-                if v == 0 || v > 36 {
+                if v > 36 {
                     self.error(
                         stmt.span_at(w.at),
                         ErrorKind::Syntax,
-                        format!(".BYTE size {v:o} is not 1 to 44 (octal)"),
+                        format!(".BYTE size {v:o} is not 0 to 44 (octal)"),
                     );
                     return Some(vec![36]);
                 }
@@ -237,18 +254,45 @@ impl Assembler<'_> {
                 ..Value::new(sym.value)
             },
             Err(unknown) => {
-                // One report a symbol, at its first use: an unknown
-                // pseudo-op used a thousand times is one error.
-                if self.pass == 2 && self.undefined_reported.insert(name.to_string()) {
-                    self.error(
+                if self.pass == 2 && self.dropping {
+                    // Real MIDAS says "Undefined" and makes its binary,
+                    // which the value cannot change: a warning.
+                    self.warn(
                         at,
                         ErrorKind::UndefinedSymbol,
-                        format!("undefined symbol {name}"),
+                        format!("undefined symbol {name} (in a .BYTE 0 byte, which puts nothing)"),
                     );
+                }
+                // One report a symbol, at its first use: an unknown
+                // pseudo-op used a thousand times is one error.
+                else if self.pass == 2 && self.undefined_reported.insert(name.to_string()) {
+                    self.undefined_symbol(name, at);
                 }
                 self.merges.unknown_symbol(&unknown);
                 Value::unknown(&unknown)
             }
+        }
+    }
+}
+
+impl Assembler<'_> {
+    /// Reports an undefined symbol on pass 2. Real MIDAS 433 takes 0 and
+    /// writes its binary, and so do we, unless the name is one of real
+    /// MIDAS's own (a pseudo-op this assembler does not implement, whose
+    /// binary is not known).
+    fn undefined_symbol(&mut self, name: &str, at: crate::source::Span) {
+        if crate::real_names::is_real_midas_name(&crate::parse::key(name)) {
+            self.error(
+                at,
+                ErrorKind::UndefinedSymbol,
+                format!("undefined symbol {name}: a pseudo-op or built-in symbol of real MIDAS this assembler does not implement"),
+            );
+        } else {
+            self.error_but_written(
+                at,
+                ErrorKind::UndefinedSymbol,
+                format!("undefined symbol {name}"),
+            );
         }
     }
 }

@@ -60,7 +60,11 @@ pub(crate) enum Refusal {
 }
 
 /// The word the pieces make with the format table `table`, or why not.
-pub(crate) fn combine(pieces: &[Piece], table: &[u64; 24]) -> Result<Value, Refusal> {
+pub(crate) fn combine(
+    pieces: &[Piece],
+    table: &[u64; 24],
+    initial: Value,
+) -> Result<Value, Refusal> {
     let (fields, marks) = fields_and_marks(pieces).ok_or(Refusal::Undefined)?;
     // COMMA: a comma that ends a field when two are already ended.
     for (ended, pair) in marks.chunks(2).enumerate() {
@@ -68,12 +72,17 @@ pub(crate) fn combine(pieces: &[Piece], table: &[u64; 24]) -> Result<Value, Refu
             return Err(Refusal::CommaPastThird);
         }
     }
-    combine_fields(&fields, &marks, table).ok_or(Refusal::Undefined)
+    combine_fields(&fields, &marks, table, initial).ok_or(Refusal::Undefined)
 }
 
-fn combine_fields(fields: &[Option<Value>], marks: &[bool], table: &[u64; 24]) -> Option<Value> {
+fn combine_fields(
+    fields: &[Option<Value>],
+    marks: &[bool],
+    table: &[u64; 24],
+    initial: Value,
+) -> Option<Value> {
     if fields.is_empty() {
-        return Some(Value::default());
+        return Some(initial);
     }
     let number = marks
         .iter()
@@ -86,7 +95,7 @@ fn combine_fields(fields: &[Option<Value>], marks: &[bool], table: &[u64; 24]) -
     }
     // An I/O instruction's AC field is its device (INTIOW).
     let io = fields.first().is_some_and(|f| f.is_some_and(|v| v.io));
-    let mut word = Value::new(0);
+    let mut word = initial;
     let mut group = 0;
     for (i, field) in fields.iter().enumerate().rev() {
         let mut spec = (specs >> (24 - 12 * group)) & 0o7777;

@@ -46,13 +46,18 @@ impl Assembler<'_> {
     /// One argument of a byte function: a field up to a comma (consumed
     /// unless `keep_comma`), `?`, the end of the line or an unmatched close.
     pub(crate) fn function_argument(&mut self, at: Span, keep_comma: bool) -> Option<u64> {
+        self.function_value(at, keep_comma).map(|v| v.w)
+    }
+
+    /// [`Assembler::function_argument`] with what is known of the value.
+    fn function_value(&mut self, at: Span, keep_comma: bool) -> Option<crate::assemble::Value> {
         let mut g = Gathered::new(at);
         self.gather_into(&mut g, Stop::Field);
         if !keep_comma && self.reader.peek() == Some(',') {
             self.reader.next();
         }
         match crate::parse::expression(g.text.trim(), self.radix) {
-            Ok(w) => Some(self.word(&w, &g).w),
+            Ok(w) => Some(self.word(&w, &g)),
             Err(e) => {
                 self.error(g.span_at(e.offset), ErrorKind::Syntax, e.message);
                 None
@@ -62,81 +67,68 @@ impl Assembler<'_> {
 
     /// The byte functions of manual node Bytes: `.BP mask,` (the comma
     /// stays, as a space), `.BM bp`, `.LDB bp,word`, `.DPB byte,bp,word`,
-    /// `.IBP bp`, `.LZ x`, `.TZ x`.
+    /// `.IBP bp`, `.LZ x`, `.TZ x`. On pass 1 a value computed from an
+    /// argument not yet defined is marked so (`Syllable::Opaque`).
     pub(crate) fn byte_function(&mut self, k: &str, at: Span, g: &mut Gathered) {
-        use crate::text::{byte_mask, byte_pointer, increment_byte_pointer};
+        // What the arguments refer to that is not yet defined: the sum of
+        // their shadows' parts (see `Value::shadow`), whether any is
+        // undefined and whether any is opaque.
+        let mut call = Unknowns::default();
+        let mut arg = |asm: &mut Self, keep_comma: bool| {
+            let v = asm.function_value(at, keep_comma)?;
+            call.symbolic = call.symbolic.wrapping_add(v.shadow.wrapping_sub(v.w));
+            call.undefined |= v.undefined;
+            call.opaque |= v.opaque;
+            Some(v.w)
+        };
         let v = match k {
             ".BP" => {
-                let Some(mask) = self.function_argument(at, true) else {
-                    return;
-                };
-                let v = byte_pointer(mask);
-                mark(g, v, at);
+                let Some(mask) = arg(self, true) else { return };
                 if self.reader.peek() == Some(',') {
                     self.reader.next();
+                    self.mark_function(g, crate::text::byte_pointer(mask), &call, at);
                     g.push(' ', at);
+                    return;
                 }
-                return;
+                crate::text::byte_pointer(mask)
             }
-            ".BM" => {
-                let Some(bp) = self.function_argument(at, false) else {
-                    return;
+            ".LDB" | ".DPB" => {
+                let b = match k {
+                    ".DPB" => {
+                        let Some(b) = arg(self, false) else { return };
+                        b
+                    }
+                    _ => 0,
                 };
-                byte_mask(bp)
-            }
-            ".LDB" => {
-                let Some(bp) = self.function_argument(at, false) else {
-                    return;
-                };
-                let Some(w) = self.function_argument(at, false) else {
-                    return;
-                };
-                let mask = byte_mask(bp);
-                (w & mask) >> mask.trailing_zeros().min(36)
-            }
-            ".DPB" => {
-                let Some(b) = self.function_argument(at, false) else {
-                    return;
-                };
-                let Some(bp) = self.function_argument(at, false) else {
-                    return;
-                };
-                let Some(w) = self.function_argument(at, false) else {
-                    return;
-                };
-                let mask = byte_mask(bp);
+                let Some(bp) = arg(self, false) else { return };
+                let Some(w) = arg(self, false) else { return };
+                let mask = crate::text::byte_mask(bp);
                 let shift = mask.trailing_zeros().min(36);
-                let placed = if shift >= 36 { 0 } else { (b << shift) & mask };
-                (w & !mask & pdp10_isa::WORD_MASK) | placed
-            }
-            ".IBP" => {
-                let Some(bp) = self.function_argument(at, false) else {
-                    return;
-                };
-                increment_byte_pointer(bp)
-            }
-            ".LZ" => {
-                let Some(x) = self.function_argument(at, false) else {
-                    return;
-                };
-                if x == 0 {
-                    36
+                if k == ".LDB" {
+                    (w & mask) >> shift
                 } else {
-                    (x.leading_zeros() - 28) as u64
+                    let placed = if shift >= 36 { 0 } else { (b << shift) & mask };
+                    (w & !mask & pdp10_isa::WORD_MASK) | placed
                 }
             }
             _ => {
-                let Some(x) = self.function_argument(at, false) else {
-                    return;
-                };
-                if x == 0 {
-                    36
-                } else {
-                    x.trailing_zeros() as u64
-                }
+                let Some(x) = arg(self, false) else { return };
+                one_argument_function(k, x)
             }
         };
-        mark(g, v, at);
+        self.mark_function(g, v, &call, at);
+    }
+
+    /// Puts a byte function's value into the statement (see
+    /// [`Assembler::byte_function`]), with what its arguments referred to
+    /// that is not yet defined (pass 1).
+    fn mark_function(&mut self, g: &mut Gathered, v: u64, call: &Unknowns, at: Span) {
+        if call.undefined && self.pass == 1 {
+            let symbolic = call.symbolic & pdp10_isa::WORD_MASK;
+            crate::gather::mark_unknowns(g, v, symbolic, call.opaque, at);
+        } else {
+            mark(g, v, at);
+        }
     }
 
     /// The version number of a file (manual node FileInfo): the digits of
@@ -276,4 +268,31 @@ impl Assembler<'_> {
         let text = m.expand(&args);
         self.push_macro(text, at);
     }
+}
+
+/// `.BM bp`, `.IBP bp`, `.LZ x`, `.TZ x`.
+fn one_argument_function(k: &str, x: u64) -> u64 {
+    match k {
+        ".BM" => crate::text::byte_mask(x),
+        ".IBP" => crate::text::increment_byte_pointer(x),
+        ".LZ" if x == 0 => 36,
+        ".LZ" => (x.leading_zeros() - 28) as u64,
+        _ if x == 0 => 36,
+        _ => x.trailing_zeros() as u64,
+    }
+}
+
+/// What a byte function's arguments referred to that is not yet defined.
+/// Real MIDAS 433 keeps the undefined symbols of the arguments beside the
+/// value it computes from them as 0 (its "globals"), so on pass 1 two
+/// calls merge in literals when the values and those symbols agree
+/// (`[.LDB 300600,FOO]` twice, or with `[.BM FOO]`, both 0), not with a
+/// plain 0; one whose argument is opaque (`.BP A_22` with A undefined)
+/// never merges (all checked with midas-oracle).
+#[derive(Default)]
+struct Unknowns {
+    /// The sum of the arguments' shadows less their values.
+    symbolic: u64,
+    undefined: bool,
+    opaque: bool,
 }

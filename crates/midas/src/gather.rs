@@ -720,6 +720,14 @@ pub(crate) fn mark(g: &mut Gathered, v: u64, at: Span) {
     g.push_str(&format!("{MARK}{v:o}{MARK}"), at);
 }
 
+/// Puts a value computed while reading from arguments not all defined
+/// (pass 1): `v` as computed, the arguments' undefined part `symbolic`,
+/// and whether one was opaque (see `Syllable::Unknowns`).
+pub(crate) fn mark_unknowns(g: &mut Gathered, v: u64, symbolic: u64, opaque: bool, at: Span) {
+    let kind = if opaque { '!' } else { '?' };
+    g.push_str(&format!("{MARK}{v:o}{kind}{symbolic:o}{MARK}"), at);
+}
+
 /// Whether the statement so far ends in `SQUOZE flags,` (and operator
 /// characters): the name read next is SQUOZE's symbol, which real MIDAS
 /// reads as a name and never calls as a macro (ASQOZ's GETSLD; netime has a

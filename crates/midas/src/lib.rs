@@ -47,6 +47,7 @@ mod output;
 mod parse;
 mod predef;
 mod reader;
+mod real_names;
 mod source;
 mod statement_text;
 mod symtab;

@@ -9,8 +9,9 @@ use pdp10_isa::sblk::{self, Block, Sblk, Symbol};
 use pdp10_isa::{evacuated, Word};
 use std::fmt::Write as _;
 
-/// A successful assembly.
-#[derive(Clone, Debug)]
+/// A successful assembly (or, in [`Error::written`](crate::Error), the
+/// binary real MIDAS still writes after its errors).
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Assembly {
     /// Every word assembled, `(address, word)`, in the order assembled.
     pub words: Vec<(u32, Word)>,

@@ -199,6 +199,11 @@ pub(crate) enum Syllable {
     Words(Vec<WordAst>),
     /// `SQUOZE n,sym`: the flags word and the symbol.
     Squoze(Box<WordAst>, String),
+    /// A byte function's value (`.BP` ...) computed on pass 1 from
+    /// arguments not all defined: the value as computed, the arguments'
+    /// undefined part and whether one was opaque (see
+    /// `gather::mark_unknowns`).
+    Unknowns(u64, u64, bool),
 }
 
 /// Parses one gathered statement.

@@ -121,3 +121,55 @@ fn bytc_after_a_byte_statement_in_a_literal_is_refused() {
     .to_string();
     assert!(e.contains(".BYTC"), "{e}");
 }
+
+#[test]
+fn a_byte_of_size_0_is_evaluated_and_put_nowhere() {
+    // Real MIDAS 433 (oracle): `.BYTE 0` words make no word and leave the
+    // location where it was (its.1648 lists the symbols user programs
+    // .EVAL so); the .BYTE after it makes no word either.
+    assert_eq!(
+        placed("MOVEI 1,1\n.BYTE 0\n1\n2\n3\n.BYTE\nMOVEI 2,2"),
+        vec![(0o100, 0o201040_000001), (0o101, 0o201100_000002)]
+    );
+    // Among other sizes a 0 takes its turn: 1 and 3 are 6-bit bytes, 2
+    // goes nowhere, 4 is the next 6-bit byte.
+    assert_eq!(
+        words(".BYTE 6,0,6\n1\n2\n3\n4\n.BYTE"),
+        vec![0o010304_000000]
+    );
+}
+
+#[test]
+fn a_label_where_the_next_byte_has_size_0_has_size_0() {
+    // Real MIDAS 433 (oracle): L1 at the start of .BYTE 0 mode at 100 is
+    // 440000,,100; after two 6-bit bytes of the word at 100, L2 is
+    // 300000,,100 and L3 (with 6-bit bytes again) 300600,,100.
+    let src = "LOC 100\n.BYTE 0\nL1: 5\n.BYTE\n.BYTE 6\n1\n2\n.BYTE 0\nL2: 7\n.BYTE 6\nL3: 3\n\
+               .BYTE\nZ: L1\n L2\n L3\nEND Z\n";
+    assert_eq!(
+        support::whole_words(src),
+        vec![
+            0o010203_000000,
+            0o440000_000100,
+            0o300000_000100,
+            0o300600_000100
+        ]
+    );
+}
+
+#[test]
+fn bytes_of_size_0_in_a_literal() {
+    // Real MIDAS 433 (oracle): a literal whose bytes all have size 0 is
+    // one zero word; sizes 6,0 make 010300,,0 of 1 2 3.
+    assert_eq!(words("MOVE 1,[.BYTE 0 ? 1 ? 2 ? .BYTE]")[1..], [0]);
+    assert_eq!(
+        words("MOVE 1,[.BYTE 6,0 ? 1 ? 2 ? 3 ? .BYTE]")[1..],
+        [0o010300_000000]
+    );
+}
+
+#[test]
+fn byte_sizes_past_44_are_refused_and_0_is_not() {
+    let e = support::fails(".BYTE 45\n1\n.BYTE");
+    assert!(e.contains(".BYTE size 45 is not 0 to 44 (octal)"), "{e}");
+}

@@ -98,3 +98,23 @@ fn a_comma_past_the_third_field_is_refused_as_real_midas_does() {
         vec![0o1_000002, 0o200040_000002]
     );
 }
+
+#[test]
+fn a_parenthesized_term_is_in_the_word_before_the_fields_go_in() {
+    // Real MIDAS 433 (oracle) adds `(x)` into the word when it reads it,
+    // then the fields: the address field's sum without carry takes the
+    // term in, so no carry reaches the left half (syseng;system.gen's
+    // `HRLOI A,(TRN)-1`).
+    let src = "A=1\nGO: HRLOI A,(TRN)-1\n1,(TRN)-1\nMOVE A,(400000,,0)-1\n5,,(TRN)-1\n\
+               MOVE 1,5(2)-1\nEND GO\n";
+    assert_eq!(
+        words(src),
+        vec![
+            0o525040_577777,
+            0o000000_600000,
+            0o200040_377777,
+            0o000005_577777,
+            0o200042_000004,
+        ]
+    );
+}

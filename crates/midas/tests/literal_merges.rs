@@ -88,3 +88,55 @@ fn a_word_of_a_longer_literal_is_fixed_up_on_its_own() {
         ]
     );
 }
+
+#[test]
+fn byte_functions_of_arguments_not_yet_defined() {
+    // Real MIDAS 433 (oracle): on pass 1 the same call merges
+    // (`[.BP A_22,MS(W)]` twice, `[.LDB 300600,FOO]` twice), a call of
+    // another argument does not, nor a later equal one made once the
+    // argument is defined: five words on pass 1, two on pass 2, X at 117.
+    let src = "W=5\nGO: LDB 1,[.BP A_22,MS(W)]\nLDB 2,[.BP A_22,MS(W)]\nLDB 3,[.LDB 300600,FOO]\n\
+               LDB 3,[.LDB 300600,FOO]\nMOVEI 4,.BM FOO\nMOVEI 4,[.BM FOO]\nMOVEI 4,[.BM 440600]\n\
+               MS: 0\nA==100000\nFOO=440600\nLDB 1,[.BP A_22,MS(W)]\nLDB 3,[.LDB 300600,FOO]\n\
+               CONSTANTS\nX: MOVEI X";
+    let w = words(src);
+    assert_eq!(w[..2], [0o135040_000112, 0o135100_000112]);
+    assert_eq!(w[10..], [0o410105_000107, 0, 0o201000_000117]);
+    // Two calls of different arguments not yet defined stay apart on
+    // pass 1 (three words then, X at 115).
+    let src = "W=5\nD=4\nGO: MOVSI 1,A\nLDB 1,[.BP A_22,MS(W)]\nLDB 2,[.BP B_22,MS(W)]\n\
+               DPB 2,[140100,,D]\nMS: 0\nA==100000\nB==200000\nLDB 1,[.BP A_22,MS(W)]\n\
+               LDB 2,[.BP B_22,MS(W)]\nDPB 2,[140100,,D]\nCONSTANTS\nX: MOVEI X";
+    assert_eq!(words(src).last(), Some(&0o201000_000115));
+}
+
+#[test]
+fn a_byte_function_keeps_the_undefined_symbols_of_its_arguments() {
+    // Real MIDAS 433 (oracle): `[.LDB 300600,FOO]` twice is one word on
+    // pass 1 but not the same word as `[0]` (X at 105); `[.BM FOO]`
+    // merges with `[.LDB 300600,FOO]` (both 0, both of FOO).
+    let w = words(
+        "GO: MOVEI 1,[.LDB 300600,FOO]\nMOVEI 1,[.LDB 300600,FOO]\nMOVEI 1,[0]\n\
+                   CONSTANTS\nX: MOVEI X\nFOO=440600",
+    );
+    assert_eq!(w.last(), Some(&0o201000_000105));
+    let w = words(
+        "GO: MOVEI 1,[.LDB 300600,FOO]\nMOVEI 1,[.BM FOO]\nCONSTANTS\nX: MOVEI X\nFOO=440600",
+    );
+    assert_eq!(w.last(), Some(&0o201000_000103));
+}
+
+#[test]
+fn a_byte_function_of_an_opaque_argument_never_merges_on_pass_1() {
+    // `.BP A_22` with A undefined: the shift makes the argument opaque;
+    // real MIDAS 433 (oracle) keeps the two equal literals apart on pass
+    // 1 (its.1648's `[.BP BULGOS_22,APRC(TT)]`), X at 104; `[.BP A]`
+    // twice is merged, X at 103.
+    let w = words(
+        "TT=6\nGO: LDB 1,[.BP A_22,APRC(TT)]\nLDB 1,[.BP A_22,APRC(TT)]\nCONSTANTS\n\
+                   X: MOVEI X\nAPRC: 0\nA==400",
+    );
+    assert_eq!(w[2..], [0o320106_000105, 0o201000_000104, 0]);
+    let w = words("GO: MOVEI 1,[.BP A]\nMOVEI 1,[.BP A]\nCONSTANTS\nX: MOVEI X\nA=440600");
+    assert_eq!(w.last(), Some(&0o201000_000103));
+}

@@ -65,6 +65,15 @@ impl Value {
             opaque: false,
         }
     }
+    /// An undefined value (pass 1) computed by a function from arguments
+    /// not all defined: `w` as computed, `shadow` standing for the call.
+    pub fn function_unknown(w: u64, shadow: u64) -> Value {
+        Value {
+            w: w & WORD_MASK,
+            shadow: shadow & WORD_MASK,
+            ..Value::unknown("")
+        }
+    }
     pub fn map(self, f: impl Fn(u64) -> u64) -> Value {
         Value {
             w: f(self.w) & WORD_MASK,

@@ -169,9 +169,18 @@ impl Parser {
         match c {
             MARK => {
                 let (r, digits) = preceded(ch(MARK), take_while(|c: char| c.is_digit(8)))(i)?;
-                let (r, _) = ch(MARK)(r)?;
                 let v = u64::from_str_radix(digits.fragment(), 8).unwrap_or(0);
-                Ok((r, Syllable::Number(v & pdp10_isa::WORD_MASK)))
+                let v = v & pdp10_isa::WORD_MASK;
+                let unknowns = pair(one_of("?!"), take_while(|c: char| c.is_digit(8)));
+                let (r, unknowns) = opt(unknowns)(r)?;
+                let (r, _) = ch(MARK)(r)?;
+                match unknowns {
+                    Some((kind, s)) => {
+                        let s = u64::from_str_radix(s.fragment(), 8).unwrap_or(0);
+                        Ok((r, Syllable::Unknowns(v, s, kind == '!')))
+                    }
+                    None => Ok((r, Syllable::Number(v))),
+                }
             }
             '"' => {
                 let (r, (_, c)) = pair(ch('"'), anychar)(i)?;

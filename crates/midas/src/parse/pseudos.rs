@@ -126,7 +126,7 @@ pub(super) fn pseudo(k: &str) -> Option<Pseudo> {
         ".BEGIN" => Pseudo::Begin,
         ".END" => Pseudo::BlockEnd,
         ".AUXIL" | ".LSTON" | ".LSTOF" | ".SYMTA" | "NOSYMS" | ".XCREF" | ".SEE" | "SUBTTL"
-        | ".YSTGW" | ".NSTGW" => Pseudo::Ignored,
+        | ".YSTGW" | ".NSTGW" | ".CRFOF" | ".CRFON" => Pseudo::Ignored,
         _ => return None,
     })
 }
