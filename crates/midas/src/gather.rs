@@ -683,10 +683,10 @@ impl Assembler<'_> {
             ".RPCNT" | ".IRPCN" => {
                 let (rp, irp) = self.reader.counters();
                 let v = if k == ".RPCNT" { rp } else { irp };
-                match v {
-                    Some(v) => mark(g, v, at),
-                    None => mark(g, 0, at),
-                }
+                // Outside every REPEAT (IRP), real MIDAS 433 has 777777
+                // (`.RPCNT+1` is 1,,0): `Q: REPEAT 3,[.RPCNT]` is one
+                // symbol read after the last pass, so it is 777777 too.
+                mark(g, v.unwrap_or(0o777777), at);
             }
             ".FNAM1" => mark(g, self.fnames.0, at),
             ".FNAM2" => mark(g, self.fnames.1, at),

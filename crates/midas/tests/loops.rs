@@ -148,3 +148,34 @@ fn an_irp_body_may_begin_after_a_question_mark_on_the_header_line() {
     let src = "A=10\nB=11\nIRP ARG,,[A,B] ? 5 ? ARG ? TERMIN\n\t6\nEND\n";
     assert_eq!(words_from_100(src), vec![5, 0o10, 5, 0o11, 6]);
 }
+
+#[test]
+fn the_counts_outside_their_loops() {
+    // Checked against MIDAS 433: outside every REPEAT and IRP, .RPCNT and
+    // .IRPCNT are 777777 (a number: plus 1 is 1,,0), before and after the
+    // loops; a REPEAT of a bracketed body without a line end makes one
+    // symbol, read after the last pass; inside a macro called from a
+    // REPEAT, .RPCNT is the REPEAT's.
+    let src = "TITLE RP4\n\
+A: .RPCNT\n\
+B: .IRPCNT\n\
+REPEAT 2,[1 ]\n\
+C: .RPCNT\n\
+IRP X,,[1,2]\n\
+X\n\
+TERMIN\n\
+D: .IRPCNT\n\
+E: .RPCNT+1\n\
+DEFINE M\n\
+.RPCNT\n\
+TERMIN\n\
+F: M\n\
+REPEAT 2,[M\n\
+]\n\
+Q: REPEAT 3,[.RPCNT]\n\
+END\n";
+    assert_eq!(
+        words_from_100(src),
+        vec![0o777777, 0o777777, 2, 0o777777, 1, 2, 0o777777, 0o1_000000, 0o777777, 0, 1, 0o777777]
+    );
+}
