@@ -182,7 +182,15 @@ pub(crate) fn parse_dummies(line: &str) -> Vec<Dummy> {
                 if chars.get(i) == Some(&'=') {
                     let s = i + 1;
                     i = s;
-                    while i < chars.len() && !matches!(chars[i], ',' | ';') {
+                    // A bracketed default holds its commas (real MIDAS 433,
+                    // oracle: its.1648's `HOR=[72.-IFN MCOND AIKA,[1]]`).
+                    let mut depth = 0i32;
+                    while i < chars.len() && (depth > 0 || !matches!(chars[i], ',' | ';')) {
+                        match chars[i] {
+                            '[' if i == s || depth > 0 => depth += 1,
+                            ']' if depth > 0 => depth -= 1,
+                            _ => {}
+                        }
                         i += 1;
                     }
                     let mut e = i;
