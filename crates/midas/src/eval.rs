@@ -37,7 +37,7 @@ impl Assembler<'_> {
                     pieces.push(Piece::Field(v));
                 }
                 // Only a literal's words hold these (see `words_of`).
-                Item::Assign(..) => {}
+                Item::Assign { .. } => {}
                 Item::GroupAssign {
                     name,
                     half_killed,
@@ -181,11 +181,19 @@ impl Assembler<'_> {
         let mut kept: Vec<WordAst> = Vec::with_capacity(words.len());
         for w in words {
             match w.items.as_slice() {
-                [Item::Assign(name, half, value)] => {
+                [Item::Assign {
+                    name,
+                    half_killed,
+                    fixed,
+                    value,
+                }] => {
                     let v = self.word(value, stmt);
                     if self.assign_defined(name, v) {
-                        let kind = crate::assemble::SymKind::Assigned;
-                        self.define(name, v.w, kind, *half, stmt.span_at(w.at));
+                        let kind = match fixed {
+                            true => crate::assemble::SymKind::Fixed,
+                            false => crate::assemble::SymKind::Assigned,
+                        };
+                        self.define(name, v.w, kind, *half_killed, stmt.span_at(w.at));
                     }
                 }
                 _ => kept.push(w.clone()),

@@ -27,3 +27,20 @@ fn pass_1_keeps_apart_literals_that_use_forward_references_non_linearly() {
         ]
     );
 }
+
+#[test]
+fn an_assignment_with_colon_inside_a_literal() {
+    // inet.139's METER: `MR%n==:<.,,[ASCIZ NAME]>` in a literal. Real MIDAS
+    // 433 (oracle): the literal is its two instructions, X is defined
+    // (. is the location of the word holding the literal).
+    let src = "GO: JRST [ MOVEI 1,1\nX==:<.,,0>\n JRST GO]\nX\nEND GO\n";
+    assert_eq!(
+        support::whole_words(src),
+        vec![
+            0o254000_000102,
+            0o100_000000,
+            0o201040_000001,
+            0o254000_000100
+        ]
+    );
+}
