@@ -44,3 +44,21 @@ fn an_assignment_with_colon_inside_a_literal() {
         ]
     );
 }
+
+#[test]
+fn assignments_in_a_literal_are_done_in_order_among_its_words() {
+    // inet.139's METER inside a literal: `AOS MTRCNT+N` then `N==N+1`.
+    // Real MIDAS 433 (oracle): the AOS uses N before the assignment.
+    let src = "N==0\nGO: JRST [ AOS 200+N\nN==N+1\n JRST GO]\n JRST [ AOS 200+N\nN==N+1\n JRST GO]\nEND GO\n";
+    assert_eq!(
+        support::whole_words(src),
+        vec![
+            0o254000_000102,
+            0o254000_000104,
+            0o350000_000200,
+            0o254000_000100,
+            0o350000_000201,
+            0o254000_000100
+        ]
+    );
+}
