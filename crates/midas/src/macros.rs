@@ -250,6 +250,12 @@ pub(crate) enum End {
     Comma,
     /// The call is over; the remaining dummies are unspecified.
     Call,
+    /// A `;` ended an argument: a whole-line dummy right after takes the
+    /// rest of the line from the `;`, comment and all; otherwise the call
+    /// is over (real MIDAS 433, oracle: with `DEFINE F A,B/`, `F X ; c`
+    /// gives B `; c`; with `A,B,C/` B and C are empty). its.1648's
+    /// `BUG HALT ;comment` prints the comment.
+    Semicolon,
 }
 
 impl Assembler<'_> {
@@ -302,7 +308,11 @@ impl Assembler<'_> {
                             Some(v) => args[k] = Some(v),
                             None => nullspecified[k] = end == End::Comma,
                         }
-                        if end == End::Call {
+                        let whole_line_next = m
+                            .dummies
+                            .get(k + 1)
+                            .is_some_and(|d| d.syntax == Syntax::WholeLine && d.keyword.is_none());
+                        if end == End::Call || (end == End::Semicolon && !whole_line_next) {
                             break;
                         }
                         k += 1;
@@ -541,7 +551,7 @@ impl Assembler<'_> {
                 // before a semicolon are dropped (node Calls-2e; real MIDAS
                 // 433 gives `Q CD  ` the argument `CD  `).
                 '\n' if depth == 0 => return (Some(s), End::Call),
-                ';' if depth == 0 => break End::Call,
+                ';' if depth == 0 => break End::Semicolon,
                 crate::cond::SUCCESS => break End::Call,
                 '(' | '[' | '<' | '{' if balanced => depth += 1,
                 ')' | ']' | '>' | '}' if balanced => {
@@ -558,7 +568,7 @@ impl Assembler<'_> {
                 break End::Call;
             }
         };
-        if end == End::Call {
+        if end != End::Comma {
             while s.ends_with([' ', '\t']) {
                 s.pop();
             }
