@@ -258,6 +258,14 @@ pub(crate) enum End {
     Semicolon,
 }
 
+/// Whether `m`'s dummy `k` is a whole-line one read in order (not by
+/// keyword).
+fn whole_line_at(m: &Macro, k: usize) -> bool {
+    m.dummies
+        .get(k)
+        .is_some_and(|d| d.syntax == Syntax::WholeLine && d.keyword.is_none())
+}
+
 impl Assembler<'_> {
     /// Reads the arguments of a call to `m` (node Calls-1), the macro name
     /// just read. Returns one string per dummy.
@@ -308,11 +316,7 @@ impl Assembler<'_> {
                             Some(v) => args[k] = Some(v),
                             None => nullspecified[k] = end == End::Comma,
                         }
-                        let whole_line_next = m
-                            .dummies
-                            .get(k + 1)
-                            .is_some_and(|d| d.syntax == Syntax::WholeLine && d.keyword.is_none());
-                        if end == End::Call || (end == End::Semicolon && !whole_line_next) {
+                        if end == End::Call || (end == End::Semicolon && !whole_line_at(m, k + 1)) {
                             break;
                         }
                         k += 1;
