@@ -251,7 +251,9 @@ fn output_to_standard_output_and_never_half_written() {
     assert!(dir.join("ts.h/keep").exists());
     // An old binary is replaced only by a whole new one.
     std::fs::write(dir.join("old.bin"), "old").unwrap();
-    std::fs::write(dir.join("bad.mid"), "JRST NOSUCH\nEND\n").unwrap();
+    // (An error other than an undefined symbol, after which real MIDAS
+    // too would write no binary: a word with three `,,`.)
+    std::fs::write(dir.join("bad.mid"), "1,,2,,3,,4\nEND\n").unwrap();
     let out = pdp10(&["midas", "bad.mid", "-o", "old.bin"], &dir);
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(std::fs::read(dir.join("old.bin")).unwrap(), b"old");

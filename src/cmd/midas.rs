@@ -70,7 +70,7 @@ fn wants_terminal(result: &Result<midas::Assembly, midas::Error>) -> bool {
 
 /// Reads the lines typed at the terminal for `.TTYMAC`: text of at most
 /// [`TERMINAL_ANSWERS_LIMIT`] bytes, one answer a line.
-fn terminal_answers(input: impl Read, name: &str) -> anyhow::Result<Vec<String>> {
+pub(super) fn terminal_answers(input: impl Read, name: &str) -> anyhow::Result<Vec<String>> {
     let mut bytes = Vec::new();
     input
         .take(TERMINAL_ANSWERS_LIMIT + 1)

@@ -78,7 +78,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         let (real, ours) = match work_dsk(&args, dir, source, &work) {
             Ok(disk) => (
                 real_assembly(&args, &real_midas, &disk),
-                our_assembly(&disk, source),
+                our_assembly(&args, &disk, source),
             ),
             Err(e) => (Err(e), Ok(Result1::Failed("-".into()))),
         };
@@ -237,8 +237,17 @@ fn link_tree(from: &Path, to: &Path) -> std::io::Result<()> {
 /// `pdp10 midas` on the source's copy in the work DSK, with the work DSK
 /// as its `--dsk-root`: what real MIDAS reads, ours reads.
 /// Its messages name `source`, not the copy.
-fn our_assembly(disk: &WorkDsk, source: &Path) -> anyhow::Result<Result1> {
+fn our_assembly(args: &Args, disk: &WorkDsk, source: &Path) -> anyhow::Result<Result1> {
+    // The same answers as real MIDAS's terminal gets, one a line.
+    let terminal = match &args.tty_input {
+        Some(path) => super::midas::terminal_answers(
+            fs::File::open(path).with_context(|| format!("reading {}", path.display()))?,
+            &path.display().to_string(),
+        )?,
+        None => Vec::new(),
+    };
     let options = midas::Options {
+        terminal,
         dsk_root: Some(disk.dsk.clone()),
         user: "USER".into(),
         processor: crate::assembly_op::Ka10Op::processor(),
@@ -343,7 +352,8 @@ mod tests {
 
         let disk = disk_for(&root, "LIB", &source, &tmp.path().join("work"));
         assert_eq!(disk.source(), disk.dsk.join("lib/prog.mid"));
-        let Ok(Result1::Binary(image)) = our_assembly(&disk, &source) else {
+        let Ok(Result1::Binary(image)) = our_assembly(&args(&root, "LIB", &source), &disk, &source)
+        else {
             panic!("ours did not assemble");
         };
         assert_eq!(memory(&image).get(&0o100), Some(&0o123));
@@ -358,12 +368,38 @@ mod tests {
         let root = tmp.path().join("root");
         fs::create_dir_all(&root).unwrap();
         let source = tmp.path().join("bad.mid");
-        fs::write(&source, "TITLE BAD\n\tNOSUCH\nEND\n").unwrap();
+        // (Not an undefined symbol: after those the binary is written, as
+        // real MIDAS writes it.)
+        fs::write(&source, "TITLE BAD\n\t1,,2,,3,,4\nEND\n").unwrap();
         let disk = disk_for(&root, "USER", &source, &tmp.path().join("work"));
-        let Ok(Result1::Failed(why)) = our_assembly(&disk, &source) else {
-            panic!("ours assembled an undefined symbol");
+        let Ok(Result1::Failed(why)) = our_assembly(&args(&root, "USER", &source), &disk, &source)
+        else {
+            panic!("ours assembled a word with three ,,");
         };
         let shown = format!("first: {}:2:", source.display());
         assert!(why.contains(&shown), "{why}");
+    }
+
+    /// `--tty-input` answers ours's `.TTYMAC` as it answers real MIDAS's.
+    #[test]
+    fn ours_gets_the_terminal_answers_too() {
+        let tmp = tempfile::tempdir().unwrap();
+        let root = tmp.path().join("root");
+        fs::create_dir_all(&root).unwrap();
+        let source = tmp.path().join("ask.mid");
+        fs::write(
+            &source,
+            "TITLE ASK\n.TTYMAC X\nY==X\nTERMIN\nA:\tY\nEND A\n",
+        )
+        .unwrap();
+        let answers = tmp.path().join("tty.txt");
+        fs::write(&answers, "5\n5\n").unwrap();
+        let disk = disk_for(&root, "USER", &source, &tmp.path().join("work"));
+        let mut with = args(&root, "USER", &source);
+        with.tty_input = Some(answers);
+        let Ok(Result1::Binary(image)) = our_assembly(&with, &disk, &source) else {
+            panic!("ours did not take the answer");
+        };
+        assert_eq!(memory(&image).get(&0o100), Some(&5));
     }
 }

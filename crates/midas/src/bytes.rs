@@ -85,10 +85,13 @@ impl Assembler<'_> {
         let mut any_bytes = false;
         // Inside a literal each word's references are kept apart: real
         // MIDAS fixes up each word of a constant on its own (merges.rs).
-        let per_word = words.len() > 1 && self.merges.collecting();
+        let assignments = words.iter().filter(|w| is_assignment(w)).count();
+        let per_word = words.len() - assignments > 1 && self.merges.collecting();
         let mut refs = Vec::new();
         for w in words {
-            if is_word_align(w) {
+            if self.literal_assignment(w, stmt) {
+                // Done in order; no word.
+            } else if is_word_align(w) {
                 align(&mut mode, &mut out);
             } else if let Some(sizes) = self.byte_sizes(w, stmt) {
                 any_bytes = true;
@@ -154,6 +157,11 @@ impl Assembler<'_> {
         self.merges.set_word_refs(word_refs);
         out
     }
+}
+
+/// Whether a word of a literal is an assignment (`Item::Assign`).
+fn is_assignment(w: &WordAst) -> bool {
+    matches!(w.items.as_slice(), [Item::Assign { .. }])
 }
 
 /// `.WALGN`: the word being filled, if any, is complete.

@@ -37,7 +37,7 @@ impl Assembler<'_> {
                     pieces.push(Piece::Field(v));
                 }
                 // Only a literal's words hold these (see `words_of`).
-                Item::Assign(..) => {}
+                Item::Assign { .. } => {}
                 Item::GroupAssign {
                     name,
                     half_killed,
@@ -177,21 +177,9 @@ impl Assembler<'_> {
     /// left, a byte that does not fit starting the next word (manual node
     /// Bytes; see bytes.rs); the mode ends with the bracket.
     fn words_of(&mut self, words: &[WordAst], stmt: &Gathered) -> Vec<Value> {
-        // Assignments in a literal are done in order, and make no words.
-        let mut kept: Vec<WordAst> = Vec::with_capacity(words.len());
-        for w in words {
-            match w.items.as_slice() {
-                [Item::Assign(name, half, value)] => {
-                    let v = self.word(value, stmt);
-                    if self.assign_defined(name, v) {
-                        let kind = crate::assemble::SymKind::Assigned;
-                        self.define(name, v.w, kind, *half, stmt.span_at(w.at));
-                    }
-                }
-                _ => kept.push(w.clone()),
-            }
-        }
-        let words = kept.as_slice();
+        // Assignments in a literal are done in order among its words (real
+        // MIDAS 433, oracle: inet.139's METER has `AOS MTRCNT+%%%MTR` then
+        // `%%%MTR==%%%MTR+1`), and make no words (see grouping_values).
         let values = self.grouping_values(words, stmt);
         if values.len() > 1 && !self.multi_line_mode() {
             // Real MIDAS ends a grouping after its first word when .MLLIT
@@ -358,4 +346,29 @@ fn imul(left: u64, right: u64) -> u64 {
 /// starting the next word; the sizes are used in turn, cyclically.
 pub(crate) fn signed(w: u64) -> i64 {
     ((w << 28) as i64) >> 28
+}
+
+impl Assembler<'_> {
+    /// `SYM=value` as a word of a literal (`Item::Assign`): done when met,
+    /// as real MIDAS does; false if the word is no assignment.
+    pub(crate) fn literal_assignment(&mut self, w: &WordAst, stmt: &Gathered) -> bool {
+        let [Item::Assign {
+            name,
+            half_killed,
+            fixed,
+            value,
+        }] = w.items.as_slice()
+        else {
+            return false;
+        };
+        let v = self.word(value, stmt);
+        if self.assign_defined(name, v) {
+            let kind = match fixed {
+                true => crate::assemble::SymKind::Fixed,
+                false => crate::assemble::SymKind::Assigned,
+            };
+            self.define(name, v.w, kind, *half_killed, stmt.span_at(w.at));
+        }
+        true
+    }
 }

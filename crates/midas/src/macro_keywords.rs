@@ -56,7 +56,7 @@ impl Assembler<'_> {
             };
             let (value, end) = self.one_arg(&m.dummies[k], at, in_parens, false);
             args[k] = value;
-            if end == End::Call {
+            if end != End::Comma {
                 return End::Call;
             }
         }

@@ -182,7 +182,15 @@ pub(crate) fn parse_dummies(line: &str) -> Vec<Dummy> {
                 if chars.get(i) == Some(&'=') {
                     let s = i + 1;
                     i = s;
-                    while i < chars.len() && !matches!(chars[i], ',' | ';') {
+                    // A bracketed default holds its commas (real MIDAS 433,
+                    // oracle: its.1648's `HOR=[72.-IFN MCOND AIKA,[1]]`).
+                    let mut depth = 0i32;
+                    while i < chars.len() && (depth > 0 || !matches!(chars[i], ',' | ';')) {
+                        match chars[i] {
+                            '[' if i == s || depth > 0 => depth += 1,
+                            ']' if depth > 0 => depth -= 1,
+                            _ => {}
+                        }
                         i += 1;
                     }
                     let mut e = i;
@@ -242,6 +250,20 @@ pub(crate) enum End {
     Comma,
     /// The call is over; the remaining dummies are unspecified.
     Call,
+    /// A `;` ended an argument: a whole-line dummy right after takes the
+    /// rest of the line from the `;`, comment and all; otherwise the call
+    /// is over (real MIDAS 433, oracle: with `DEFINE F A,B/`, `F X ; c`
+    /// gives B `; c`; with `A,B,C/` B and C are empty). its.1648's
+    /// `BUG HALT ;comment` prints the comment.
+    Semicolon,
+}
+
+/// Whether `m`'s dummy `k` is a whole-line one read in order (not by
+/// keyword).
+fn whole_line_at(m: &Macro, k: usize) -> bool {
+    m.dummies
+        .get(k)
+        .is_some_and(|d| d.syntax == Syntax::WholeLine && d.keyword.is_none())
 }
 
 impl Assembler<'_> {
@@ -294,7 +316,7 @@ impl Assembler<'_> {
                             Some(v) => args[k] = Some(v),
                             None => nullspecified[k] = end == End::Comma,
                         }
-                        if end == End::Call {
+                        if end == End::Call || (end == End::Semicolon && !whole_line_at(m, k + 1)) {
                             break;
                         }
                         k += 1;
@@ -533,7 +555,7 @@ impl Assembler<'_> {
                 // before a semicolon are dropped (node Calls-2e; real MIDAS
                 // 433 gives `Q CD  ` the argument `CD  `).
                 '\n' if depth == 0 => return (Some(s), End::Call),
-                ';' if depth == 0 => break End::Call,
+                ';' if depth == 0 => break End::Semicolon,
                 crate::cond::SUCCESS => break End::Call,
                 '(' | '[' | '<' | '{' if balanced => depth += 1,
                 ')' | ']' | '>' | '}' if balanced => {
@@ -550,7 +572,7 @@ impl Assembler<'_> {
                 break End::Call;
             }
         };
-        if end == End::Call {
+        if end != End::Comma {
             while s.ends_with([' ', '\t']) {
                 s.pop();
             }

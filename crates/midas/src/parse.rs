@@ -163,9 +163,14 @@ pub(crate) enum Item {
     Index(WordAst),
     /// `XWD a,b`.
     Xwd(WordAst, WordAst),
-    /// `SYM=value` (`==` half-killed) standing as a word of a literal: it
-    /// assembles no word.
-    Assign(String, bool, WordAst),
+    /// `SYM=value` (`==` half-killed, `=:` not to be redefined) standing
+    /// as a word of a literal: it assembles no word.
+    Assign {
+        name: String,
+        half_killed: bool,
+        fixed: bool,
+        value: WordAst,
+    },
     /// `SYM==:value` as the word of a group: defines SYM, and the group's
     /// value is the value.
     GroupAssign {

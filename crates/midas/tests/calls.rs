@@ -214,3 +214,18 @@ fn names_after_xcref_and_kill_call_no_macro() {
     let src = "DEFINE M\n 5\nTERMIN\n 1\n.XCREF M\n.KILL M\n 2\nEND\n";
     assert_eq!(words(src), from_100(&[1, 2]));
 }
+
+#[test]
+fn a_whole_line_dummy_after_a_semicolon_takes_the_comment() {
+    // Real MIDAS 433 (oracle): with `DEFINE F A,B/`, `F X ; c` gives B
+    // `; c` (its.1648's `BUG HALT ;comment` prints the comment); with
+    // `A,B,C/` the `;` ends the call and B and C are empty.
+    let two = "DEFINE F A,B/\nASCIZ |A|\nASCIZ |B|\nTERMIN\nGO: F X ; c\n1\nEND GO\n";
+    assert_eq!(
+        support::whole_words(two),
+        vec![0o540000_000000, 0o355014_300000, 1]
+    );
+    let three =
+        "DEFINE F A,B,C/\nASCIZ |A|\nASCIZ |B|\nASCIZ |C|\nTERMIN\nGO: F X ; c\n1\nEND GO\n";
+    assert_eq!(support::whole_words(three), vec![0o540000_000000, 0, 0, 1]);
+}

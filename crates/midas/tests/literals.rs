@@ -27,3 +27,38 @@ fn pass_1_keeps_apart_literals_that_use_forward_references_non_linearly() {
         ]
     );
 }
+
+#[test]
+fn an_assignment_with_colon_inside_a_literal() {
+    // inet.139's METER: `MR%n==:<.,,[ASCIZ NAME]>` in a literal. Real MIDAS
+    // 433 (oracle): the literal is its two instructions, X is defined
+    // (. is the location of the word holding the literal).
+    let src = "GO: JRST [ MOVEI 1,1\nX==:<.,,0>\n JRST GO]\nX\nEND GO\n";
+    assert_eq!(
+        support::whole_words(src),
+        vec![
+            0o254000_000102,
+            0o100_000000,
+            0o201040_000001,
+            0o254000_000100
+        ]
+    );
+}
+
+#[test]
+fn assignments_in_a_literal_are_done_in_order_among_its_words() {
+    // inet.139's METER inside a literal: `AOS MTRCNT+N` then `N==N+1`.
+    // Real MIDAS 433 (oracle): the AOS uses N before the assignment.
+    let src = "N==0\nGO: JRST [ AOS 200+N\nN==N+1\n JRST GO]\n JRST [ AOS 200+N\nN==N+1\n JRST GO]\nEND GO\n";
+    assert_eq!(
+        support::whole_words(src),
+        vec![
+            0o254000_000102,
+            0o254000_000104,
+            0o350000_000200,
+            0o254000_000100,
+            0o350000_000201,
+            0o254000_000100
+        ]
+    );
+}

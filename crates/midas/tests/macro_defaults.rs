@@ -51,3 +51,12 @@ fn a_keyword_is_compared_as_written() {
     let e = support::fails("DEFINE KW X,+SENSE=6\n X ? SENSE\nTERMIN\nKW 7,sense=11");
     assert!(e.contains("Arg with undefined keyword"), "{e}");
 }
+
+#[test]
+fn a_bracketed_keyword_default_holds_its_commas() {
+    // its.1648's TTDDPT: `HOR=[72.-IFN MCOND AIKA,[1]]`. Real MIDAS 433
+    // (oracle): X1 is 72. (110), X2 the 5 given, Y1 the next default.
+    let src = "DEFINE FOO N,+HOR=[72.-IFN 0,[1]],S=0\nX!N==HOR\nY!N==S\nTERMIN\nFOO 1\n\
+               FOO 2,HOR=5\nGO: X1\nX2\nY1\nEND GO\n";
+    assert_eq!(support::whole_words(src), vec![0o110, 5, 0]);
+}

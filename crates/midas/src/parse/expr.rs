@@ -271,18 +271,25 @@ impl Parser {
                     let assign: PResult<'a, (String, In<'a>)> =
                         pair(symbol_name, preceded(blanks, alt((tag("=="), tag("=")))))(i);
                     if let Ok((rest, (name, op))) = assign {
-                        if !rest.fragment().starts_with(':') {
-                            let at = i.location_offset();
-                            let (rest, _) = blanks(rest)?;
-                            let (r, value) = self.word(rest, "?\n]\u{10A}\u{10D}")?;
-                            let half = op.fragment().starts_with("==");
-                            words.push(WordAst {
-                                items: vec![Item::Assign(name, half, value)],
-                                at,
-                            });
-                            i = r;
-                            continue;
-                        }
+                        // `==:` too (real MIDAS 433, oracle: inet.139's
+                        // METER makes `MR%n==:<.,,[ASCIZ ...]>` in a literal).
+                        let fixed = rest.fragment().starts_with(':');
+                        let rest = if fixed { adv(rest, 1) } else { rest };
+                        let at = i.location_offset();
+                        let (rest, _) = blanks(rest)?;
+                        let (r, value) = self.word(rest, "?\n]\u{10A}\u{10D}")?;
+                        let item = Item::Assign {
+                            name,
+                            half_killed: op.fragment().starts_with("=="),
+                            fixed,
+                            value,
+                        };
+                        words.push(WordAst {
+                            items: vec![item],
+                            at,
+                        });
+                        i = r;
+                        continue;
                     }
                     let (r, w) = self.word(i, "?\n]\u{10A}\u{10D}")?;
                     words.push(w);
