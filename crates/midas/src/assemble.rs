@@ -15,9 +15,11 @@ use crate::symtab::{Place, Symbols};
 mod labels;
 mod merges;
 mod places;
+mod relocation;
 mod value;
 pub(crate) use crate::symtab::{Sym, SymKind};
 pub(crate) use merges::LiteralMerges;
+pub(crate) use relocation::halves;
 pub(crate) use value::Value;
 
 /// `.BYTE` mode: the byte sizes, which one comes next, and the word
@@ -40,6 +42,8 @@ struct Area {
     /// `.` where the area is placed (the location plus the OFFSET then in
     /// force): what a literal in it stands for, wherever it is used.
     dot: u64,
+    /// The relocation of `dot`.
+    rel: u64,
     size: usize,
 }
 
@@ -105,9 +109,9 @@ pub(crate) struct Assembler<'l> {
     pub loc: u32,
     pub offset: u64,
     pub radix: u64,
-    /// Words of the constants area being collected: value and shadow
-    /// (see [`Value::shadow`]).
-    literals: Vec<(u64, u64)>,
+    /// Words of the constants area being collected: value, shadow
+    /// (see [`Value::shadow`]) and relocation.
+    literals: Vec<(u64, u64, u64)>,
     /// Literals real MIDAS merges on pass 1 after a forward reference is
     /// defined (see [`LiteralMerges`]).
     pub(crate) merges: LiteralMerges,
@@ -152,11 +156,14 @@ pub(crate) struct Assembler<'l> {
     /// Names `.GLOBAL` declared (keys): in an absolute assembly they go to
     /// DDT marked global rather than local.
     pub globals: std::collections::HashSet<String>,
+    /// `RELOCATABLE` and what it tracks (see relocation.rs).
+    pub(crate) reloc: relocation::Relocation,
 }
 
 impl<'l> Assembler<'l> {
     pub fn new(loader: &'l dyn Loader, options: Options) -> Assembler<'l> {
         let plain = |value, io| Sym {
+            rel: 0,
             value,
             kind: SymKind::Predefined,
             half_killed: false,
@@ -198,6 +205,7 @@ impl<'l> Assembler<'l> {
             offset: 0,
             radix: 8,
             literals: Vec::new(),
+            reloc: relocation::Relocation::default(),
             merges: LiteralMerges::default(),
             area_index: 0,
             areas: Vec::new(),
@@ -269,6 +277,7 @@ impl<'l> Assembler<'l> {
         self.loc = 0o100;
         self.offset = 0;
         self.radix = 8;
+        self.start_relocation();
         self.literals.clear();
         self.merges.start_pass(pass);
         self.area_index = 0;
@@ -398,7 +407,11 @@ impl<'l> Assembler<'l> {
                         continue;
                     };
                     self.check_label_name(&label.name, value, at);
-                    self.define(&label.name, value, SymKind::Label, label.half_killed, at);
+                    let v = Value {
+                        rel: self.dot_rel(),
+                        ..Value::new(value)
+                    };
+                    self.define_rel(&label.name, v, SymKind::Label, label.half_killed, at);
                 }
                 self.body(&s.body, stmt, &mut row);
             }
@@ -411,7 +424,16 @@ impl<'l> Assembler<'l> {
     /// Defines a symbol, checking labels and `=:` symbols for a second,
     /// different definition in the same pass.
     pub fn define(&mut self, name: &str, value: u64, kind: SymKind, half_killed: bool, at: Span) {
-        let value = value & WORD_MASK;
+        self.define_rel(name, Value::new(value), kind, half_killed, at);
+    }
+
+    /// [`Assembler::define`] with the value's relocation (a relocatable
+    /// assembly's labels and symbols assigned relocatable values).
+    pub fn define_rel(&mut self, name: &str, v: Value, kind: SymKind, half_killed: bool, at: Span) {
+        if name.ends_with('"') && self.refuse_in_relocatable("a global symbol (NAME\")", at) {
+            return;
+        }
+        let (value, rel) = (v.w & WORD_MASK, v.rel);
         let place = self.symbols.resolve(name);
         if let Some(old) = self.symbols.get_for_define(&place) {
             let strict = matches!(kind, SymKind::Label | SymKind::Fixed)
@@ -436,6 +458,7 @@ impl<'l> Assembler<'l> {
                 half_killed,
                 pass: self.pass,
                 io: false,
+                rel,
             },
         );
         if kind == SymKind::Label {
@@ -505,7 +528,7 @@ impl<'l> Assembler<'l> {
                 if self.byte_mode.is_some() {
                     self.deposit_byte(v.w, row, stmt.start);
                 } else {
-                    self.emit(v.w, row);
+                    self.emit_rel(v.w, v.rel, row);
                 }
             }
             Body::Assign {
@@ -532,7 +555,7 @@ impl<'l> Assembler<'l> {
                     self.set_success(v.w, stmt.span_at(*at));
                     return;
                 }
-                self.define(name, v.w, kind, *half_killed, stmt.span_at(*at));
+                self.define_rel(name, v, kind, *half_killed, stmt.span_at(*at));
                 let place = self.symbols.resolve(name);
                 if let Some(s) = self.symbols.get_for_define_mut(&place) {
                     s.io = v.io;
@@ -542,6 +565,9 @@ impl<'l> Assembler<'l> {
                 self.word_align(row);
                 let v = self.word(w, stmt);
                 self.loc = (v.w.wrapping_sub(self.offset) & HALF_MASK) as u32;
+                let rel = v.rel.wrapping_sub(self.reloc.offset);
+                self.reloc.loc = self.location_rel(rel, stmt.start);
+                self.located();
             }
             Body::Variables(vars) => {
                 for (name, _, size) in vars {
@@ -589,6 +615,8 @@ impl<'l> Assembler<'l> {
             Pseudo::Loc => {
                 if let Some(v) = arg(self) {
                     self.loc = (v.w & HALF_MASK) as u32;
+                    self.reloc.loc = self.location_rel(v.rel, at);
+                    self.located();
                 }
             }
             Pseudo::Block => {
@@ -601,11 +629,17 @@ impl<'l> Assembler<'l> {
                         );
                     } else {
                         self.loc = ((self.loc as u64 + v.w) & HALF_MASK) as u32;
+                        let rel = self.reloc.loc.wrapping_add(v.rel);
+                        self.reloc.loc = self.location_rel(rel, at);
+                        self.located();
                     }
                 }
             }
             Pseudo::Constants => self.place_constants(at, row),
-            Pseudo::Variables => self.place_variables(at),
+            Pseudo::Variables => {
+                self.place_variables(at);
+                self.located();
+            }
             Pseudo::End => {
                 let v = arg(self);
                 self.finish(v, at);
@@ -627,6 +661,7 @@ impl<'l> Assembler<'l> {
             Pseudo::Offset => {
                 if let Some(v) = arg(self) {
                     self.offset = v.w & HALF_MASK;
+                    self.reloc.offset = v.rel;
                 }
             }
             // Real MIDAS 433 does nothing on pass 1 (A.KILL: "except for
@@ -648,6 +683,7 @@ impl<'l> Assembler<'l> {
             }
             Pseudo::Bind => self.bind(names, at),
             Pseudo::Begin | Pseudo::BlockEnd => self.block(op, names, at),
+            Pseudo::Relocate => self.relocatable(at),
             Pseudo::Ignored => {}
         }
     }
@@ -655,6 +691,7 @@ impl<'l> Assembler<'l> {
     /// END: the variables, then the constants left, then the start word.
     pub(crate) fn finish(&mut self, start: Option<Value>, at: Span) {
         self.place_variables(at);
+        self.end_areas();
         let mut row = ListRow {
             span: at,
             words: Vec::new(),
@@ -663,6 +700,7 @@ impl<'l> Assembler<'l> {
         if self.pass == 2 && !row.words.is_empty() {
             self.listing.push(row);
         }
+        self.relocatable_start(start, at);
         let s = start.map_or(0, |v| v.w);
         // A start address alone (opcode 0) means JRST to it.
         self.start = Some(if s >> 27 == 0 { (0o254 << 27) | s } else { s });
@@ -678,7 +716,7 @@ impl<'l> Assembler<'l> {
     pub fn add_literal(&mut self, words: &[Value], at: Span) -> Value {
         let call = self.merges.next_call(self.pass);
         let index = if words.len() == 1 && !words[0].opaque {
-            let (w, shadow) = (words[0].w, words[0].shadow);
+            let (w, shadow, rel) = (words[0].w, words[0].shadow, words[0].rel);
             let forced = match self.pass {
                 1 => self.merges.forced_entry(call),
                 _ => None,
@@ -686,7 +724,7 @@ impl<'l> Assembler<'l> {
             let found = forced.or_else(|| {
                 self.literals
                     .iter()
-                    .position(|&(x, s)| x == w && s == shadow)
+                    .position(|&(x, s, r)| x == w && s == shadow && r == rel)
             });
             if self.pass == 2 {
                 self.merges.check_pass2(call, found);
@@ -694,7 +732,7 @@ impl<'l> Assembler<'l> {
             let i = match found {
                 Some(i) => i,
                 None => {
-                    self.literals.push((w, shadow));
+                    self.literals.push((w, shadow, rel));
                     self.literals.len() - 1
                 }
             };
@@ -708,7 +746,7 @@ impl<'l> Assembler<'l> {
         } else {
             let first = self.literals.len();
             for w in words {
-                self.literals.push((w.w, w.shadow));
+                self.literals.push((w.w, w.shadow, w.rel));
             }
             self.merges.landed(call, first, words.len());
             first
@@ -719,7 +757,10 @@ impl<'l> Assembler<'l> {
         }
         // Addresses are known once pass 1 has placed the area.
         match (self.pass, self.areas.get(self.area_index)) {
-            (2, Some(area)) => Value::new((area.dot + index as u64) & HALF_MASK),
+            (2, Some(area)) => Value {
+                rel: area.rel,
+                ..Value::new((area.dot + index as u64) & HALF_MASK)
+            },
             // Until then the literal is a reference to word `index` of area
             // `area_index`, like a symbol not yet defined.
             _ => Value::unplaced(&format!("constant {} {index}", self.area_index)),
@@ -736,6 +777,7 @@ impl<'l> Assembler<'l> {
             self.areas.push(Area {
                 origin,
                 dot: self.dot(),
+                rel: self.dot_rel(),
                 size: words.len(),
             });
             self.loc = ((origin as usize + words.len()) & HALF_MASK as usize) as u32;
@@ -770,8 +812,8 @@ impl<'l> Assembler<'l> {
                 ),
             );
         }
-        for (w, _) in &words {
-            self.emit(*w, row);
+        for &(w, _, rel) in &words {
+            self.emit_rel(w, rel, row);
         }
         // Fewer constants than on pass 1 leave a gap: the area keeps its size.
         self.loc = ((origin as usize + area.size.max(words.len())) & HALF_MASK as usize) as u32;

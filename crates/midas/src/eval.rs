@@ -60,7 +60,8 @@ impl Assembler<'_> {
         let mut v = self.format(&pieces, w, stmt);
         v = Value::op2(v, extra, u64::wrapping_add);
         if indirect {
-            v = v.map(|x| x | 1 << 22);
+            v.w |= 1 << 22;
+            v.shadow |= 1 << 22;
         }
         v
     }
@@ -85,8 +86,10 @@ impl Assembler<'_> {
             Expr::Negate(e) => self.expr(e, stmt).map(|x| x.wrapping_neg()),
             Expr::Complement(e) => {
                 let v = self.expr(e, stmt);
+                self.refuse_relocation(v, '^', stmt);
                 Value {
                     opaque: v.opaque || v.undefined,
+                    rel: 0,
                     ..v.map(|x| !x)
                 }
             }
@@ -96,7 +99,11 @@ impl Assembler<'_> {
                 if !matches!(op, '+' | '-') && (a.undefined || b.undefined) {
                     a.opaque = true;
                 }
-                Value::op2(a, b, |x, y| binary(*op, x, y))
+                let rel = self.binary_rel(*op, a, b, stmt);
+                Value {
+                    rel,
+                    ..Value::op2(a, b, |x, y| binary(*op, x, y))
+                }
             }
         }
     }
@@ -105,7 +112,10 @@ impl Assembler<'_> {
         match s {
             Syllable::Number(n) => Value::new(*n),
             Syllable::Dot => match self.label_value() {
-                Some(v) => Value::new(v),
+                Some(v) => Value {
+                    rel: self.dot_rel(),
+                    ..Value::new(v)
+                },
                 None => {
                     self.error(
                         stmt.span_at(at),
@@ -124,7 +134,10 @@ impl Assembler<'_> {
                 self.note_variable(name, 1);
                 let place = self.variable_place(name);
                 match self.symbols.get(&place) {
-                    Some(sym) => Value::new(sym.value),
+                    Some(sym) => Value {
+                        rel: sym.rel,
+                        ..Value::new(sym.value)
+                    },
                     None => Value::unknown(&format!("{:?}", place)),
                 }
             }
@@ -151,7 +164,11 @@ impl Assembler<'_> {
                 // and the flags go in at bit 30 (real MIDAS: SQUOZE 4,RUG is
                 // 065754,,305000).
                 let code = pdp10_isa::squoze::encode(sym).unwrap_or(0);
-                n.map(|n| (n << 30).wrapping_add(code))
+                self.refuse_relocation(n, 'S', stmt);
+                Value {
+                    rel: 0,
+                    ..n.map(|n| (n << 30).wrapping_add(code))
+                }
             }
         }
     }
@@ -226,6 +243,9 @@ impl Assembler<'_> {
     /// A symbol's value; undefined ones are errors on pass 2 only, since
     /// pass 1 cannot know forward references.
     pub(crate) fn symbol_value(&mut self, name: &str, at: crate::source::Span) -> Value {
+        if name.ends_with('"') && self.refuse_in_relocatable("a global symbol (NAME\")", at) {
+            return Value::new(0);
+        }
         let place = self.symbols.resolve(name);
         if let Some(var) = self.pending_variable(&place) {
             self.merges.unknown_not_symbol();
@@ -234,6 +254,7 @@ impl Assembler<'_> {
         match self.symbols.reference(&place) {
             Ok(sym) => Value {
                 io: sym.io,
+                rel: sym.rel,
                 ..Value::new(sym.value)
             },
             Err(unknown) => {
@@ -249,6 +270,43 @@ impl Assembler<'_> {
                 self.merges.unknown_symbol(&unknown);
                 Value::unknown(&unknown)
             }
+        }
+    }
+}
+
+impl Assembler<'_> {
+    /// The relocation of `a op b`: sums and differences add and subtract
+    /// relocations, a product multiplies one by the other operand when
+    /// only one is relocatable; anything else of a relocatable value is
+    /// refused (real MIDAS makes a loader expression of some of them).
+    fn binary_rel(&mut self, op: char, a: Value, b: Value, stmt: &Gathered) -> u64 {
+        match op {
+            '+' => a.rel.wrapping_add(b.rel) & WORD_MASK,
+            '-' => a.rel.wrapping_sub(b.rel) & WORD_MASK,
+            '*' if b.rel == 0 => imul(a.rel, b.w),
+            '*' if a.rel == 0 => imul(a.w, b.rel),
+            _ => {
+                self.refuse_relocation(a, op, stmt);
+                self.refuse_relocation(b, op, stmt);
+                0
+            }
+        }
+    }
+
+    /// The error for a relocatable operand of an operation a relocatable
+    /// assembly here cannot express.
+    fn refuse_relocation(&mut self, v: Value, op: char, stmt: &Gathered) {
+        if v.rel != 0 && self.pass == 2 {
+            let what = match op {
+                '^' => "complement (^ or -1-) of".to_string(),
+                'S' => "SQUOZE flags made of".to_string(),
+                _ => format!("operator {op} on"),
+            };
+            self.error(
+                stmt.start,
+                ErrorKind::Syntax,
+                format!("{what} a relocatable value is not supported"),
+            );
         }
     }
 }

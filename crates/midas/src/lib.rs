@@ -49,6 +49,7 @@ mod predef;
 mod reader;
 mod source;
 mod statement_text;
+mod stink;
 mod symtab;
 mod text;
 

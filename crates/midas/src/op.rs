@@ -106,6 +106,8 @@ impl Assembler<'_> {
     /// `.GLOBAL a,b,...` in an absolute assembly: the names are marked
     /// global in the symbol table DDT gets (their values are unchanged).
     pub(crate) fn global_names(&mut self) {
+        let at = self.reader.span();
+        self.refuse_in_relocatable(".GLOBAL", at);
         loop {
             self.reader.skip_blanks();
             let mut name = String::new();

@@ -49,6 +49,9 @@ pub(crate) struct Sym {
     pub pass: u8,
     /// An I/O instruction: its AC field is a device.
     pub io: bool,
+    /// In a relocatable assembly, how many times the loader's relocation
+    /// is added to each half (left half count,,right half count).
+    pub rel: u64,
 }
 
 /// An entry: a definition, or the mark a reference to an unknown name
@@ -451,6 +454,7 @@ mod tests {
             half_killed: false,
             pass: 1,
             io: false,
+            rel: 0,
         }
     }
 

@@ -120,6 +120,7 @@ pub(super) fn pseudo(k: &str) -> Option<Pseudo> {
         "END" => Pseudo::End,
         "RADIX" => Pseudo::Radix,
         "OFFSET" => Pseudo::Offset,
+        "RELOCA" => Pseudo::Relocate,
         ".KILL" => Pseudo::Kill,
         ".HKILL" => Pseudo::HalfKill,
         ".BIND" => Pseudo::Bind,

@@ -1,0 +1,293 @@
+//! The relocatable output file (`RELOCATABLE`): STINK's block format, as
+//! real MIDAS 433 writes it. See docs/0004-stink-format.md for the format
+//! and how it was checked.
+
+use pdp10_isa::{Word, HALF_MASK, WORD_MASK};
+
+/// Block types (the 7 bits at 4.2-3.4 of a block's header word).
+pub const LOADER_COMMAND: u64 = 1;
+/// Words loaded at absolute addresses.
+pub const ABSOLUTE: u64 = 2;
+/// Words loaded at relocated addresses.
+pub const RELOCATABLE: u64 = 3;
+/// The program name, last block of a program.
+pub const PROGRAM_NAME: u64 = 4;
+/// Local symbols for DDT.
+pub const LOCAL_SYMBOLS: u64 = 0o10;
+/// A loader command block's command (its header's right half): start
+/// address.
+pub const JUMP: u64 = 1;
+
+/// Most words real MIDAS puts after a header (its BSIZE less one),
+/// relocation-bit words included.
+const BLOCK_WORDS: usize = 0o36;
+
+/// What the assembler did that shapes the output blocks, in order (pass 2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// `RELOCATABLE`: the block begun ends (it is written even if empty),
+    /// and the location is relocatable 0.
+    Relocate,
+    /// The location counter set (LOC, BLOCK, `.=`, a VARIABLES area, END's
+    /// areas): the block begun ends, and the next one starts there; an
+    /// empty one is still written, to tell the loader where `.` is.
+    Locate {
+        /// The new location.
+        address: u32,
+        /// Whether it is relocatable.
+        relocated: bool,
+    },
+    /// A word assembled, with its relocation: bit 1 the left half, bit 0
+    /// the right half.
+    Word {
+        /// Where it goes.
+        address: u32,
+        /// The word.
+        word: u64,
+        /// Relocation bits.
+        bits: u8,
+    },
+}
+
+/// A symbol for the local symbols block.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RelSymbol {
+    /// The name.
+    pub name: String,
+    /// The value (its relocatable halves relative to the program's start).
+    pub value: u64,
+    /// Relocation bits (as in [`Event::Word`]).
+    pub bits: u8,
+    /// Half-killed (`==`, `^^`).
+    pub half_killed: bool,
+}
+
+/// Everything the relocatable file holds.
+#[derive(Clone, Debug, Default)]
+pub struct Program {
+    /// The program's name (TITLE).
+    pub name: String,
+    /// Where pass 1 ended: the location END's constants began at, and
+    /// whether it was relocatable. Real MIDAS writes this as an empty
+    /// block first: its block header still holds it when pass 2 begins.
+    pub pass1_end: Option<(u32, bool)>,
+    /// What pass 2 did.
+    pub events: Vec<Event>,
+    /// END's argument and its relocation bits.
+    pub start: (u64, u8),
+    /// The symbols, in the order written.
+    pub symbols: Vec<RelSymbol>,
+}
+
+/// The block being filled: real MIDAS's BKBUF.
+struct Builder {
+    out: Vec<Word>,
+    kind: u64,
+    address: u64,
+    /// Set when `.` moved: the block is written even if empty.
+    located: bool,
+    /// The next word sets the header's address (after a block is written).
+    first_word: bool,
+    words: Vec<u64>,
+    /// Where in `words` the relocation-bit word being filled is, and how
+    /// many 3-bit codes it holds.
+    bits_at: usize,
+    codes: usize,
+}
+
+impl Builder {
+    fn new() -> Builder {
+        Builder {
+            out: Vec::new(),
+            kind: RELOCATABLE,
+            address: 0,
+            located: false,
+            first_word: true,
+            words: Vec::new(),
+            bits_at: 0,
+            codes: 12,
+        }
+    }
+
+    /// Ends the block begun: written unless empty and `.` did not move.
+    fn end_block(&mut self) {
+        if !self.words.is_empty() || self.located {
+            let count = self.words.len() as u64;
+            let header = (self.kind << 25) | (count << 18) | (self.address & HALF_MASK);
+            let mut sum = header;
+            self.out.push(Word::new(header));
+            for &w in &self.words {
+                sum = ones_complement_add(sum, w);
+                self.out.push(Word::new(w));
+            }
+            self.out.push(Word::new(!sum & WORD_MASK));
+        }
+        self.located = false;
+        self.words.clear();
+        self.codes = 12;
+        self.first_word = true;
+    }
+
+    /// `.` moved to `address`.
+    fn locate(&mut self, address: u32, kind: u64) {
+        self.end_block();
+        self.address = address as u64;
+        self.kind = kind;
+        self.located = true;
+    }
+
+    /// A data word with its 3-bit relocation code.
+    fn word(&mut self, address: u32, word: u64, code: u8) {
+        if self.first_word {
+            self.address = address as u64;
+            self.first_word = false;
+        }
+        self.put_code(code);
+        self.words.push(word);
+        if self.words.len() >= BLOCK_WORDS {
+            self.end_block();
+        }
+    }
+
+    /// Puts a 3-bit code in the block's relocation-bit words, twelve to a
+    /// word, each such word ahead of the twelve words it describes.
+    fn put_code(&mut self, code: u8) {
+        if self.codes == 12 {
+            self.bits_at = self.words.len();
+            self.words.push(0);
+            self.codes = 0;
+        }
+        self.words[self.bits_at] |= (code as u64 & 7) << (33 - 3 * self.codes);
+        self.codes += 1;
+    }
+
+    /// A block of `words` of type `kind` written whole (no relocation
+    /// bits), cut where real MIDAS cuts its blocks.
+    fn plain_blocks(&mut self, kind: u64, words: &[u64]) {
+        self.end_block();
+        self.kind = kind;
+        self.address = 0;
+        self.first_word = false;
+        for &w in words {
+            self.words.push(w);
+            if self.words.len() >= BLOCK_WORDS {
+                self.end_block();
+                self.first_word = false;
+            }
+        }
+        self.end_block();
+    }
+}
+
+/// The 36-bit one's-complement sum STINK checks blocks with (the carry out
+/// of bit 0 added back in).
+fn ones_complement_add(a: u64, b: u64) -> u64 {
+    let s = a + b;
+    if s > WORD_MASK {
+        (s + 1) & WORD_MASK
+    } else {
+        s
+    }
+}
+
+/// The SQUOZE of a name with flags in the top four bits.
+fn squoze_with(name: &str, flags: u64) -> u64 {
+    pdp10_isa::squoze::encode(name).unwrap_or(0) | flags << 32
+}
+
+/// The relocatable file's words.
+pub fn words(p: &Program) -> Vec<Word> {
+    let mut b = Builder::new();
+    if let Some((address, relocated)) = p.pass1_end {
+        b.kind = if relocated { RELOCATABLE } else { ABSOLUTE };
+        b.address = address as u64;
+        b.located = true;
+    }
+    for e in &p.events {
+        match *e {
+            Event::Relocate => b.locate(0, RELOCATABLE),
+            Event::Locate { address, relocated } => {
+                b.locate(address, if relocated { RELOCATABLE } else { ABSOLUTE })
+            }
+            Event::Word {
+                address,
+                word,
+                bits,
+            } => b.word(address, word, bits),
+        }
+    }
+    // END: the start address, a loader command.
+    b.end_block();
+    b.kind = LOADER_COMMAND;
+    b.address = JUMP;
+    b.first_word = false;
+    b.put_code(p.start.1);
+    b.words.push(p.start.0 & WORD_MASK);
+    b.end_block();
+    // The symbols: the program's name as a block name (level 0), then each
+    // symbol and its value.
+    let mut syms = vec![squoze_with(&p.name, 1), 0];
+    for s in &p.symbols {
+        // 4.9 half-killed, 4.8 left half relocated, 4.7 right half.
+        let flags = (s.half_killed as u64) << 3 | (s.bits as u64 & 3) << 1;
+        syms.push(squoze_with(&s.name, flags));
+        syms.push(s.value & WORD_MASK);
+    }
+    b.plain_blocks(LOCAL_SYMBOLS, &syms);
+    b.plain_blocks(PROGRAM_NAME, &[squoze_with(&p.name, 1)]);
+    b.out.push(Word::new(WORD_MASK));
+    b.out
+}
+
+/// The order real MIDAS 433 writes a relocatable program's symbols in: the
+/// order of its symbol table, a hash table of 2707 entries where a name's
+/// first place is its SQUOZE code exclusive-or'd with its halves swapped,
+/// taken as a magnitude, modulo 2707, the next free entry after it when
+/// that is taken. Here only the program's own symbols are placed (real
+/// MIDAS's initial symbols take entries too, which can change the order
+/// of two symbols whose first places are near each other).
+pub fn midas_table_order(names: &[String]) -> Vec<usize> {
+    const SIZE: usize = 2707;
+    let mut table: Vec<Option<usize>> = vec![None; SIZE];
+    for (k, name) in names.iter().enumerate() {
+        let code = pdp10_isa::squoze::encode(name).unwrap_or(0);
+        let swapped = ((code & HALF_MASK) << 18) | (code >> 18);
+        let mut c = code ^ swapped;
+        if c >> 35 != 0 {
+            c = (1 << 36) - c;
+        }
+        let mut slot = (c % SIZE as u64) as usize;
+        while table[slot].is_some() {
+            slot = (slot + 1) % SIZE;
+        }
+        table[slot] = Some(k);
+    }
+    table.into_iter().flatten().collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_empty_block_is_its_header_and_the_header_complemented() {
+        let mut b = Builder::new();
+        b.locate(6, RELOCATABLE);
+        b.end_block();
+        let w: Vec<u64> = b.out.iter().map(|w| w.raw()).collect();
+        assert_eq!(w, vec![0o000600_000006, 0o777177_777771]);
+    }
+
+    #[test]
+    fn the_checksum_adds_the_carry_back_in() {
+        assert_eq!(ones_complement_add(WORD_MASK, 1), 1);
+        assert_eq!(ones_complement_add(5, 6), 11);
+    }
+
+    #[test]
+    fn a_hash_collision_takes_the_next_entry() {
+        let names: Vec<String> = ["B", "A", "B"].iter().map(|s| s.to_string()).collect();
+        // A's place is before B's; the second B goes after the first.
+        assert_eq!(midas_table_order(&names), vec![1, 0, 2]);
+    }
+}
