@@ -21,7 +21,7 @@ mod value;
 pub(crate) use crate::symtab::{Sym, SymKind};
 pub(crate) use merges::LiteralMerges;
 pub(crate) use relocation::halves;
-pub(crate) use value::Value;
+pub(crate) use value::{rel_add, rel_neg, Value};
 
 /// `.BYTE` mode: the byte sizes, which one comes next, and the word
 /// being filled (its bits used from the left).
@@ -566,7 +566,7 @@ impl<'l> Assembler<'l> {
                 self.word_align(row);
                 let v = self.word(w, stmt);
                 self.loc = (v.w.wrapping_sub(self.offset) & HALF_MASK) as u32;
-                let rel = v.rel.wrapping_sub(self.reloc.offset);
+                let rel = value::rel_add(v.rel, value::rel_neg(self.reloc.offset));
                 self.reloc.loc = self.location_rel(rel, stmt.start);
                 self.located();
             }
@@ -630,7 +630,7 @@ impl<'l> Assembler<'l> {
                         );
                     } else {
                         self.loc = ((self.loc as u64 + v.w) & HALF_MASK) as u32;
-                        let rel = self.reloc.loc.wrapping_add(v.rel);
+                        let rel = value::rel_add(self.reloc.loc, v.rel);
                         self.reloc.loc = self.location_rel(rel, at);
                         self.located();
                     }
@@ -663,6 +663,7 @@ impl<'l> Assembler<'l> {
                 if let Some(v) = arg(self) {
                     self.offset = v.w & HALF_MASK;
                     self.reloc.offset = v.rel;
+                    self.relocatable_offset(v, at);
                 }
             }
             // Real MIDAS 433 does nothing on pass 1 (A.KILL: "except for

@@ -1,7 +1,7 @@
 //! Values of words, fields and syllables (MIDAS manual, nodes Words, Fields
 //! and Syllables).
 
-use crate::assemble::{Assembler, Value};
+use crate::assemble::{rel_add, rel_neg, Assembler, Value};
 use crate::diag::ErrorKind;
 use crate::format::Piece;
 use crate::gather::Gathered;
@@ -83,7 +83,13 @@ impl Assembler<'_> {
     pub(crate) fn expr(&mut self, e: &Expr, stmt: &Gathered) -> Value {
         match e {
             Expr::Syllable(s, at) => self.syllable(s, *at, stmt),
-            Expr::Negate(e) => self.expr(e, stmt).map(|x| x.wrapping_neg()),
+            Expr::Negate(e) => {
+                let v = self.expr(e, stmt);
+                Value {
+                    rel: rel_neg(v.rel),
+                    ..v.map(|x| x.wrapping_neg())
+                }
+            }
             Expr::Complement(e) => {
                 let v = self.expr(e, stmt);
                 self.refuse_relocation(v, '^', stmt);
@@ -281,8 +287,8 @@ impl Assembler<'_> {
     /// refused (real MIDAS makes a loader expression of some of them).
     fn binary_rel(&mut self, op: char, a: Value, b: Value, stmt: &Gathered) -> u64 {
         match op {
-            '+' => a.rel.wrapping_add(b.rel) & WORD_MASK,
-            '-' => a.rel.wrapping_sub(b.rel) & WORD_MASK,
+            '+' => rel_add(a.rel, b.rel),
+            '-' => rel_add(a.rel, rel_neg(b.rel)),
             '*' if b.rel == 0 => imul(a.rel, b.w),
             '*' if a.rel == 0 => imul(a.w, b.rel),
             _ => {

@@ -17,6 +17,8 @@ pub const LOCAL_SYMBOLS: u64 = 0o10;
 /// A loader command block's command (its header's right half): start
 /// address.
 pub const JUMP: u64 = 1;
+/// The loader command OFFSET makes.
+pub const SET_OFFSET: u64 = 6;
 
 /// Most words real MIDAS puts after a header (its BSIZE less one),
 /// relocation-bit words included.
@@ -46,7 +48,29 @@ pub enum Event {
         word: u64,
         /// Relocation bits.
         bits: u8,
+        /// The relocation once more added (+1) or taken away (-1) in the
+        /// right half, beyond what `bits` says (real MIDAS: a reference to
+        /// the loader's symbol `$R.` before the word); 0 when none.
+        extra: i8,
     },
+    /// A loader command (a block of its own): OFFSET's is 6.
+    Command {
+        /// The command.
+        command: u64,
+        /// Its argument, its relocation bits and extra relocation (as in
+        /// [`Event::Word`]).
+        word: u64,
+        /// Relocation bits.
+        bits: u8,
+        /// Extra relocation.
+        extra: i8,
+    },
+}
+
+/// STINK's name for the program's relocation, with flags 04 (global) and
+/// 10 (the right half), as real MIDAS refers to it.
+fn relocation_reference() -> u64 {
+    squoze_with("$R.", 0o3)
 }
 
 /// A symbol for the local symbols block.
@@ -136,17 +160,34 @@ impl Builder {
         self.located = true;
     }
 
-    /// A data word with its 3-bit relocation code.
-    fn word(&mut self, address: u32, word: u64, code: u8) {
+    /// A data word with its 3-bit relocation code, after a reference to
+    /// `$R.` when `extra` is not 0 (code 4 adds it, 5 subtracts it; the
+    /// block does not end between the two).
+    fn word(&mut self, address: u32, word: u64, code: u8, extra: i8) {
         if self.first_word {
             self.address = address as u64;
             self.first_word = false;
+        }
+        if extra != 0 {
+            self.put_code(if extra < 0 { 5 } else { 4 });
+            self.words.push(relocation_reference());
         }
         self.put_code(code);
         self.words.push(word);
         if self.words.len() >= BLOCK_WORDS {
             self.end_block();
         }
+    }
+
+    /// A loader command block; the data block after it starts at the
+    /// next word's address, with the type it had.
+    fn command(&mut self, command: u64, word: u64, code: u8, extra: i8) {
+        self.end_block();
+        let kind = self.kind;
+        self.kind = LOADER_COMMAND;
+        self.word(command as u32, word & WORD_MASK, code, extra);
+        self.end_block();
+        self.kind = kind;
     }
 
     /// Puts a 3-bit code in the block's relocation-bit words, twelve to a
@@ -213,17 +254,18 @@ pub fn words(p: &Program) -> Vec<Word> {
                 address,
                 word,
                 bits,
-            } => b.word(address, word, bits),
+                extra,
+            } => b.word(address, word, bits, extra),
+            Event::Command {
+                command,
+                word,
+                bits,
+                extra,
+            } => b.command(command, word, bits, extra),
         }
     }
     // END: the start address, a loader command.
-    b.end_block();
-    b.kind = LOADER_COMMAND;
-    b.address = JUMP;
-    b.first_word = false;
-    b.put_code(p.start.1);
-    b.words.push(p.start.0 & WORD_MASK);
-    b.end_block();
+    b.command(JUMP, p.start.0, p.start.1, 0);
     // The symbols: the program's name as a block name (level 0), then each
     // symbol and its value.
     let mut syms = vec![squoze_with(&p.name, 1), 0];

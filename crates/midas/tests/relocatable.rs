@@ -62,14 +62,14 @@ fn globals_are_refused_with_their_place() {
 }
 
 #[test]
-fn relocation_other_than_0_or_1_is_refused() {
-    let e = refused("TITLE G\nRELOCA\nA:\tA+A\nEND\n");
+fn relocation_other_than_what_stink_takes_is_refused() {
+    let e = refused("TITLE G\nRELOCA\nA:\tA*3\nEND\n");
     assert!(
-        e.contains("t.mid:3:1") && e.contains("2 in the right"),
+        e.contains("t.mid:3:1") && e.contains("3 in the right"),
         "{e}"
     );
-    let e = refused("TITLE G\nRELOCA\nA:\tA*3\nEND\n");
-    assert!(e.contains("3 in the right"), "{e}");
+    let e = refused("TITLE G\nRELOCA\nA:\t-A,,0\nEND\n");
+    assert!(e.contains("-1 times in the left half"), "{e}");
     let e = refused("TITLE G\nRELOCA\nA:\tA&777\nEND\n");
     assert!(e.contains("operator & on a relocatable value"), "{e}");
     let e = refused("TITLE G\nRELOCA\nA:\tMOVE A,\nEND\n");
@@ -313,6 +313,48 @@ fn no_title_is_main() {
         000202,,000001 000000,,000000 000000,,000000 777575,,777776
         002004,,000000 074530,,424200 000000,,000000 110310,,700000 000000,,000000 570732,,453577
         001001,,000000 074530,,424200 702246,,353577
+        777777,,777777
+        ",
+    );
+}
+#[test]
+fn offset_is_a_loader_command() {
+    // OFFSET: a loader command (6) of its own; OFFSET 100-. is relocated
+    // -1 times: a reference to $R., subtracted, before the word.
+    check(
+        "TITLE OF\nRELOCA\n\tMOVE 1,A\nOFFSET 100-.\nA:\tMOVE 2,A\nB:\tJRST A\nOFFSET 0\nC:\tMOVE 2,.\nEND\n",
+        "
+        000600,,000004 777177,,777773
+        000602,,000000 000000,,000000 200040,,000100 577135,,777677
+        000203,,000006 500000,,000000 175426,,161000 000000,,000077 102146,,616672
+        000603,,000001 000000,,000000 200100,,000100 254000,,000100 323074,,777576
+        000202,,000006 000000,,000000 000000,,000000 777575,,777771
+        000602,,000003 100000,,000000 200100,,000003 477075,,777771
+        000600,,000004 777177,,777773
+        000202,,000001 000000,,000000 000000,,000000 777575,,777776
+        002010,,000000 063301,,700000 000000,,000000 111726,,100000 000000,,000003 010310,,700000
+         000000,,000100 011117,,400000 000000,,000101 557107,,477573
+        001001,,000000 063301,,700000 713475,,077777
+        777777,,777777
+        ",
+    );
+}
+
+#[test]
+fn relocation_minus_one_and_two() {
+    // -A and A+A: the word relocated 0 or 1 times after a reference to $R.
+    // (code 5 subtracts it, 4 adds it).
+    check(
+        "TITLE RR\nRELOCA\nA:\t-A\n\tA+A\n\tMOVE 1,A+A\n\tA,,-A\n\t3-A\nEND\n",
+        "
+        000600,,000005 777177,,777772
+        000613,,000000 504141,,525000 175426,,161000 000000,,000000 175426,,161000 000000,,000000
+         175426,,161000 200040,,000000 175426,,161000 000000,,000000 175426,,161000 000000,,000003
+         707204,,165772
+        000600,,000005 777177,,777772
+        000202,,000001 000000,,000000 000000,,000000 777575,,777776
+        002004,,000000 065712,,740000 000000,,000000 110310,,700000 000000,,000000 577550,,137777
+        001001,,000000 065712,,740000 711064,,037777
         777777,,777777
         ",
     );

@@ -26,23 +26,17 @@ pub(crate) struct Relocation {
     pub start: (u64, u8),
 }
 
-/// The left and right half relocation counts of a relocation word made
-/// by 36-bit arithmetic (`lh*2^18 + rh`, the right half signed).
+/// The left and right half relocation counts of a relocation word (each
+/// half a signed count).
 pub(crate) fn halves(rel: u64) -> (i64, i64) {
-    let rh = super::value::half_count(rel);
-    let lh = super::value::half_count((rel.wrapping_sub(rh as u64) & WORD_MASK) >> 18);
-    (lh, rh)
-}
-
-/// A relocation word with `n` in the right half.
-fn right(n: u64) -> u64 {
-    n & WORD_MASK
+    let count = super::value::half_count;
+    (count(rel >> 18), count(rel))
 }
 
 impl Assembler<'_> {
     /// The relocation of `.` (the location counter's plus OFFSET's).
     pub(crate) fn dot_rel(&self) -> u64 {
-        right(self.reloc.loc.wrapping_add(self.reloc.offset))
+        super::value::rel_add(self.reloc.loc, self.reloc.offset)
     }
 
     /// Resets what a relocatable assembly tracks, at the start of a pass.
@@ -110,17 +104,26 @@ impl Assembler<'_> {
     /// END's argument, in a relocatable assembly.
     pub(super) fn relocatable_start(&mut self, start: Option<Value>, at: Span) {
         if let Some(v) = start {
-            let bits = self.relocation_bits(v.rel, at);
+            let (bits, extra) = self.relocation_code(v.rel, at);
+            if extra != 0 {
+                self.error(
+                    at,
+                    ErrorKind::Syntax,
+                    "a start address relocated other than 0 or 1 times is not supported",
+                );
+            }
             self.reloc.start = (v.w & WORD_MASK, bits);
         }
     }
 
-    /// The 2-bit relocation code of a word (left half 2, right half 1);
-    /// other relocations (real MIDAS adds or subtracts the loader's `$R.`
-    /// for them) are refused.
-    pub(super) fn relocation_bits(&mut self, rel: u64, at: Span) -> u8 {
+    /// The 2-bit relocation code of a word (left half 2, right half 1)
+    /// and the relocation once more added or taken away in the right half
+    /// (see [`Event::Word`]); other relocations are refused.
+    pub(super) fn relocation_code(&mut self, rel: u64, at: Span) -> (u8, i8) {
         match halves(rel) {
-            (l @ (0 | 1), r @ (0 | 1)) => (l as u8) << 1 | r as u8,
+            (l @ (0 | 1), r @ (0 | 1)) => ((l as u8) << 1 | r as u8, 0),
+            (l @ (0 | 1), -1) => ((l as u8) << 1, -1),
+            (l @ (0 | 1), 2) => ((l as u8) << 1 | 1, 1),
             (l, r) => {
                 if self.pass == 2 {
                     self.error(
@@ -128,11 +131,11 @@ impl Assembler<'_> {
                         ErrorKind::Syntax,
                         format!(
                             "a word relocated {l} times in the left half and {r} in the right \
-                             is not supported (only 0 or 1 in each half)"
+                             is not supported (0 or 1 in the left half, -1 to 2 in the right)"
                         ),
                     );
                 }
-                0
+                (0, 0)
             }
         }
     }
@@ -140,14 +143,29 @@ impl Assembler<'_> {
     /// Writes a word at `.` with its relocation.
     pub(super) fn emit_rel(&mut self, w: u64, rel: u64, row: &mut ListRow) {
         if self.reloc.on && self.pass == 2 {
-            let bits = self.relocation_bits(rel, row.span);
+            let (bits, extra) = self.relocation_code(rel, row.span);
             self.reloc.events.push(Event::Word {
                 address: self.loc,
                 word: w & WORD_MASK,
                 bits,
+                extra,
             });
         }
         self.emit(w, row);
+    }
+
+    /// OFFSET in a relocatable assembly: a loader command (6) with the
+    /// offset, which may be relocated -1 to 2 times.
+    pub(super) fn relocatable_offset(&mut self, v: Value, at: Span) {
+        if self.reloc.on && self.pass == 2 {
+            let (bits, extra) = self.relocation_code(v.rel, at);
+            self.reloc.events.push(Event::Command {
+                command: crate::stink::SET_OFFSET,
+                word: v.w & WORD_MASK,
+                bits,
+                extra,
+            });
+        }
     }
 
     /// A pseudo-op real MIDAS has for relocatable assemblies that this one

@@ -103,3 +103,18 @@ pub(crate) fn half_count(half: u64) -> i64 {
         h
     }
 }
+
+/// Relocation words are added half by half: a carry out of the right half's
+/// count is not the left half's (`A,,-A` is relocated 1 and -1 times).
+pub(crate) fn rel_add(a: u64, b: u64) -> u64 {
+    let left = ((a >> 18) + (b >> 18)) & HALF_MASK;
+    let right = ((a & HALF_MASK) + (b & HALF_MASK)) & HALF_MASK;
+    left << 18 | right
+}
+
+/// The relocation word of a negated value, half by half.
+pub(crate) fn rel_neg(a: u64) -> u64 {
+    let left = (a >> 18).wrapping_neg() & HALF_MASK;
+    let right = (a & HALF_MASK).wrapping_neg() & HALF_MASK;
+    left << 18 | right
+}
