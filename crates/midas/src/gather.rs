@@ -584,6 +584,10 @@ impl Assembler<'_> {
                 mark(g, crate::text::sixbit_word(&name), at)
             }
             ".OSMID" => mark(g, crate::text::sixbit_word("ITS"), at),
+            ".TYPE" => {
+                let t = self.symbol_type();
+                mark(g, t, at);
+            }
             ".PASS" => mark(g, self.pass as u64, at),
             // `.SUCCESS==X` sets it (its.1648's UENTRY saves and restores
             // it around its own conditionals): the name stays for the

@@ -73,6 +73,7 @@ pub(crate) fn is_pseudo_name(k: &str) -> bool {
                 | ".GO"
                 | ".TAG"
                 | ".ASCVL"
+                | ".TYPE"
         )
 }
 
