@@ -50,6 +50,7 @@ mod reader;
 mod source;
 mod statement_text;
 mod stink;
+mod symbol_order;
 mod symbol_type;
 mod symtab;
 mod text;

@@ -132,8 +132,10 @@ fn stink_words(asm: &Assembler<'_>) -> Vec<Word> {
         .program_symbols()
         .map(|(name, s)| (name.to_string(), s.clone()))
         .collect();
-    let names: Vec<String> = defined.iter().map(|(n, _)| n.clone()).collect();
-    let symbols = stink::midas_table_order(&names)
+    let entries = crate::symbol_order::entries(asm.symbols.symbols_seen());
+    let mut order: Vec<usize> = (0..defined.len()).collect();
+    order.sort_by_key(|&k| entries.get(&defined[k].0).copied().unwrap_or(usize::MAX));
+    let symbols = order
         .into_iter()
         .map(|k| {
             let (name, s) = &defined[k];

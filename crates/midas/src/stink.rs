@@ -281,32 +281,6 @@ pub fn words(p: &Program) -> Vec<Word> {
     b.out
 }
 
-/// The order real MIDAS 433 writes a relocatable program's symbols in: the
-/// order of its symbol table, a hash table of 2707 entries where a name's
-/// first place is its SQUOZE code exclusive-or'd with its halves swapped,
-/// taken as a magnitude, modulo 2707, the next free entry after it when
-/// that is taken. Here only the program's own symbols are placed (real
-/// MIDAS's initial symbols take entries too, which can change the order
-/// of two symbols whose first places are near each other).
-pub fn midas_table_order(names: &[String]) -> Vec<usize> {
-    const SIZE: usize = 2707;
-    let mut table: Vec<Option<usize>> = vec![None; SIZE];
-    for (k, name) in names.iter().enumerate() {
-        let code = pdp10_isa::squoze::encode(name).unwrap_or(0);
-        let swapped = ((code & HALF_MASK) << 18) | (code >> 18);
-        let mut c = code ^ swapped;
-        if c >> 35 != 0 {
-            c = (1 << 36) - c;
-        }
-        let mut slot = (c % SIZE as u64) as usize;
-        while table[slot].is_some() {
-            slot = (slot + 1) % SIZE;
-        }
-        table[slot] = Some(k);
-    }
-    table.into_iter().flatten().collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -324,12 +298,5 @@ mod tests {
     fn the_checksum_adds_the_carry_back_in() {
         assert_eq!(ones_complement_add(WORD_MASK, 1), 1);
         assert_eq!(ones_complement_add(5, 6), 11);
-    }
-
-    #[test]
-    fn a_hash_collision_takes_the_next_entry() {
-        let names: Vec<String> = ["B", "A", "B"].iter().map(|s| s.to_string()).collect();
-        // A's place is before B's; the second B goes after the first.
-        assert_eq!(midas_table_order(&names), vec![1, 0, 2]);
     }
 }

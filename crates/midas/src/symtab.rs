@@ -97,6 +97,11 @@ pub(crate) struct Symbols {
     macros: HashMap<(usize, String), Rc<Macro>>,
     /// Symbols `.KILL` left out of DDT's table altogether.
     killed: std::collections::HashSet<(usize, String)>,
+    /// The program's names (symbols, marks of references to unknown
+    /// names, macros) in the order each was first entered: the order real
+    /// MIDAS puts them in its hash table (see stink.rs).
+    seen: Vec<String>,
+    seen_set: std::collections::HashSet<String>,
 }
 
 impl Symbols {
@@ -118,7 +123,21 @@ impl Symbols {
             entries,
             macros: HashMap::new(),
             killed: Default::default(),
+            seen: Vec::new(),
+            seen_set: Default::default(),
         }
+    }
+
+    /// Notes a name of the program the first time it is entered.
+    fn note_seen(&mut self, key: &str) {
+        if self.seen_set.insert(key.to_string()) {
+            self.seen.push(key.to_string());
+        }
+    }
+
+    /// The program's names in the order each was first entered.
+    pub fn symbols_seen(&self) -> &[String] {
+        &self.seen
     }
 
     /// A new pass starts in `.MAIN`. Symbols, macros and blocks stay, as
@@ -296,6 +315,7 @@ impl Symbols {
             Some((b, Entry::Undefined)) => Err(format!("{b}:{}", p.key)),
             None => {
                 let b = p.block.unwrap_or(MAIN);
+                self.note_seen(&p.key);
                 self.entries.insert((b, p.key.clone()), Entry::Undefined);
                 Err(format!("{b}:{}", p.key))
             }
@@ -339,12 +359,14 @@ impl Symbols {
     /// Defines `p` in its block.
     pub fn define(&mut self, p: &Place, sym: Sym) {
         let b = self.target(p);
+        self.note_seen(&p.key);
         self.entries.insert((b, p.key.clone()), Entry::Defined(sym));
     }
 
     /// Makes `p` undefined where [`Symbols::define`] would define it.
     pub fn undefine(&mut self, p: &Place) {
         let b = self.target(p);
+        self.note_seen(&p.key);
         self.entries.insert((b, p.key.clone()), Entry::Undefined);
     }
 
@@ -409,6 +431,7 @@ impl Symbols {
     /// DEFINE: a macro in the current (or named) block.
     pub fn define_macro(&mut self, p: &Place, m: Rc<Macro>) {
         let b = self.target(p);
+        self.note_seen(&p.key);
         self.macros.insert((b, p.key.clone()), m);
     }
 
