@@ -77,6 +77,15 @@ fn relocation_other_than_what_stink_takes_is_refused() {
 }
 
 #[test]
+fn library_requests_are_refused_with_their_place() {
+    let e = refused("TITLE L\nRELOCA\n.LIBRARY FOO\",BAR\"\nEND\n");
+    assert!(
+        e.contains("t.mid:3:1") && e.contains(".LIBRA (a loader request)"),
+        "{e}"
+    );
+}
+
+#[test]
 fn relocatable_after_words_is_refused() {
     let e = refused("\t1\nRELOCA\nEND\n");
     assert!(

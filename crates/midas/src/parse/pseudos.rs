@@ -74,6 +74,8 @@ pub(crate) fn is_pseudo_name(k: &str) -> bool {
                 | ".TAG"
                 | ".ASCVL"
                 | ".TYPE"
+                | ".LIBRA"
+                | ".LIBRQ"
         )
 }
 
