@@ -13,6 +13,7 @@ use std::rc::Rc;
 use crate::symtab::{Place, Symbols};
 
 mod constants;
+mod globals;
 mod labels;
 mod merges;
 mod places;
@@ -431,11 +432,9 @@ impl<'l> Assembler<'l> {
     /// [`Assembler::define`] with the value's relocation (a relocatable
     /// assembly's labels and symbols assigned relocatable values).
     pub fn define_rel(&mut self, name: &str, v: Value, kind: SymKind, half_killed: bool, at: Span) {
-        if name.ends_with('"') && self.refuse_in_relocatable("a global symbol (NAME\")", at) {
-            return;
-        }
         let (value, rel) = (v.w & WORD_MASK, v.rel);
         let place = self.symbols.resolve(name);
+        let global = self.note_global(name, &place.key);
         if let Some(old) = self.symbols.get_for_define(&place) {
             let strict = matches!(kind, SymKind::Label | SymKind::Fixed)
                 || matches!(old.kind, SymKind::Label | SymKind::Fixed);
@@ -462,6 +461,12 @@ impl<'l> Assembler<'l> {
                 rel,
             },
         );
+        if global {
+            let sym = self.symbols.get_for_define(&place).cloned();
+            if let Some(sym) = sym {
+                self.punch_global(&place.key, &sym, half_killed, at);
+            }
+        }
         if kind == SymKind::Label {
             self.last_label = Some(place.key);
         }
@@ -703,6 +708,7 @@ impl<'l> Assembler<'l> {
             self.listing.push(row);
         }
         self.relocatable_start(start, at);
+        self.undefined_globals(at);
         let s = start.map_or(0, |v| v.w);
         // A start address alone (opcode 0) means JRST to it.
         self.start = Some(if s >> 27 == 0 { (0o254 << 27) | s } else { s });

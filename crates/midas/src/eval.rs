@@ -249,10 +249,11 @@ impl Assembler<'_> {
     /// A symbol's value; undefined ones are errors on pass 2 only, since
     /// pass 1 cannot know forward references.
     pub(crate) fn symbol_value(&mut self, name: &str, at: crate::source::Span) -> Value {
-        if name.ends_with('"') && self.refuse_in_relocatable("a global symbol (NAME\")", at) {
-            return Value::new(0);
-        }
         let place = self.symbols.resolve(name);
+        if self.note_global(name, &place.key) {
+            let sym = self.symbols.get(&place).cloned();
+            self.global_reference(&place.key, sym.as_ref(), at);
+        }
         if let Some(var) = self.pending_variable(&place) {
             self.merges.unknown_not_symbol();
             return Value::unknown(&format!("{var:?}"));

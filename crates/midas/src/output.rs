@@ -130,6 +130,8 @@ fn stink_words(asm: &Assembler<'_>) -> Vec<Word> {
     let defined: Vec<(String, crate::symtab::Sym)> = asm
         .symbols
         .program_symbols()
+        // Globals are the loader's, not in the local symbols block.
+        .filter(|(name, _)| !asm.globals.contains(*name))
         .map(|(name, s)| (name.to_string(), s.clone()))
         .collect();
     let entries = crate::symbol_order::entries(asm.symbols.symbols_seen());

@@ -53,6 +53,19 @@ pub enum Event {
         /// the loader's symbol `$R.` before the word); 0 when none.
         extra: i8,
     },
+    /// A global symbol's definition, a loader instruction in the data
+    /// (code 7, the name, then the instruction's code and the value).
+    Define {
+        /// `.` (the block's address when it begins with this).
+        address: u32,
+        /// The name in SQUOZE with flags: 04 global, 10 the value's right
+        /// half relocated, 40 half-killed.
+        symbol: u64,
+        /// 0 define (a label), 4 redefine (`=`).
+        code: u8,
+        /// The value (unrelocated).
+        value: u64,
+    },
     /// A loader command (a block of its own): OFFSET's is 6.
     Command {
         /// The command.
@@ -179,6 +192,22 @@ impl Builder {
         }
     }
 
+    /// A loader instruction: code 7 and the SQUOZE word, then `code` and
+    /// its argument; the block does not end inside it.
+    fn loader_instruction(&mut self, address: u32, symbol: u64, code: u8, value: u64) {
+        if self.first_word {
+            self.address = address as u64;
+            self.first_word = false;
+        }
+        self.put_code(7);
+        self.words.push(symbol & WORD_MASK);
+        self.put_code(code);
+        self.words.push(value & WORD_MASK);
+        if self.words.len() >= BLOCK_WORDS {
+            self.end_block();
+        }
+    }
+
     /// A loader command block; the data block after it starts at the
     /// next word's address, with the type it had.
     fn command(&mut self, command: u64, word: u64, code: u8, extra: i8) {
@@ -232,7 +261,7 @@ fn ones_complement_add(a: u64, b: u64) -> u64 {
 }
 
 /// The SQUOZE of a name with flags in the top four bits.
-fn squoze_with(name: &str, flags: u64) -> u64 {
+pub(crate) fn squoze_with(name: &str, flags: u64) -> u64 {
     pdp10_isa::squoze::encode(name).unwrap_or(0) | flags << 32
 }
 
@@ -262,6 +291,12 @@ pub fn words(p: &Program) -> Vec<Word> {
                 bits,
                 extra,
             } => b.command(command, word, bits, extra),
+            Event::Define {
+                address,
+                symbol,
+                code,
+                value,
+            } => b.loader_instruction(address, symbol, code, value),
         }
     }
     // END: the start address, a loader command.

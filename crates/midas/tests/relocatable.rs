@@ -49,14 +49,27 @@ fn an_absolute_program_still_makes_sblk() {
 }
 
 #[test]
-fn globals_are_refused_with_their_place() {
-    let e = refused("TITLE G\nRELOCA\nFOO\":\t0\nEND\n");
+fn globals_not_done_yet_are_refused_with_their_place() {
+    let e = refused("TITLE G\nRELOCA\nFOO\":\t0\n\tMOVE FOO\nEND\n");
     assert!(
-        e.contains("t.mid:3:1") && e.contains("global symbol"),
+        e.contains("t.mid:4:") && e.contains("relocatable global symbol (FOO)"),
         "{e}"
     );
     let e = refused("TITLE G\nRELOCA\n.GLOBAL X\nEND\n");
-    assert!(e.contains("t.mid:3:") && e.contains(".GLOBAL"), "{e}");
+    assert!(
+        e.contains("t.mid:4:") && e.contains("undefined global symbol X"),
+        "{e}"
+    );
+    let e = refused("TITLE G\nRELOCA\n\tMOVE X\"\nEND\n");
+    assert!(
+        e.contains("t.mid:3:") && e.contains("undefined global"),
+        "{e}"
+    );
+    let e = refused("TITLE G\nRELOCA\n\tMOVE X\nX\"=5\nEND\n");
+    assert!(
+        e.contains("t.mid:3:") && e.contains("before its definition"),
+        "{e}"
+    );
     let e = refused("TITLE G\nRELOCA\n.BEGIN X\n.END\nEND\n");
     assert!(e.contains("t.mid:3:") && e.contains(".BEGIN"), "{e}");
 }
@@ -396,6 +409,63 @@ fn symbols_in_real_midas_table_order() {
          000000,,000031 022542,,240000 000000,,000041 017230,,020000 000000,,000021 032233,,112100
          000000,,000005 016531,,665600 000000,,000047 024206,,532300 000000,,000035 471134,,521031
         001001,,000000 063472,,447040 713304,,330737
+        777777,,777777
+        ",
+    );
+}
+
+// Global symbols: definitions, written into the data as loader
+// instructions (checked against MIDAS 433 like the rest).
+
+#[test]
+fn global_label_definition() {
+    check(
+        "TITLE G\nRELOCA\n\t1\n\t2\n\t3\n\t4\n\t5\n\t6\n\t7\n\t10\n\t11\n\t12\n\t13\nA\":\t14\n\t15\nEND\n",
+        "
+        000600,,000015 777177,,777762
+        000621,,000000 000000,,000007 000000,,000001 000000,,000002 000000,,000003 000000,,000004
+         000000,,000005 000000,,000006 000000,,000007 000000,,000010 000000,,000011 000000,,000012
+         000000,,000013 150310,,700000 000000,,000000 000000,,000013 000000,,000014 000000,,000015
+         626646,,077622
+        000600,,000015 777177,,777762
+        000202,,000001 000000,,000000 000000,,000000 777575,,777776
+        002002,,000000 054760,,500000 000000,,000000 721015,,277777
+        001001,,000000 054760,,500000 722016,,277777
+        777777,,777777
+        ",
+    );
+}
+
+#[test]
+fn global_assignments_and_declarations() {
+    check(
+        "TITLE G\nRELOCA\n.GLOBAL C\nB:\t1\nC=B+1\nD\"==2\nE\":\tMOVE D\nEND\n",
+        "
+        000600,,000002 777177,,777775
+        000613,,000000 740747,,470000 151726,,100000 000000,,000001 000000,,000001 151726,,100000
+         000000,,000001 452534,,600000 000000,,000002 153343,,300000 000000,,000001 200000,,000002
+         464241,,007765
+        000600,,000002 777177,,777775
+        000202,,000001 000000,,000000 000000,,000000 777575,,777776
+        002004,,000000 054760,,500000 000000,,000000 111117,,400000 000000,,000000 607673,,677777
+        001001,,000000 054760,,500000 722016,,277777
+        777777,,777777
+        ",
+    );
+}
+
+#[test]
+fn a_global_declared_before_its_label() {
+    check(
+        "TITLE G\nRELOCA\n.GLOBAL A\nA:\t1\n\t2\nEND\n",
+        "
+        000600,,000002 777177,,777775
+        000607,,000000 707000,,000000 150310,,700000 000000,,000000 150310,,700000 000000,,000000
+         000000,,000001 000000,,000002 547347,,177773
+        000600,,000002 777177,,777775
+        000202,,000001 000000,,000000 000000,,000000 777575,,777776
+        002002,,000000 054760,,500000 000000,,000000 721015,,277777
+        001001,,000000 054760,,500000 722016,,277777
         777777,,777777
         ",
     );

@@ -24,6 +24,8 @@ pub(crate) struct Relocation {
     pub pass1_end: Option<(u32, bool)>,
     /// END's argument and its relocation bits.
     pub start: (u64, u8),
+    /// Globals whose definitions were written this pass.
+    pub punched: std::collections::HashSet<String>,
 }
 
 /// The left and right half relocation counts of a relocation word (each
