@@ -1,4 +1,5 @@
-//! `pdp10 midas`: assemble a MIDAS source into an SBLK (TS) binary.
+//! `pdp10 midas`: assemble a MIDAS source into an SBLK (TS) binary, or,
+//! for a program that says `RELOCATABLE`, a relocatable (STINK) file.
 
 use anyhow::Context;
 use std::io::{IsTerminal, Read};
@@ -11,7 +12,8 @@ pub struct Args {
     /// The MIDAS source file.
     source: PathBuf,
     /// Where to write the binary (default: `ts.<name>` in the current
-    /// directory, `<name>` being the source's first file name); `-` is
+    /// directory, `<name>` being the source's first file name, or
+    /// `<name>.rel` for a relocatable program, real MIDAS's `FN1 REL`); `-` is
     /// standard output. A file is written whole or not at all (a temporary
     /// file beside it, then renamed).
     #[arg(short, long)]
@@ -33,14 +35,20 @@ pub struct Args {
     tty: Option<PathBuf>,
 }
 
-/// The default output name: `asm/sudoku.mid` -> `ts.sudoku`.
-fn default_output(source: &Path) -> PathBuf {
+/// The default output name: `asm/sudoku.mid` -> `ts.sudoku`, or
+/// `sudoku.rel` when relocatable (real MIDAS's default second name for
+/// relocatable output, manual node Outformats).
+fn default_output(source: &Path, relocatable: bool) -> PathBuf {
     let name = source
         .file_name()
         .map(|n| n.to_string_lossy().to_string())
         .unwrap_or_default();
     let fn1 = name.split('.').next().unwrap_or("").to_ascii_lowercase();
-    PathBuf::from(format!("ts.{fn1}"))
+    if relocatable {
+        PathBuf::from(format!("{fn1}.rel"))
+    } else {
+        PathBuf::from(format!("ts.{fn1}"))
+    }
 }
 
 /// What the source typed at the terminal (PRINTX, PRINTC, .TYO ...), as
@@ -151,7 +159,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             eprintln!("{w}");
         }
     }
-    let out = args.output.unwrap_or_else(|| default_output(&args.source));
+    let relocatable = assembly.relocatable.is_some();
+    let out = args
+        .output
+        .unwrap_or_else(|| default_output(&args.source, relocatable));
     if !write_binary(&out, &assembly)? {
         return Ok(ExitCode::from(1));
     }

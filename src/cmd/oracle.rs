@@ -5,6 +5,8 @@
 //! on ITS, and by `pdp10 midas`. The two binaries' loaded words and start
 //! instructions are compared word for word (the symbol table and the
 //! assembly-information block are not), and a Markdown table is printed.
+//! A relocatable program's files (`RELOCATABLE`, STINK format) are
+//! compared whole, word for word, symbols included.
 //!
 //! Nothing of MIT's is part of the project: the checkout is the user's.
 
@@ -47,6 +49,8 @@ pub struct Args {
 /// One assembler's result.
 enum Result1 {
     Binary(Image),
+    /// A relocatable (STINK) file's words.
+    Relocatable(Vec<u64>),
     Failed(String),
 }
 
@@ -85,6 +89,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         let (real_text, ours_text) = (describe(&real), describe(&ours));
         let (same, first) = match (&real, &ours) {
             (Ok(Result1::Binary(r)), Ok(Result1::Binary(o))) => compare(r, o),
+            (Ok(Result1::Relocatable(r)), Ok(Result1::Relocatable(o))) => compare_words(r, o),
             _ => (String::from("-"), String::from("-")),
         };
         all_agree &= first.is_empty();
@@ -107,6 +112,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 fn describe(r: &anyhow::Result<Result1>) -> String {
     match r {
         Ok(Result1::Binary(_)) => "assembled".into(),
+        Ok(Result1::Relocatable(_)) => "assembled (relocatable)".into(),
         Ok(Result1::Failed(why)) => why.replace('|', "\\|"),
         Err(e) => format!("{e:#}").replace('|', "\\|"),
     }
@@ -209,6 +215,12 @@ fn real_assembly(args: &Args, midas: &Image, disk: &WorkDsk) -> anyhow::Result<R
         .host_dir
         .join(format!("{}.{}", host_part(fn1), host_part(out_fn2)));
     match fs::read(&out) {
+        Ok(bytes) if is_relocatable(&bytes) => Ok(Result1::Relocatable(
+            pdp10_isa::evacuated::decode(&bytes)?
+                .iter()
+                .map(|w| w.raw())
+                .collect(),
+        )),
         Ok(bytes) => Ok(Result1::Binary(loader::load_bytes(&bytes)?)),
         Err(_) => Ok(Result1::Failed(format!(
             "no output; it said: {}",
@@ -254,6 +266,9 @@ fn our_assembly(args: &Args, disk: &WorkDsk, source: &Path) -> anyhow::Result<Re
         ..midas::Options::default()
     };
     match midas::assemble(disk.source(), &midas::FsLoader, &options) {
+        Ok(a) if a.relocatable.is_some() => Ok(Result1::Relocatable(
+            a.output_words().iter().map(|w| w.raw()).collect(),
+        )),
         Ok(a) => Ok(Result1::Binary(loader::load_words(&a.sblk_words())?)),
         // Errors after which the binary is written all the same, as real
         // MIDAS writes its own: compared like real MIDAS's.
@@ -269,6 +284,42 @@ fn our_assembly(args: &Args, disk: &WorkDsk, source: &Path) -> anyhow::Result<Re
             )
         ))),
     }
+}
+
+/// Whether an output file is relocatable (STINK format): its first word
+/// is a block header of type 1 to 4 rather than an SBLK file's RIM10
+/// loader (`-n,,addr` or an instruction, 4.9 or opcode set).
+fn is_relocatable(bytes: &[u8]) -> bool {
+    let Ok(words) = pdp10_isa::evacuated::decode(bytes) else {
+        return false;
+    };
+    words.first().is_some_and(|w| {
+        let w = w.raw();
+        (1..=4).contains(&(w >> 25)) && (w >> 18) & 0o177 <= 0o36
+    })
+}
+
+/// "N/M" identical words of two relocatable files, compared by position,
+/// and the first difference, empty when there is none.
+fn compare_words(real: &[u64], ours: &[u64]) -> (String, String) {
+    let show = |w: Option<&u64>| {
+        w.map_or("-".to_string(), |w| {
+            format!("{:06o},,{:06o}", w >> 18, w & 0o777777)
+        })
+    };
+    let n = real.len().max(ours.len());
+    let same = (0..n).filter(|&i| real.get(i) == ours.get(i)).count();
+    let first = (0..n)
+        .find(|&i| real.get(i) != ours.get(i))
+        .map(|i| {
+            format!(
+                "word {i}: real {} ours {}",
+                show(real.get(i)),
+                show(ours.get(i))
+            )
+        })
+        .unwrap_or_default();
+    (format!("{same}/{n}"), first)
 }
 
 /// Loaded words by address.
@@ -314,6 +365,34 @@ fn compare(real: &Image, ours: &Image) -> (String, String) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_relocatable_file_is_told_from_an_sblk_file() {
+        let words = |ws: &[u64]| {
+            let ws: Vec<pdp10_isa::Word> = ws.iter().map(|&w| pdp10_isa::Word::new(w)).collect();
+            pdp10_isa::evacuated::encode(&ws)
+        };
+        assert!(is_relocatable(&words(&[0o000600_000006, 0o777177_777771])));
+        let sblk: Vec<u64> = pdp10_isa::sblk::RIM10_LOADER
+            .iter()
+            .map(|w| w.raw())
+            .collect();
+        assert!(!is_relocatable(&words(&sblk)));
+    }
+
+    #[test]
+    fn relocatable_files_are_compared_by_position() {
+        assert_eq!(
+            compare_words(&[1, 2, 3], &[1, 2, 3]),
+            ("3/3".into(), String::new())
+        );
+        let (same, first) = compare_words(&[1, 2, 3], &[1, 5]);
+        assert_eq!(same, "1/3");
+        assert!(
+            first.starts_with("word 1: real 000000,,000002 ours 000000,,000005"),
+            "{first}"
+        );
+    }
 
     fn args(dsk_root: &Path, dir: &str, source: &Path) -> Args {
         Args {

@@ -14,13 +14,17 @@ use crate::symtab::{Place, Symbols};
 use byte_mode::ByteMode;
 
 mod byte_mode;
+mod constants;
+mod globals;
 mod labels;
 mod merges;
 mod places;
+mod relocation;
 mod value;
 pub(crate) use crate::symtab::{Sym, SymKind};
 pub(crate) use merges::LiteralMerges;
-pub(crate) use value::Value;
+pub(crate) use relocation::halves;
+pub(crate) use value::{rel_add, rel_neg, Value};
 
 /// A constants area as pass 1 left it.
 #[derive(Clone, Copy, Debug)]
@@ -29,6 +33,8 @@ struct Area {
     /// `.` where the area is placed (the location plus the OFFSET then in
     /// force): what a literal in it stands for, wherever it is used.
     dot: u64,
+    /// The relocation of `dot`.
+    rel: u64,
     size: usize,
 }
 
@@ -98,9 +104,9 @@ pub(crate) struct Assembler<'l> {
     pub loc: u32,
     pub offset: u64,
     pub radix: u64,
-    /// Words of the constants area being collected: value and shadow
-    /// (see [`Value::shadow`]).
-    literals: Vec<(u64, u64)>,
+    /// Words of the constants area being collected: value, shadow
+    /// (see [`Value::shadow`]) and relocation.
+    literals: Vec<(u64, u64, u64)>,
     /// Literals real MIDAS merges on pass 1 after a forward reference is
     /// defined (see [`LiteralMerges`]).
     pub(crate) merges: LiteralMerges,
@@ -147,11 +153,14 @@ pub(crate) struct Assembler<'l> {
     /// Names `.GLOBAL` declared (keys): in an absolute assembly they go to
     /// DDT marked global rather than local.
     pub globals: std::collections::HashSet<String>,
+    /// `RELOCATABLE` and what it tracks (see relocation.rs).
+    pub(crate) reloc: relocation::Relocation,
 }
 
 impl<'l> Assembler<'l> {
     pub fn new(loader: &'l dyn Loader, options: Options) -> Assembler<'l> {
         let plain = |value, io| Sym {
+            rel: 0,
             value,
             kind: SymKind::Predefined,
             half_killed: false,
@@ -194,6 +203,7 @@ impl<'l> Assembler<'l> {
             offset: 0,
             radix: 8,
             literals: Vec::new(),
+            reloc: relocation::Relocation::default(),
             merges: LiteralMerges::default(),
             area_index: 0,
             areas: Vec::new(),
@@ -282,6 +292,7 @@ impl<'l> Assembler<'l> {
         self.loc = 0o100;
         self.offset = 0;
         self.radix = 8;
+        self.start_relocation();
         self.literals.clear();
         self.merges.start_pass(pass);
         self.area_index = 0;
@@ -357,7 +368,11 @@ impl<'l> Assembler<'l> {
                         continue;
                     };
                     self.check_label_name(&label.name, value, at);
-                    self.define(&label.name, value, SymKind::Label, label.half_killed, at);
+                    let v = Value {
+                        rel: self.dot_rel(),
+                        ..Value::new(value)
+                    };
+                    self.define_rel(&label.name, v, SymKind::Label, label.half_killed, at);
                 }
                 self.body(&s.body, stmt, &mut row);
             }
@@ -370,8 +385,15 @@ impl<'l> Assembler<'l> {
     /// Defines a symbol, checking labels and `=:` symbols for a second,
     /// different definition in the same pass.
     pub fn define(&mut self, name: &str, value: u64, kind: SymKind, half_killed: bool, at: Span) {
-        let value = value & WORD_MASK;
+        self.define_rel(name, Value::new(value), kind, half_killed, at);
+    }
+
+    /// [`Assembler::define`] with the value's relocation (a relocatable
+    /// assembly's labels and symbols assigned relocatable values).
+    pub fn define_rel(&mut self, name: &str, v: Value, kind: SymKind, half_killed: bool, at: Span) {
+        let (value, rel) = (v.w & WORD_MASK, v.rel);
         let place = self.symbols.resolve(name);
+        let global = self.note_global(name, &place.key);
         if let Some(old) = self.symbols.get_for_define(&place) {
             let strict = matches!(kind, SymKind::Label | SymKind::Fixed)
                 || matches!(old.kind, SymKind::Label | SymKind::Fixed);
@@ -395,8 +417,15 @@ impl<'l> Assembler<'l> {
                 half_killed,
                 pass: self.pass,
                 io: false,
+                rel,
             },
         );
+        if global {
+            let sym = self.symbols.get_for_define(&place).cloned();
+            if let Some(sym) = sym {
+                self.punch_global(&place.key, &sym, half_killed, at);
+            }
+        }
         if kind == SymKind::Label {
             self.last_label = Some(place.key);
         }
@@ -448,7 +477,7 @@ impl<'l> Assembler<'l> {
                     self.set_success(v.w, stmt.span_at(*at));
                     return;
                 }
-                self.define(name, v.w, kind, *half_killed, stmt.span_at(*at));
+                self.define_rel(name, v, kind, *half_killed, stmt.span_at(*at));
                 let place = self.symbols.resolve(name);
                 if let Some(s) = self.symbols.get_for_define_mut(&place) {
                     s.io = v.io;
@@ -458,6 +487,9 @@ impl<'l> Assembler<'l> {
                 self.word_align(row);
                 let v = self.word(w, stmt);
                 self.loc = (v.w.wrapping_sub(self.offset) & HALF_MASK) as u32;
+                let rel = value::rel_add(v.rel, value::rel_neg(self.reloc.offset));
+                self.reloc.loc = self.location_rel(rel, stmt.start);
+                self.located();
             }
             Body::Variables(vars) => {
                 for (name, _, size) in vars {
@@ -505,6 +537,8 @@ impl<'l> Assembler<'l> {
             Pseudo::Loc => {
                 if let Some(v) = arg(self) {
                     self.loc = (v.w & HALF_MASK) as u32;
+                    self.reloc.loc = self.location_rel(v.rel, at);
+                    self.located();
                 }
             }
             Pseudo::Block => {
@@ -517,11 +551,17 @@ impl<'l> Assembler<'l> {
                         );
                     } else {
                         self.loc = ((self.loc as u64 + v.w) & HALF_MASK) as u32;
+                        let rel = value::rel_add(self.reloc.loc, v.rel);
+                        self.reloc.loc = self.location_rel(rel, at);
+                        self.located();
                     }
                 }
             }
             Pseudo::Constants => self.place_constants(at, row),
-            Pseudo::Variables => self.place_variables(at),
+            Pseudo::Variables => {
+                self.place_variables(at);
+                self.located();
+            }
             Pseudo::End => {
                 let v = arg(self);
                 self.finish(v, at);
@@ -543,6 +583,8 @@ impl<'l> Assembler<'l> {
             Pseudo::Offset => {
                 if let Some(v) = arg(self) {
                     self.offset = v.w & HALF_MASK;
+                    self.reloc.offset = v.rel;
+                    self.relocatable_offset(v, at);
                 }
             }
             // Real MIDAS 433 does nothing on pass 1 (A.KILL: "except for
@@ -564,6 +606,7 @@ impl<'l> Assembler<'l> {
             }
             Pseudo::Bind => self.bind(names, at),
             Pseudo::Begin | Pseudo::BlockEnd => self.block(op, names, at),
+            Pseudo::Relocate => self.relocatable(at),
             Pseudo::Ignored => {}
         }
     }
@@ -571,6 +614,7 @@ impl<'l> Assembler<'l> {
     /// END: the variables, then the constants left, then the start word.
     pub(crate) fn finish(&mut self, start: Option<Value>, at: Span) {
         self.place_variables(at);
+        self.end_areas();
         let mut row = ListRow {
             span: at,
             words: Vec::new(),
@@ -579,117 +623,11 @@ impl<'l> Assembler<'l> {
         if self.pass == 2 && !row.words.is_empty() {
             self.listing.push(row);
         }
+        self.relocatable_start(start, at);
+        self.undefined_globals(at);
         let s = start.map_or(0, |v| v.w);
         // A start address alone (opcode 0) means JRST to it.
         self.start = Some(if s >> 27 == 0 { (0o254 << 27) | s } else { s });
         self.ended = true;
-    }
-
-    /// Adds a literal's words to the constants area being collected and
-    /// returns its address: a one-word literal shares any equal word already
-    /// there, a longer one never does (manual node Literals). On pass 1 a
-    /// word that refers to undefined symbols is equal to one that refers to
-    /// the same symbols in the same way (real MIDAS merges three
-    /// `[440700,,BUF]` with BUF defined later into one word).
-    pub fn add_literal(&mut self, words: &[Value], at: Span) -> Value {
-        let call = self.merges.next_call(self.pass);
-        let index = if words.len() == 1 && !words[0].opaque {
-            let (w, shadow) = (words[0].w, words[0].shadow);
-            let forced = match self.pass {
-                1 => self.merges.forced_entry(call),
-                _ => None,
-            };
-            let found = forced.or_else(|| {
-                self.literals
-                    .iter()
-                    .position(|&(x, s)| x == w && s == shadow)
-            });
-            if self.pass == 2 {
-                self.merges.check_pass2(call, found);
-            }
-            let i = match found {
-                Some(i) => i,
-                None => {
-                    self.literals.push((w, shadow));
-                    self.literals.len() - 1
-                }
-            };
-            self.merges.landed(call, i, 1);
-            if self.pass == 1 {
-                let symbols = &self.symbols;
-                self.merges
-                    .note_candidates(call, |r| symbols.is_defined_now(r));
-            }
-            i
-        } else {
-            let first = self.literals.len();
-            for w in words {
-                self.literals.push((w.w, w.shadow));
-            }
-            self.merges.landed(call, first, words.len());
-            first
-        };
-        if self.literals.len() > HALF_MASK as usize {
-            self.error(at, ErrorKind::Limit, "too many constants");
-            self.fatal = true;
-        }
-        // Addresses are known once pass 1 has placed the area.
-        match (self.pass, self.areas.get(self.area_index)) {
-            (2, Some(area)) => Value::new((area.dot + index as u64) & HALF_MASK),
-            // Until then the literal is a reference to word `index` of area
-            // `area_index`, like a symbol not yet defined.
-            _ => Value::unplaced(&format!("constant {} {index}", self.area_index)),
-        }
-    }
-
-    fn place_constants(&mut self, at: Span, row: &mut ListRow) {
-        self.merges.area_placed();
-        let words = std::mem::take(&mut self.literals);
-        let index = self.area_index;
-        self.area_index += 1;
-        let origin = self.loc;
-        if self.pass == 1 {
-            self.areas.push(Area {
-                origin,
-                dot: self.dot(),
-                size: words.len(),
-            });
-            self.loc = ((origin as usize + words.len()) & HALF_MASK as usize) as u32;
-            return;
-        }
-        let Some(area) = self.areas.get(index).copied() else {
-            self.error(
-                at,
-                ErrorKind::Phase,
-                "more CONSTANTS areas on pass 2 than on pass 1",
-            );
-            return;
-        };
-        if words.len() > area.size {
-            self.error(
-                at,
-                ErrorKind::Phase,
-                format!(
-                    "more constants on pass 2 than on pass 1 ({} > {})",
-                    words.len(),
-                    area.size
-                ),
-            );
-        }
-        if area.origin != origin {
-            self.error(
-                at,
-                ErrorKind::Phase,
-                format!(
-                    "constants area at {:o} on pass 2 but at {:o} on pass 1",
-                    origin, area.origin
-                ),
-            );
-        }
-        for (w, _) in &words {
-            self.emit(*w, row);
-        }
-        // Fewer constants than on pass 1 leave a gap: the area keeps its size.
-        self.loc = ((origin as usize + area.size.max(words.len())) & HALF_MASK as usize) as u32;
     }
 }

@@ -1,7 +1,7 @@
 //! Values of words, fields and syllables (MIDAS manual, nodes Words, Fields
 //! and Syllables).
 
-use crate::assemble::{Assembler, Value};
+use crate::assemble::{rel_add, rel_neg, Assembler, Value};
 use crate::diag::ErrorKind;
 use crate::format::Piece;
 use crate::gather::Gathered;
@@ -63,7 +63,8 @@ impl Assembler<'_> {
         // (`HRLOI A,(TRN)-1` is 525040,,577777, checked with midas-oracle).
         let mut v = self.format(&pieces, w, stmt, extra);
         if indirect {
-            v = v.map(|x| x | 1 << 22);
+            v.w |= 1 << 22;
+            v.shadow |= 1 << 22;
         }
         v
     }
@@ -85,11 +86,19 @@ impl Assembler<'_> {
     pub(crate) fn expr(&mut self, e: &Expr, stmt: &Gathered) -> Value {
         match e {
             Expr::Syllable(s, at) => self.syllable(s, *at, stmt),
-            Expr::Negate(e) => self.expr(e, stmt).map(|x| x.wrapping_neg()),
-            Expr::Complement(e) => {
+            Expr::Negate(e) => {
                 let v = self.expr(e, stmt);
                 Value {
+                    rel: rel_neg(v.rel),
+                    ..v.map(|x| x.wrapping_neg())
+                }
+            }
+            Expr::Complement(e) => {
+                let v = self.expr(e, stmt);
+                self.refuse_relocation(v, '^', stmt);
+                Value {
                     opaque: v.opaque || v.undefined,
+                    rel: 0,
                     ..v.map(|x| !x)
                 }
             }
@@ -99,7 +108,11 @@ impl Assembler<'_> {
                 if !matches!(op, '+' | '-') && (a.undefined || b.undefined) {
                     a.opaque = true;
                 }
-                Value::op2(a, b, |x, y| binary(*op, x, y))
+                let rel = self.binary_rel(*op, a, b, stmt);
+                Value {
+                    rel,
+                    ..Value::op2(a, b, |x, y| binary(*op, x, y))
+                }
             }
         }
     }
@@ -117,7 +130,10 @@ impl Assembler<'_> {
                 }
             }
             Syllable::Dot => match self.label_value() {
-                Some(v) => Value::new(v),
+                Some(v) => Value {
+                    rel: self.dot_rel(),
+                    ..Value::new(v)
+                },
                 None => {
                     self.error(
                         stmt.span_at(at),
@@ -136,7 +152,10 @@ impl Assembler<'_> {
                 self.note_variable(name, 1);
                 let place = self.variable_place(name);
                 match self.symbols.get(&place) {
-                    Some(sym) => Value::new(sym.value),
+                    Some(sym) => Value {
+                        rel: sym.rel,
+                        ..Value::new(sym.value)
+                    },
                     None => Value::unknown(&format!("{:?}", place)),
                 }
             }
@@ -167,7 +186,11 @@ impl Assembler<'_> {
                 // and the flags go in at bit 30 (real MIDAS: SQUOZE 4,RUG is
                 // 065754,,305000).
                 let code = pdp10_isa::squoze::encode(sym).unwrap_or(0);
-                n.map(|n| (n << 30).wrapping_add(code))
+                self.refuse_relocation(n, 'S', stmt);
+                Value {
+                    rel: 0,
+                    ..n.map(|n| (n << 30).wrapping_add(code))
+                }
             }
         }
     }
@@ -232,6 +255,10 @@ impl Assembler<'_> {
     /// pass 1 cannot know forward references.
     pub(crate) fn symbol_value(&mut self, name: &str, at: crate::source::Span) -> Value {
         let place = self.symbols.resolve(name);
+        if self.note_global(name, &place.key) {
+            let sym = self.symbols.get(&place).cloned();
+            self.global_reference(&place.key, sym.as_ref(), at);
+        }
         if let Some(var) = self.pending_variable(&place) {
             self.merges.unknown_not_symbol();
             return Value::unknown(&format!("{var:?}"));
@@ -239,6 +266,7 @@ impl Assembler<'_> {
         match self.symbols.reference(&place) {
             Ok(sym) => Value {
                 io: sym.io,
+                rel: sym.rel,
                 ..Value::new(sym.value)
             },
             Err(unknown) => {
@@ -280,6 +308,41 @@ impl Assembler<'_> {
                 at,
                 ErrorKind::UndefinedSymbol,
                 format!("undefined symbol {name}"),
+            );
+        }
+    }
+
+    /// The relocation of `a op b`: sums and differences add and subtract
+    /// relocations, a product multiplies one by the other operand when
+    /// only one is relocatable; anything else of a relocatable value is
+    /// refused (real MIDAS makes a loader expression of some of them).
+    fn binary_rel(&mut self, op: char, a: Value, b: Value, stmt: &Gathered) -> u64 {
+        match op {
+            '+' => rel_add(a.rel, b.rel),
+            '-' => rel_add(a.rel, rel_neg(b.rel)),
+            '*' if b.rel == 0 => imul(a.rel, b.w),
+            '*' if a.rel == 0 => imul(a.w, b.rel),
+            _ => {
+                self.refuse_relocation(a, op, stmt);
+                self.refuse_relocation(b, op, stmt);
+                0
+            }
+        }
+    }
+
+    /// The error for a relocatable operand of an operation a relocatable
+    /// assembly here cannot express.
+    fn refuse_relocation(&mut self, v: Value, op: char, stmt: &Gathered) {
+        if v.rel != 0 && self.pass == 2 {
+            let what = match op {
+                '^' => "complement (^ or -1-) of".to_string(),
+                'S' => "SQUOZE flags made of".to_string(),
+                _ => format!("operator {op} on"),
+            };
+            self.error(
+                stmt.start,
+                ErrorKind::Syntax,
+                format!("{what} a relocatable value is not supported"),
             );
         }
     }

@@ -584,6 +584,20 @@ impl Assembler<'_> {
                 mark(g, crate::text::sixbit_word(&name), at)
             }
             ".OSMID" => mark(g, crate::text::sixbit_word("ITS"), at),
+            // Loader requests (manual: .LIBRARY, .LIBRQ) belong to
+            // relocatable assemblies, and this one does not make them yet.
+            ".LIBRA" | ".LIBRQ" => {
+                let _ = self.rest_of_line();
+                self.error(
+                    at,
+                    ErrorKind::Syntax,
+                    format!("{k} (a loader request) is not supported yet"),
+                );
+            }
+            ".TYPE" => {
+                let t = self.symbol_type();
+                mark(g, t, at);
+            }
             ".PASS" => mark(g, self.pass as u64, at),
             // `.SUCCESS==X` sets it (its.1648's UENTRY saves and restores
             // it around its own conditionals): the name stays for the

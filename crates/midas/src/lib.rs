@@ -50,6 +50,9 @@ mod reader;
 mod real_names;
 mod source;
 mod statement_text;
+mod stink;
+mod symbol_order;
+mod symbol_type;
 mod symtab;
 mod text;
 

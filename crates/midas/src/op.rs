@@ -106,6 +106,7 @@ impl Assembler<'_> {
     /// `.GLOBAL a,b,...` in an absolute assembly: the names are marked
     /// global in the symbol table DDT gets (their values are unchanged).
     pub(crate) fn global_names(&mut self) {
+        let at = self.reader.span();
         loop {
             self.reader.skip_blanks();
             let mut name = String::new();
@@ -115,6 +116,7 @@ impl Assembler<'_> {
             }
             if !name.is_empty() {
                 self.globals.insert(crate::parse::key(&name));
+                self.global_declared(&name, at);
             }
             self.reader.skip_blanks();
             if self.reader.peek() != Some(',') {

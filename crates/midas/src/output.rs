@@ -4,6 +4,7 @@
 
 use crate::assemble::{Assembler, ListRow, Options};
 use crate::diag::{Diagnostic, ErrorKind};
+use crate::stink;
 use crate::text::{its_date, sixbit_word};
 use pdp10_isa::sblk::{self, Block, Sblk, Symbol};
 use pdp10_isa::{evacuated, Word};
@@ -21,6 +22,9 @@ pub struct Assembly {
     pub symbols: Vec<Symbol>,
     /// The SBLK file's structure.
     pub sblk: Sblk,
+    /// The relocatable (STINK) file's words, when the program said
+    /// `RELOCATABLE`: then this, not the SBLK file, is the output.
+    pub relocatable: Option<Vec<Word>>,
     /// The listing: location, the word in `op ac i x y` groups, source line.
     pub listing: String,
     /// What PRINTX typed.
@@ -46,7 +50,27 @@ impl Assembly {
     /// The SBLK file in ITS evacuated encoding, as real ITS tools store it
     /// on a host (SIMH loads it with `load -i`).
     pub fn to_bytes(&self) -> Vec<u8> {
-        evacuated::encode(&self.sblk_words())
+        evacuated::encode(&self.output_words())
+    }
+
+    /// The output file's words: the relocatable file's if the program
+    /// said `RELOCATABLE`, else the SBLK file's.
+    pub fn output_words(&self) -> Vec<Word> {
+        match &self.relocatable {
+            Some(words) => words.clone(),
+            None => self.sblk_words(),
+        }
+    }
+
+    /// The second file name real MIDAS gives its output by default:
+    /// `REL` for a relocatable program, `BIN` otherwise (manual node
+    /// Outformats).
+    pub fn default_fn2(&self) -> &'static str {
+        if self.relocatable.is_some() {
+            "REL"
+        } else {
+            "BIN"
+        }
     }
 
     /// One line for standard error: words assembled and the start address.
@@ -87,16 +111,56 @@ pub(crate) fn assembly(
         trailer: vec![info, sblk::symbol_table_block(&symbols)],
     };
     let listing = render_listing(asm, &asm.listing);
+    let relocatable = asm.reloc.on.then(|| stink_words(asm));
     Assembly {
         warnings,
         words: asm.output.clone(),
         start,
         symbols,
         sblk: file,
+        relocatable,
         listing,
         messages: asm.messages.clone(),
         title: asm.title.clone(),
     }
+}
+
+/// The relocatable file: the blocks pass 2 made, END's start address, the
+/// symbols in real MIDAS's order.
+fn stink_words(asm: &Assembler<'_>) -> Vec<Word> {
+    let defined: Vec<(String, crate::symtab::Sym)> = asm
+        .symbols
+        .program_symbols()
+        // Globals are the loader's, not in the local symbols block.
+        .filter(|(name, _)| !asm.globals.contains(*name))
+        .map(|(name, s)| (name.to_string(), s.clone()))
+        .collect();
+    let entries = crate::symbol_order::entries(asm.symbols.symbols_seen());
+    let mut order: Vec<usize> = (0..defined.len()).collect();
+    order.sort_by_key(|&k| entries.get(&defined[k].0).copied().unwrap_or(usize::MAX));
+    let symbols = order
+        .into_iter()
+        .map(|k| {
+            let (name, s) = &defined[k];
+            let (l, r) = crate::assemble::halves(s.rel);
+            stink::RelSymbol {
+                name: name.clone(),
+                value: s.value,
+                bits: ((l & 1) as u8) << 1 | (r & 1) as u8,
+                half_killed: s.half_killed,
+            }
+        })
+        .collect();
+    let program = stink::Program {
+        // Without TITLE real MIDAS names the program .MAIN, its outermost
+        // block.
+        name: asm.title.clone().unwrap_or_else(|| ".MAIN".to_string()),
+        pass1_end: asm.reloc.pass1_end,
+        events: asm.reloc.events.clone(),
+        start: asm.reloc.start,
+        symbols,
+    };
+    stink::words(&program)
 }
 
 /// Diagnostics with their places, in the order of the files and offsets

@@ -121,6 +121,8 @@ pub(crate) enum Pseudo {
     Begin,
     /// `.END`: leave it.
     BlockEnd,
+    /// `RELOCATABLE`: relocatable (STINK) output.
+    Relocate,
     Ignored,
 }
 
@@ -449,7 +451,7 @@ impl Parser {
                 i
             }
             Pseudo::Ignored => take_while(|_| true)(i)?.0,
-            Pseudo::Constants | Pseudo::Variables => i,
+            Pseudo::Constants | Pseudo::Variables | Pseudo::Relocate => i,
             _ => {
                 if !i.fragment().trim().is_empty() {
                     let (r, w) = self.word(i, "")?;

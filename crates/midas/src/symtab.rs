@@ -49,6 +49,9 @@ pub(crate) struct Sym {
     pub pass: u8,
     /// An I/O instruction: its AC field is a device.
     pub io: bool,
+    /// In a relocatable assembly, how many times the loader's relocation
+    /// is added to each half (left half count,,right half count).
+    pub rel: u64,
 }
 
 /// An entry: a definition, or the mark a reference to an unknown name
@@ -94,6 +97,11 @@ pub(crate) struct Symbols {
     macros: HashMap<(usize, String), Rc<Macro>>,
     /// Symbols `.KILL` left out of DDT's table altogether.
     killed: std::collections::HashSet<(usize, String)>,
+    /// The program's names (symbols, marks of references to unknown
+    /// names, macros) in the order each was first entered: the order real
+    /// MIDAS puts them in its hash table (see stink.rs).
+    seen: Vec<String>,
+    seen_set: std::collections::HashSet<String>,
 }
 
 impl Symbols {
@@ -115,7 +123,21 @@ impl Symbols {
             entries,
             macros: HashMap::new(),
             killed: Default::default(),
+            seen: Vec::new(),
+            seen_set: Default::default(),
         }
+    }
+
+    /// Notes a name of the program the first time it is entered.
+    fn note_seen(&mut self, key: &str) {
+        if self.seen_set.insert(key.to_string()) {
+            self.seen.push(key.to_string());
+        }
+    }
+
+    /// The program's names in the order each was first entered.
+    pub fn symbols_seen(&self) -> &[String] {
+        &self.seen
     }
 
     /// A new pass starts in `.MAIN`. Symbols, macros and blocks stay, as
@@ -293,6 +315,7 @@ impl Symbols {
             Some((b, Entry::Undefined)) => Err(format!("{b}:{}", p.key)),
             None => {
                 let b = p.block.unwrap_or(MAIN);
+                self.note_seen(&p.key);
                 self.entries.insert((b, p.key.clone()), Entry::Undefined);
                 Err(format!("{b}:{}", p.key))
             }
@@ -336,12 +359,14 @@ impl Symbols {
     /// Defines `p` in its block.
     pub fn define(&mut self, p: &Place, sym: Sym) {
         let b = self.target(p);
+        self.note_seen(&p.key);
         self.entries.insert((b, p.key.clone()), Entry::Defined(sym));
     }
 
     /// Makes `p` undefined where [`Symbols::define`] would define it.
     pub fn undefine(&mut self, p: &Place) {
         let b = self.target(p);
+        self.note_seen(&p.key);
         self.entries.insert((b, p.key.clone()), Entry::Undefined);
     }
 
@@ -406,6 +431,7 @@ impl Symbols {
     /// DEFINE: a macro in the current (or named) block.
     pub fn define_macro(&mut self, p: &Place, m: Rc<Macro>) {
         let b = self.target(p);
+        self.note_seen(&p.key);
         self.macros.insert((b, p.key.clone()), m);
     }
 
@@ -451,6 +477,7 @@ mod tests {
             half_killed: false,
             pass: 1,
             io: false,
+            rel: 0,
         }
     }
 

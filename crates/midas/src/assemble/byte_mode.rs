@@ -53,7 +53,7 @@ impl Assembler<'_> {
         if self.byte_mode.is_some() {
             self.deposit_byte(v.w, row, stmt.start);
         } else {
-            self.emit(v.w, row);
+            self.emit_rel(v.w, v.rel, row);
         }
     }
 

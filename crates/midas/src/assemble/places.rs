@@ -115,6 +115,7 @@ impl Assembler<'_> {
                     half_killed: false,
                     pass: self.pass,
                     io: false,
+                    rel: self.dot_rel(),
                 },
             );
             self.placed_vars
@@ -138,6 +139,9 @@ impl Assembler<'_> {
 
     /// `.BEGIN [name]` (by default the last label's name) and `.END [name]`.
     pub(super) fn block(&mut self, op: Pseudo, names: &[(String, usize)], at: Span) {
+        if self.refuse_in_relocatable(".BEGIN and .END blocks", at) {
+            return;
+        }
         let name = names.first().map(|(n, _)| n.clone());
         let result = if op == Pseudo::Begin {
             match name.or_else(|| self.last_label.clone()) {

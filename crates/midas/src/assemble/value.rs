@@ -1,6 +1,6 @@
 //! [`Value`]: a word and what MIDAS tracks beside it while it assembles.
 
-use pdp10_isa::WORD_MASK;
+use pdp10_isa::{HALF_MASK, WORD_MASK};
 
 /// A value with what MIDAS tracks beside it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -26,6 +26,10 @@ pub(crate) struct Value {
     /// merges a literal holding one (it does `[A+B]`, not `[A*2]`,
     /// `[A\B]` or `[#A]`).
     pub opaque: bool,
+    /// In a relocatable assembly, how many times the loader's relocation
+    /// is added to each half: left half count,,right half count, computed
+    /// alongside `w` (a label is 0,,1; `A,,B` of two labels 1,,1).
+    pub rel: u64,
 }
 
 /// The stand-in value of an undefined thing (a symbol, a literal whose
@@ -63,6 +67,7 @@ impl Value {
             io: false,
             by_symbol: false,
             opaque: false,
+            rel: 0,
         }
     }
     /// An undefined value (pass 1) computed by a function from arguments
@@ -78,6 +83,7 @@ impl Value {
         Value {
             w: f(self.w) & WORD_MASK,
             shadow: f(self.shadow) & WORD_MASK,
+            rel: f(self.rel) & WORD_MASK,
             ..self
         }
     }
@@ -91,6 +97,33 @@ impl Value {
             io: a.io || b.io,
             by_symbol: a.by_symbol || b.by_symbol,
             opaque: a.opaque || b.opaque,
+            rel: f(a.rel, b.rel) & WORD_MASK,
         }
     }
+}
+
+/// The relocation count of a half (`rel`'s left or right half), as a
+/// signed number.
+pub(crate) fn half_count(half: u64) -> i64 {
+    let h = (half & HALF_MASK) as i64;
+    if h >= 1 << 17 {
+        h - (1 << 18)
+    } else {
+        h
+    }
+}
+
+/// Relocation words are added half by half: a carry out of the right half's
+/// count is not the left half's (`A,,-A` is relocated 1 and -1 times).
+pub(crate) fn rel_add(a: u64, b: u64) -> u64 {
+    let left = ((a >> 18) + (b >> 18)) & HALF_MASK;
+    let right = ((a & HALF_MASK) + (b & HALF_MASK)) & HALF_MASK;
+    left << 18 | right
+}
+
+/// The relocation word of a negated value, half by half.
+pub(crate) fn rel_neg(a: u64) -> u64 {
+    let left = (a >> 18).wrapping_neg() & HALF_MASK;
+    let right = (a & HALF_MASK).wrapping_neg() & HALF_MASK;
+    left << 18 | right
 }

@@ -73,6 +73,9 @@ pub(crate) fn is_pseudo_name(k: &str) -> bool {
                 | ".GO"
                 | ".TAG"
                 | ".ASCVL"
+                | ".TYPE"
+                | ".LIBRA"
+                | ".LIBRQ"
         )
 }
 
@@ -120,6 +123,7 @@ pub(super) fn pseudo(k: &str) -> Option<Pseudo> {
         "END" => Pseudo::End,
         "RADIX" => Pseudo::Radix,
         "OFFSET" => Pseudo::Offset,
+        "RELOCA" => Pseudo::Relocate,
         ".KILL" => Pseudo::Kill,
         ".HKILL" => Pseudo::HalfKill,
         ".BIND" => Pseudo::Bind,

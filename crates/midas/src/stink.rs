@@ -1,0 +1,337 @@
+//! The relocatable output file (`RELOCATABLE`): STINK's block format, as
+//! real MIDAS 433 writes it. See docs/0004-stink-format.md for the format
+//! and how it was checked.
+
+use pdp10_isa::{Word, HALF_MASK, WORD_MASK};
+
+/// Block types (the 7 bits at 4.2-3.4 of a block's header word).
+pub const LOADER_COMMAND: u64 = 1;
+/// Words loaded at absolute addresses.
+pub const ABSOLUTE: u64 = 2;
+/// Words loaded at relocated addresses.
+pub const RELOCATABLE: u64 = 3;
+/// The program name, last block of a program.
+pub const PROGRAM_NAME: u64 = 4;
+/// Local symbols for DDT.
+pub const LOCAL_SYMBOLS: u64 = 0o10;
+/// A loader command block's command (its header's right half): start
+/// address.
+pub const JUMP: u64 = 1;
+/// The loader command OFFSET makes.
+pub const SET_OFFSET: u64 = 6;
+
+/// Most words real MIDAS puts after a header (its BSIZE less one),
+/// relocation-bit words included.
+const BLOCK_WORDS: usize = 0o36;
+
+/// What the assembler did that shapes the output blocks, in order (pass 2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// `RELOCATABLE`: the block begun ends (it is written even if empty),
+    /// and the location is relocatable 0.
+    Relocate,
+    /// The location counter set (LOC, BLOCK, `.=`, a VARIABLES area, END's
+    /// areas): the block begun ends, and the next one starts there; an
+    /// empty one is still written, to tell the loader where `.` is.
+    Locate {
+        /// The new location.
+        address: u32,
+        /// Whether it is relocatable.
+        relocated: bool,
+    },
+    /// A word assembled, with its relocation: bit 1 the left half, bit 0
+    /// the right half.
+    Word {
+        /// Where it goes.
+        address: u32,
+        /// The word.
+        word: u64,
+        /// Relocation bits.
+        bits: u8,
+        /// The relocation once more added (+1) or taken away (-1) in the
+        /// right half, beyond what `bits` says (real MIDAS: a reference to
+        /// the loader's symbol `$R.` before the word); 0 when none.
+        extra: i8,
+    },
+    /// A global symbol's definition, a loader instruction in the data
+    /// (code 7, the name, then the instruction's code and the value).
+    Define {
+        /// `.` (the block's address when it begins with this).
+        address: u32,
+        /// The name in SQUOZE with flags: 04 global, 10 the value's right
+        /// half relocated, 40 half-killed.
+        symbol: u64,
+        /// 0 define (a label), 4 redefine (`=`).
+        code: u8,
+        /// The value (unrelocated).
+        value: u64,
+    },
+    /// A loader command (a block of its own): OFFSET's is 6.
+    Command {
+        /// The command.
+        command: u64,
+        /// Its argument, its relocation bits and extra relocation (as in
+        /// [`Event::Word`]).
+        word: u64,
+        /// Relocation bits.
+        bits: u8,
+        /// Extra relocation.
+        extra: i8,
+    },
+}
+
+/// STINK's name for the program's relocation, with flags 04 (global) and
+/// 10 (the right half), as real MIDAS refers to it.
+fn relocation_reference() -> u64 {
+    squoze_with("$R.", 0o3)
+}
+
+/// A symbol for the local symbols block.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RelSymbol {
+    /// The name.
+    pub name: String,
+    /// The value (its relocatable halves relative to the program's start).
+    pub value: u64,
+    /// Relocation bits (as in [`Event::Word`]).
+    pub bits: u8,
+    /// Half-killed (`==`, `^^`).
+    pub half_killed: bool,
+}
+
+/// Everything the relocatable file holds.
+#[derive(Clone, Debug, Default)]
+pub struct Program {
+    /// The program's name (TITLE).
+    pub name: String,
+    /// Where pass 1 ended: the location END's constants began at, and
+    /// whether it was relocatable. Real MIDAS writes this as an empty
+    /// block first: its block header still holds it when pass 2 begins.
+    pub pass1_end: Option<(u32, bool)>,
+    /// What pass 2 did.
+    pub events: Vec<Event>,
+    /// END's argument and its relocation bits.
+    pub start: (u64, u8),
+    /// The symbols, in the order written.
+    pub symbols: Vec<RelSymbol>,
+}
+
+/// The block being filled: real MIDAS's BKBUF.
+struct Builder {
+    out: Vec<Word>,
+    kind: u64,
+    address: u64,
+    /// Set when `.` moved: the block is written even if empty.
+    located: bool,
+    /// The next word sets the header's address (after a block is written).
+    first_word: bool,
+    words: Vec<u64>,
+    /// Where in `words` the relocation-bit word being filled is, and how
+    /// many 3-bit codes it holds.
+    bits_at: usize,
+    codes: usize,
+}
+
+impl Builder {
+    fn new() -> Builder {
+        Builder {
+            out: Vec::new(),
+            kind: RELOCATABLE,
+            address: 0,
+            located: false,
+            first_word: true,
+            words: Vec::new(),
+            bits_at: 0,
+            codes: 12,
+        }
+    }
+
+    /// Ends the block begun: written unless empty and `.` did not move.
+    fn end_block(&mut self) {
+        if !self.words.is_empty() || self.located {
+            let count = self.words.len() as u64;
+            let header = (self.kind << 25) | (count << 18) | (self.address & HALF_MASK);
+            let mut sum = header;
+            self.out.push(Word::new(header));
+            for &w in &self.words {
+                sum = ones_complement_add(sum, w);
+                self.out.push(Word::new(w));
+            }
+            self.out.push(Word::new(!sum & WORD_MASK));
+        }
+        self.located = false;
+        self.words.clear();
+        self.codes = 12;
+        self.first_word = true;
+    }
+
+    /// `.` moved to `address`.
+    fn locate(&mut self, address: u32, kind: u64) {
+        self.end_block();
+        self.address = address as u64;
+        self.kind = kind;
+        self.located = true;
+    }
+
+    /// A data word with its 3-bit relocation code, after a reference to
+    /// `$R.` when `extra` is not 0 (code 4 adds it, 5 subtracts it; the
+    /// block does not end between the two).
+    fn word(&mut self, address: u32, word: u64, code: u8, extra: i8) {
+        if self.first_word {
+            self.address = address as u64;
+            self.first_word = false;
+        }
+        if extra != 0 {
+            self.put_code(if extra < 0 { 5 } else { 4 });
+            self.words.push(relocation_reference());
+        }
+        self.put_code(code);
+        self.words.push(word);
+        if self.words.len() >= BLOCK_WORDS {
+            self.end_block();
+        }
+    }
+
+    /// A loader instruction: code 7 and the SQUOZE word, then `code` and
+    /// its argument; the block does not end inside it.
+    fn loader_instruction(&mut self, address: u32, symbol: u64, code: u8, value: u64) {
+        if self.first_word {
+            self.address = address as u64;
+            self.first_word = false;
+        }
+        self.put_code(7);
+        self.words.push(symbol & WORD_MASK);
+        self.put_code(code);
+        self.words.push(value & WORD_MASK);
+        if self.words.len() >= BLOCK_WORDS {
+            self.end_block();
+        }
+    }
+
+    /// A loader command block; the data block after it starts at the
+    /// next word's address, with the type it had.
+    fn command(&mut self, command: u64, word: u64, code: u8, extra: i8) {
+        self.end_block();
+        let kind = self.kind;
+        self.kind = LOADER_COMMAND;
+        self.word(command as u32, word & WORD_MASK, code, extra);
+        self.end_block();
+        self.kind = kind;
+    }
+
+    /// Puts a 3-bit code in the block's relocation-bit words, twelve to a
+    /// word, each such word ahead of the twelve words it describes.
+    fn put_code(&mut self, code: u8) {
+        if self.codes == 12 {
+            self.bits_at = self.words.len();
+            self.words.push(0);
+            self.codes = 0;
+        }
+        self.words[self.bits_at] |= (code as u64 & 7) << (33 - 3 * self.codes);
+        self.codes += 1;
+    }
+
+    /// A block of `words` of type `kind` written whole (no relocation
+    /// bits), cut where real MIDAS cuts its blocks.
+    fn plain_blocks(&mut self, kind: u64, words: &[u64]) {
+        self.end_block();
+        self.kind = kind;
+        self.address = 0;
+        self.first_word = false;
+        for &w in words {
+            self.words.push(w);
+            if self.words.len() >= BLOCK_WORDS {
+                self.end_block();
+                self.first_word = false;
+            }
+        }
+        self.end_block();
+    }
+}
+
+/// The 36-bit one's-complement sum STINK checks blocks with (the carry out
+/// of bit 0 added back in).
+fn ones_complement_add(a: u64, b: u64) -> u64 {
+    let s = a + b;
+    if s > WORD_MASK {
+        (s + 1) & WORD_MASK
+    } else {
+        s
+    }
+}
+
+/// The SQUOZE of a name with flags in the top four bits.
+pub(crate) fn squoze_with(name: &str, flags: u64) -> u64 {
+    pdp10_isa::squoze::encode(name).unwrap_or(0) | flags << 32
+}
+
+/// The relocatable file's words.
+pub fn words(p: &Program) -> Vec<Word> {
+    let mut b = Builder::new();
+    if let Some((address, relocated)) = p.pass1_end {
+        b.kind = if relocated { RELOCATABLE } else { ABSOLUTE };
+        b.address = address as u64;
+        b.located = true;
+    }
+    for e in &p.events {
+        match *e {
+            Event::Relocate => b.locate(0, RELOCATABLE),
+            Event::Locate { address, relocated } => {
+                b.locate(address, if relocated { RELOCATABLE } else { ABSOLUTE })
+            }
+            Event::Word {
+                address,
+                word,
+                bits,
+                extra,
+            } => b.word(address, word, bits, extra),
+            Event::Command {
+                command,
+                word,
+                bits,
+                extra,
+            } => b.command(command, word, bits, extra),
+            Event::Define {
+                address,
+                symbol,
+                code,
+                value,
+            } => b.loader_instruction(address, symbol, code, value),
+        }
+    }
+    // END: the start address, a loader command.
+    b.command(JUMP, p.start.0, p.start.1, 0);
+    // The symbols: the program's name as a block name (level 0), then each
+    // symbol and its value.
+    let mut syms = vec![squoze_with(&p.name, 1), 0];
+    for s in &p.symbols {
+        // 4.9 half-killed, 4.8 left half relocated, 4.7 right half.
+        let flags = (s.half_killed as u64) << 3 | (s.bits as u64 & 3) << 1;
+        syms.push(squoze_with(&s.name, flags));
+        syms.push(s.value & WORD_MASK);
+    }
+    b.plain_blocks(LOCAL_SYMBOLS, &syms);
+    b.plain_blocks(PROGRAM_NAME, &[squoze_with(&p.name, 1)]);
+    b.out.push(Word::new(WORD_MASK));
+    b.out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_empty_block_is_its_header_and_the_header_complemented() {
+        let mut b = Builder::new();
+        b.locate(6, RELOCATABLE);
+        b.end_block();
+        let w: Vec<u64> = b.out.iter().map(|w| w.raw()).collect();
+        assert_eq!(w, vec![0o000600_000006, 0o777177_777771]);
+    }
+
+    #[test]
+    fn the_checksum_adds_the_carry_back_in() {
+        assert_eq!(ones_complement_add(WORD_MASK, 1), 1);
+        assert_eq!(ones_complement_add(5, 6), 11);
+    }
+}
