@@ -265,16 +265,19 @@ fn our_assembly(args: &Args, disk: &WorkDsk, source: &Path) -> anyhow::Result<Re
         processor: crate::assembly_op::Ka10Op::processor(),
         ..midas::Options::default()
     };
+    // Errors after which the binary is written all the same, as real
+    // MIDAS writes its own, leave a binary to compare like real MIDAS's.
+    let written = |a: &midas::Assembly| -> anyhow::Result<Result1> {
+        Ok(match a.relocatable {
+            Some(_) => Result1::Relocatable(a.output_words().iter().map(|w| w.raw()).collect()),
+            None => Result1::Binary(loader::load_words(&a.sblk_words())?),
+        })
+    };
     match midas::assemble(disk.source(), &midas::FsLoader, &options) {
-        Ok(a) if a.relocatable.is_some() => Ok(Result1::Relocatable(
-            a.output_words().iter().map(|w| w.raw()).collect(),
-        )),
-        Ok(a) => Ok(Result1::Binary(loader::load_words(&a.sblk_words())?)),
-        // Errors after which the binary is written all the same, as real
-        // MIDAS writes its own: compared like real MIDAS's.
+        Ok(a) => written(&a),
         Err(midas::Error {
             written: Some(a), ..
-        }) => Ok(Result1::Binary(loader::load_words(&a.sblk_words())?)),
+        }) => written(&a),
         Err(e) => Ok(Result1::Failed(format!(
             "{} errors, first: {}",
             e.diagnostics.len(),
@@ -438,6 +441,29 @@ mod tests {
         assert_eq!(memory(&image).get(&0o100), Some(&0o123));
         // The root itself is linked, never written.
         assert!(!root.join("lib/prog.mid").exists());
+    }
+
+    /// A relocatable program whose only errors are undefined symbols is
+    /// written, as real MIDAS writes it (checked with this command: 25/25
+    /// words), and compared as a relocatable file, not as SBLK.
+    #[test]
+    fn a_relocatable_binary_written_despite_errors_is_compared_as_relocatable() {
+        let tmp = tempfile::tempdir().unwrap();
+        let root = tmp.path().join("root");
+        fs::create_dir_all(root.join("user")).unwrap();
+        let source = tmp.path().join("ru.mid");
+        fs::write(
+            &source,
+            "TITLE RU\nRELOCATABLE\nA: MOVE 1,FOO\nB: JRST A\nEND B\n",
+        )
+        .unwrap();
+        let disk = disk_for(&root, "USER", &source, &tmp.path().join("work"));
+        match our_assembly(&args(&root, "USER", &source), &disk, &source) {
+            Ok(Result1::Relocatable(words)) => assert!(words.len() > 2, "{words:?}"),
+            Ok(Result1::Binary(_)) => panic!("compared as SBLK"),
+            Ok(Result1::Failed(why)) => panic!("not written: {why}"),
+            Err(e) => panic!("{e}"),
+        }
     }
 
     /// Ours names the user's source in its messages, not the copy.
