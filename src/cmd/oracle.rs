@@ -3,11 +3,13 @@
 //! (`bin/minsys/sys/ts.midas` of the user's PDP-10/its checkout) running on
 //! the emulated KA10 under the ITS shim, with the command line a user types
 //! on ITS, and by `pdp10 midas`. The two binaries' loaded words and start
-//! instructions are compared word for word (the symbol table and the
-//! assembly-information block are not), and a Markdown table is printed.
+//! instructions are compared word for word, their DDT symbol tables
+//! apart (`oracle_symbols`; the assembly-information block is not
+//! compared), and a Markdown table is printed.
 //!
 //! Nothing of MIT's is part of the project: the checkout is the user's.
 
+use super::oracle_symbols::{self, DdtTable};
 use anyhow::{bail, Context};
 use its::{loader, Image, Job, JobConfig, Outcome, Sixbit};
 use std::collections::BTreeMap;
@@ -46,7 +48,7 @@ pub struct Args {
 
 /// One assembler's result.
 enum Result1 {
-    Binary(Image),
+    Binary(Image, DdtTable),
     Failed(String),
 }
 
@@ -64,8 +66,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let dir = Sixbit::new(&args.dir)
         .filter(|s| !s.is_empty() && args.dir.len() <= 6)
         .with_context(|| format!("--dir {:?} is not an ITS name", args.dir))?;
-    println!("| source | real MIDAS 433 | pdp10 midas | words identical | first difference |");
-    println!("|---|---|---|---|---|");
+    println!(
+        "| source | real MIDAS 433 | pdp10 midas | words identical | first difference | symbols |"
+    );
+    println!("|---|---|---|---|---|---|");
     let mut all_agree = true;
     for (n, source) in args.sources.iter().enumerate() {
         // Removed when dropped, unless --keep keeps it.
@@ -83,14 +87,18 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             Err(e) => (Err(e), Ok(Result1::Failed("-".into()))),
         };
         let (real_text, ours_text) = (describe(&real), describe(&ours));
-        let (same, first) = match (&real, &ours) {
-            (Ok(Result1::Binary(r)), Ok(Result1::Binary(o))) => compare(r, o),
-            _ => (String::from("-"), String::from("-")),
+        let (same, first, symbols) = match (&real, &ours) {
+            (Ok(Result1::Binary(r, rs)), Ok(Result1::Binary(o, os))) => {
+                let (same, first) = compare(r, o);
+                (same, first, oracle_symbols::compare(rs, os))
+            }
+            _ => ("-".into(), "-".into(), "-".into()),
         };
         all_agree &= first.is_empty();
         println!(
-            "| {} | {real_text} | {ours_text} | {same} | {first} |",
-            source.display()
+            "| {} | {real_text} | {ours_text} | {same} | {first} | {} |",
+            source.display(),
+            symbols.replace('|', "\\|")
         );
         if args.keep {
             let work = folder.keep();
@@ -106,7 +114,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 
 fn describe(r: &anyhow::Result<Result1>) -> String {
     match r {
-        Ok(Result1::Binary(_)) => "assembled".into(),
+        Ok(Result1::Binary(..)) => "assembled".into(),
         Ok(Result1::Failed(why)) => why.replace('|', "\\|"),
         Err(e) => format!("{e:#}").replace('|', "\\|"),
     }
@@ -209,7 +217,10 @@ fn real_assembly(args: &Args, midas: &Image, disk: &WorkDsk) -> anyhow::Result<R
         .host_dir
         .join(format!("{}.{}", host_part(fn1), host_part(out_fn2)));
     match fs::read(&out) {
-        Ok(bytes) => Ok(Result1::Binary(loader::load_bytes(&bytes)?)),
+        Ok(bytes) => Ok(Result1::Binary(
+            loader::load_bytes(&bytes)?,
+            oracle_symbols::table_of_bytes(&bytes),
+        )),
         Err(_) => Ok(Result1::Failed(format!(
             "no output; it said: {}",
             transcript.lines().take(3).collect::<Vec<_>>().join(" / ")
@@ -245,7 +256,13 @@ fn our_assembly(disk: &WorkDsk, source: &Path) -> anyhow::Result<Result1> {
         ..midas::Options::default()
     };
     match midas::assemble(disk.source(), &midas::FsLoader, &options) {
-        Ok(a) => Ok(Result1::Binary(loader::load_words(&a.sblk_words())?)),
+        Ok(a) => {
+            let words = a.sblk_words();
+            Ok(Result1::Binary(
+                loader::load_words(&words)?,
+                oracle_symbols::table_of_words(&words),
+            ))
+        }
         Err(e) => Ok(Result1::Failed(format!(
             "{} errors, first: {}",
             e.diagnostics.len(),
@@ -338,7 +355,7 @@ mod tests {
 
         let disk = disk_for(&root, "LIB", &source, &tmp.path().join("work"));
         assert_eq!(disk.source(), disk.dsk.join("lib/prog.mid"));
-        let Ok(Result1::Binary(image)) = our_assembly(&disk, &source) else {
+        let Ok(Result1::Binary(image, _)) = our_assembly(&disk, &source) else {
             panic!("ours did not assemble");
         };
         assert_eq!(memory(&image).get(&0o100), Some(&0o123));
