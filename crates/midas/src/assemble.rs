@@ -438,6 +438,9 @@ impl<'l> Assembler<'l> {
                 io: false,
             },
         );
+        if name.ends_with('"') {
+            self.symbols.mark_global(&place);
+        }
         if kind == SymKind::Label {
             self.last_label = Some(place.key);
         }

@@ -28,6 +28,7 @@
 mod assemble;
 mod bytes;
 mod cond;
+mod ddt_symbols;
 mod diag;
 mod driver;
 mod eval;

@@ -83,7 +83,14 @@ pub(crate) fn assembly(
         loader: sblk::RIM10_LOADER.to_vec(),
         blocks: sblk::data_blocks(&asm.output),
         start,
-        trailer: vec![info, sblk::symbol_table_block(&symbols)],
+        trailer: vec![
+            info,
+            crate::ddt_symbols::symbol_table(
+                &asm.ddt_blocks(),
+                &asm.program_name(),
+                &asm.ddt_symbols(),
+            ),
+        ],
     };
     let listing = render_listing(asm, &asm.listing);
     Assembly {
