@@ -47,6 +47,7 @@ mod op_exec;
 mod output;
 mod parse;
 mod predef;
+mod pseudo_names;
 mod reader;
 mod source;
 mod statement_text;
