@@ -11,6 +11,7 @@ pub mod jobs;
 pub mod load;
 pub mod midas;
 pub mod oracle;
+pub mod oracle_symbols;
 pub mod puzzles;
 pub mod run;
 pub mod solve;

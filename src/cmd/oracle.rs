@@ -3,13 +3,15 @@
 //! (`bin/minsys/sys/ts.midas` of the user's PDP-10/its checkout) running on
 //! the emulated KA10 under the ITS shim, with the command line a user types
 //! on ITS, and by `pdp10 midas`. The two binaries' loaded words and start
-//! instructions are compared word for word (the symbol table and the
-//! assembly-information block are not), and a Markdown table is printed.
-//! A relocatable program's files (`RELOCATABLE`, STINK format) are
-//! compared whole, word for word, symbols included.
+//! instructions are compared word for word, their DDT symbol tables
+//! apart (`oracle_symbols`; the assembly-information block is not
+//! compared), and a Markdown table is printed. A relocatable program's
+//! files (`RELOCATABLE`, STINK format) are compared whole, word for word,
+//! symbols included.
 //!
 //! Nothing of MIT's is part of the project: the checkout is the user's.
 
+use super::oracle_symbols::{self, DdtTable};
 use anyhow::{bail, Context};
 use its::{loader, Image, Job, JobConfig, Outcome, Sixbit};
 use std::collections::BTreeMap;
@@ -48,7 +50,7 @@ pub struct Args {
 
 /// One assembler's result.
 enum Result1 {
-    Binary(Image),
+    Binary(Image, DdtTable),
     /// A relocatable (STINK) file's words.
     Relocatable(Vec<u64>),
     Failed(String),
@@ -68,8 +70,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let dir = Sixbit::new(&args.dir)
         .filter(|s| !s.is_empty() && args.dir.len() <= 6)
         .with_context(|| format!("--dir {:?} is not an ITS name", args.dir))?;
-    println!("| source | real MIDAS 433 | pdp10 midas | words identical | first difference |");
-    println!("|---|---|---|---|---|");
+    println!(
+        "| source | real MIDAS 433 | pdp10 midas | words identical | first difference | symbols |"
+    );
+    println!("|---|---|---|---|---|---|");
     let mut all_agree = true;
     for (n, source) in args.sources.iter().enumerate() {
         // Removed when dropped, unless --keep keeps it.
@@ -87,15 +91,22 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             Err(e) => (Err(e), Ok(Result1::Failed("-".into()))),
         };
         let (real_text, ours_text) = (describe(&real), describe(&ours));
-        let (same, first) = match (&real, &ours) {
-            (Ok(Result1::Binary(r)), Ok(Result1::Binary(o))) => compare(r, o),
-            (Ok(Result1::Relocatable(r)), Ok(Result1::Relocatable(o))) => compare_words(r, o),
-            _ => (String::from("-"), String::from("-")),
+        let (same, first, symbols) = match (&real, &ours) {
+            (Ok(Result1::Binary(r, rs)), Ok(Result1::Binary(o, os))) => {
+                let (same, first) = compare(r, o);
+                (same, first, oracle_symbols::compare(rs, os))
+            }
+            (Ok(Result1::Relocatable(r)), Ok(Result1::Relocatable(o))) => {
+                let (same, first) = compare_words(r, o);
+                (same, first, "in the words".into())
+            }
+            _ => ("-".into(), "-".into(), "-".into()),
         };
         all_agree &= first.is_empty();
         println!(
-            "| {} | {real_text} | {ours_text} | {same} | {first} |",
-            source.display()
+            "| {} | {real_text} | {ours_text} | {same} | {first} | {} |",
+            source.display(),
+            symbols.replace('|', "\\|")
         );
         if args.keep {
             let work = folder.keep();
@@ -111,7 +122,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 
 fn describe(r: &anyhow::Result<Result1>) -> String {
     match r {
-        Ok(Result1::Binary(_)) => "assembled".into(),
+        Ok(Result1::Binary(..)) => "assembled".into(),
         Ok(Result1::Relocatable(_)) => "assembled (relocatable)".into(),
         Ok(Result1::Failed(why)) => why.replace('|', "\\|"),
         Err(e) => format!("{e:#}").replace('|', "\\|"),
@@ -221,7 +232,10 @@ fn real_assembly(args: &Args, midas: &Image, disk: &WorkDsk) -> anyhow::Result<R
                 .map(|w| w.raw())
                 .collect(),
         )),
-        Ok(bytes) => Ok(Result1::Binary(loader::load_bytes(&bytes)?)),
+        Ok(bytes) => Ok(Result1::Binary(
+            loader::load_bytes(&bytes)?,
+            oracle_symbols::table_of_bytes(&bytes),
+        )),
         Err(_) => Ok(Result1::Failed(format!(
             "no output; it said: {}",
             transcript.lines().take(3).collect::<Vec<_>>().join(" / ")
@@ -270,7 +284,13 @@ fn our_assembly(args: &Args, disk: &WorkDsk, source: &Path) -> anyhow::Result<Re
     let written = |a: &midas::Assembly| -> anyhow::Result<Result1> {
         Ok(match a.relocatable {
             Some(_) => Result1::Relocatable(a.output_words().iter().map(|w| w.raw()).collect()),
-            None => Result1::Binary(loader::load_words(&a.sblk_words())?),
+            None => {
+                let words = a.sblk_words();
+                Result1::Binary(
+                    loader::load_words(&words)?,
+                    oracle_symbols::table_of_words(&words),
+                )
+            }
         })
     };
     match midas::assemble(disk.source(), &midas::FsLoader, &options) {
@@ -434,7 +454,8 @@ mod tests {
 
         let disk = disk_for(&root, "LIB", &source, &tmp.path().join("work"));
         assert_eq!(disk.source(), disk.dsk.join("lib/prog.mid"));
-        let Ok(Result1::Binary(image)) = our_assembly(&args(&root, "LIB", &source), &disk, &source)
+        let Ok(Result1::Binary(image, _)) =
+            our_assembly(&args(&root, "LIB", &source), &disk, &source)
         else {
             panic!("ours did not assemble");
         };
@@ -460,7 +481,7 @@ mod tests {
         let disk = disk_for(&root, "USER", &source, &tmp.path().join("work"));
         match our_assembly(&args(&root, "USER", &source), &disk, &source) {
             Ok(Result1::Relocatable(words)) => assert!(words.len() > 2, "{words:?}"),
-            Ok(Result1::Binary(_)) => panic!("compared as SBLK"),
+            Ok(Result1::Binary(..)) => panic!("compared as SBLK"),
             Ok(Result1::Failed(why)) => panic!("not written: {why}"),
             Err(e) => panic!("{e}"),
         }
@@ -502,7 +523,7 @@ mod tests {
         let disk = disk_for(&root, "USER", &source, &tmp.path().join("work"));
         let mut with = args(&root, "USER", &source);
         with.tty_input = Some(answers);
-        let Ok(Result1::Binary(image)) = our_assembly(&with, &disk, &source) else {
+        let Ok(Result1::Binary(image, _)) = our_assembly(&with, &disk, &source) else {
             panic!("ours did not take the answer");
         };
         assert_eq!(memory(&image).get(&0o100), Some(&5));

@@ -202,14 +202,15 @@ impl Sblk {
     }
 
     /// The symbols of every DDT symbol table block (kind 0), skipping the
-    /// block-name entries (a name with flags 0 whose value is `-len,,0`).
+    /// block-name entries (a name with flags 0 whose value is
+    /// `-len,,level`, the level under [`MAX_BLOCK_LEVEL`]).
     pub fn symbols(&self) -> Vec<Symbol> {
         let mut out = Vec::new();
         for block in self.trailer.iter().filter(|b| b.address == 0) {
             for pair in block.words.chunks_exact(2) {
                 let (name, value) = (pair[0].raw(), pair[1]);
                 let flags = name & !squoze::NAME_MASK;
-                if flags == 0 && value.is_negative() && value.right() == 0 {
+                if flags == 0 && value.is_negative() && value.right() < MAX_BLOCK_LEVEL {
                     continue;
                 }
                 out.push(Symbol {
@@ -249,6 +250,10 @@ pub const RIM10_LOADER: [Word; 38] = [
     Word::new(0o710440_000036), Word::new(0o254200_000000),
 ];
 
+/// A bound on the level of a DDT block-name entry (`-len,,level`: 0 for
+/// GLOBAL, 2 for a program's block, one more for each `.BEGIN` inside).
+pub const MAX_BLOCK_LEVEL: u64 = 0o100;
+
 /// Kind of the block after the start instruction that holds the DDT symbol
 /// table (its header's right half).
 pub const SYMBOL_TABLE_BLOCK: u32 = 0;
@@ -276,10 +281,11 @@ pub fn data_blocks(words: &[(u32, Word)]) -> Vec<Block> {
     blocks
 }
 
-/// The DDT symbol table block MIDAS writes: the block-name pair
-/// `SQUOZE 0,GLOBAL` and `-len,,0`, then a (squoze with flags, value) pair a
-/// symbol, sorted by value and then by the squoze word (the order real MIDAS
-/// output shows).
+/// A DDT symbol table block of one DDT block, as MIDAS writes for a
+/// program without `.BEGIN`: the block-name pair `SQUOZE 0,GLOBAL` and
+/// `-len,,0`, then a (squoze with flags, value) pair a symbol, sorted by
+/// value and then by the squoze word (MIDAS itself orders equal values by
+/// its hash table and sort: the midas crate's `ddt_symbols`).
 pub fn symbol_table_block(symbols: &[Symbol]) -> Block {
     let mut pairs: Vec<(Word, Word)> = symbols
         .iter()
@@ -363,10 +369,13 @@ mod tests {
         file.extend_from_slice(&data);
         file.push(checksum(header, &data));
         file.push(Word::new(0o254000_000100));
-        let sym_header = Word::new(0o777774_000000);
+        let sym_header = Word::new(0o777772_000000);
         let syms = [
             Word::new(0o015315_513316),
             Word::new(0o777776_000000),
+            // A block-name entry of a program with blocks: level 2.
+            Word::new(squoze::encode("PROG").unwrap()),
+            Word::new(0o777776_000002),
             Word::new(squoze::encode("GO").unwrap() | squoze::LOCAL),
             Word::new(0o100),
         ];

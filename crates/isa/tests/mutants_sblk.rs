@@ -81,8 +81,8 @@ fn file(blocks: &[Block], start: Word, trailer: &[Block]) -> Vec<Word> {
 
 #[test]
 fn reading_skips_block_names_but_keeps_every_symbol() {
-    // A block-name entry is a name with no flags and a value -n,,0. A symbol
-    // whose value is merely negative, or has flags, is a symbol.
+    // A block-name entry is a name with no flags and a value -n,,level. A
+    // symbol whose value is merely negative, or has flags, is a symbol.
     let words = vec![
         Word::new(squoze::encode("GLOBAL").unwrap()),
         Word::from_halves(0o777770, 0),

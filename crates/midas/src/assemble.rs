@@ -426,6 +426,9 @@ impl<'l> Assembler<'l> {
                 self.punch_global(&place.key, &sym, half_killed, at);
             }
         }
+        if name.ends_with('"') {
+            self.symbols.mark_global(&place);
+        }
         if kind == SymKind::Label {
             self.last_label = Some(place.key);
         }

@@ -28,6 +28,7 @@
 mod assemble;
 mod bytes;
 mod cond;
+mod ddt_symbols;
 mod diag;
 mod driver;
 mod eval;
@@ -46,6 +47,7 @@ mod op_exec;
 mod output;
 mod parse;
 mod predef;
+mod pseudo_names;
 mod reader;
 mod real_names;
 mod source;

@@ -108,7 +108,14 @@ pub(crate) fn assembly(
         loader: sblk::RIM10_LOADER.to_vec(),
         blocks: sblk::data_blocks(&asm.output),
         start,
-        trailer: vec![info, sblk::symbol_table_block(&symbols)],
+        trailer: vec![
+            info,
+            crate::ddt_symbols::symbol_table(
+                &asm.ddt_blocks(),
+                &asm.program_name(),
+                &asm.ddt_symbols(),
+            ),
+        ],
     };
     let listing = render_listing(asm, &asm.listing);
     let relocatable = asm.reloc.on.then(|| stink_words(asm));
@@ -132,8 +139,8 @@ fn stink_words(asm: &Assembler<'_>) -> Vec<Word> {
         .symbols
         .program_symbols()
         // Globals are the loader's, not in the local symbols block.
-        .filter(|(name, _)| !asm.globals.contains(*name))
-        .map(|(name, s)| (name.to_string(), s.clone()))
+        .filter(|(_, name, ..)| !asm.globals.contains(*name))
+        .map(|(_, name, s, ..)| (name.to_string(), s.clone()))
         .collect();
     let entries = crate::symbol_order::entries(asm.symbols.symbols_seen());
     let mut order: Vec<usize> = (0..defined.len()).collect();

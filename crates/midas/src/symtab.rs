@@ -102,6 +102,12 @@ pub(crate) struct Symbols {
     /// MIDAS puts them in its hash table (see stink.rs).
     seen: Vec<String>,
     seen_set: std::collections::HashSet<String>,
+    /// Symbols defined as globals (`FOO":`, `FOO"=1`): DDT gets them
+    /// flagged global, in its GLOBAL block.
+    globals: std::collections::HashSet<(usize, String)>,
+    /// When each entry was first made (a count), as real MIDAS's hash
+    /// table gives a slot to the entry made first.
+    made: HashMap<(usize, String), usize>,
 }
 
 impl Symbols {
@@ -125,6 +131,8 @@ impl Symbols {
             killed: Default::default(),
             seen: Vec::new(),
             seen_set: Default::default(),
+            globals: Default::default(),
+            made: HashMap::new(),
         }
     }
 
@@ -316,6 +324,7 @@ impl Symbols {
             None => {
                 let b = p.block.unwrap_or(MAIN);
                 self.note_seen(&p.key);
+                self.note_made(b, &p.key);
                 self.entries.insert((b, p.key.clone()), Entry::Undefined);
                 Err(format!("{b}:{}", p.key))
             }
@@ -360,6 +369,7 @@ impl Symbols {
     pub fn define(&mut self, p: &Place, sym: Sym) {
         let b = self.target(p);
         self.note_seen(&p.key);
+        self.note_made(b, &p.key);
         self.entries.insert((b, p.key.clone()), Entry::Defined(sym));
     }
 
@@ -367,7 +377,14 @@ impl Symbols {
     pub fn undefine(&mut self, p: &Place) {
         let b = self.target(p);
         self.note_seen(&p.key);
+        self.note_made(b, &p.key);
         self.entries.insert((b, p.key.clone()), Entry::Undefined);
+    }
+
+    /// Notes when the entry `key` of block `b` was first made.
+    fn note_made(&mut self, b: usize, key: &str) {
+        let n = self.made.len();
+        self.made.entry((b, key.to_string())).or_insert(n);
     }
 
     /// The visible definition of `p`, to change its flags (`.KILL`).
@@ -450,19 +467,35 @@ impl Symbols {
         }
     }
 
-    /// Every symbol the program defined and did not `.KILL`, with its
-    /// block's name (None for `.MAIN`).
-    pub fn program_symbols(&self) -> impl Iterator<Item = (&str, &Sym)> {
+    /// Marks the symbol `p` defines global (`FOO":`).
+    pub fn mark_global(&mut self, p: &Place) {
+        let b = self.target(p);
+        self.globals.insert((b, p.key.clone()));
+    }
+
+    /// Every symbol the program defined and did not `.KILL`: its block,
+    /// name, definition, whether it was defined as a global, and when its
+    /// entry was first made (a count).
+    pub fn program_symbols(&self) -> impl Iterator<Item = (usize, &str, &Sym, bool, usize)> {
         self.entries
             .iter()
             .filter_map(|(at @ (b, name), e)| match e {
                 Entry::Defined(s)
                     if *b != INIT && s.kind != SymKind::Predefined && !self.killed.contains(at) =>
                 {
-                    Some((name.as_str(), s))
+                    let made = self.made.get(at).copied().unwrap_or(usize::MAX);
+                    Some((*b, name.as_str(), s, self.globals.contains(at), made))
                 }
                 _ => None,
             })
+    }
+
+    /// Every block, `.INIT` and `.MAIN` first, then in the order they were
+    /// first named: its name, superior and level (`.INIT` 0, `.MAIN` 1).
+    pub fn blocks(&self) -> impl Iterator<Item = (&str, usize, usize)> {
+        self.blocks
+            .iter()
+            .map(|b| (b.name.as_str(), b.parent, b.level))
     }
 }
 

@@ -2,11 +2,13 @@
 //! `.END`), and the symbol table written for DDT.
 
 use super::{Assembler, Sym, SymKind};
+use crate::ddt_symbols::{BlockInfo, DdtSymbol};
 use crate::diag::ErrorKind;
 use crate::parse::Pseudo;
 use crate::source::Span;
 use crate::symtab::BlockError;
 use crate::symtab::Place;
+use pdp10_isa::squoze;
 use pdp10_isa::{Word, HALF_MASK};
 
 impl Assembler<'_> {
@@ -169,25 +171,83 @@ impl Assembler<'_> {
         }
     }
 
-    /// The symbols for DDT: every one the program defined.
-    pub fn program_symbols(&self) -> Vec<pdp10_isa::sblk::Symbol> {
-        let mut out: Vec<_> = self
+    /// The symbols for DDT: every one the program defined, in the order
+    /// real MIDAS's hash table holds them as far as known (docs/0004).
+    pub(crate) fn ddt_symbols(&self) -> Vec<DdtSymbol> {
+        let out: Vec<(usize, DdtSymbol)> = self
             .symbols
             .program_symbols()
-            .map(|(name, s)| pdp10_isa::sblk::Symbol {
-                name: name.to_string(),
-                // Real MIDAS marks every symbol of a program without blocks
-                // local (4.7), and half-killed ones 4.9 as well; one named
-                // in .GLOBAL global (4.6) instead (checked with the oracle).
-                flags: if self.globals.contains(name) {
-                    pdp10_isa::squoze::GLOBAL
+            .map(|(block, name, s, global, made)| {
+                // Real MIDAS marks a symbol local (4.7), or global (4.6) if
+                // named in .GLOBAL or defined as `FOO":`, and a half-killed
+                // one 4.9 as well (checked with the oracle).
+                let flags = if global || self.globals.contains(name) {
+                    squoze::GLOBAL
                 } else {
-                    pdp10_isa::squoze::LOCAL
+                    squoze::LOCAL
                 } | if s.half_killed {
-                    pdp10_isa::squoze::HALF_KILLED
+                    squoze::HALF_KILLED
                 } else {
                     0
-                },
+                };
+                let name_word = squoze::encode(name).unwrap_or(0) | flags;
+                let value = s.value;
+                (
+                    made,
+                    DdtSymbol {
+                        block,
+                        name: name_word,
+                        value,
+                    },
+                )
+            })
+            .collect();
+        let mut names: Vec<&str> = crate::predef::predefined().map(|(n, _, _)| n).collect();
+        for &n in crate::pseudo_names::PSEUDO_NAMES {
+            if !names.contains(&n) {
+                names.push(n);
+            }
+        }
+        let initial: Vec<u64> = names.iter().filter_map(|n| squoze::encode(n)).collect();
+        crate::ddt_symbols::table_order(out, &initial)
+    }
+
+    /// The blocks for DDT's table, as the symbol table knows them.
+    pub(crate) fn ddt_blocks(&self) -> Vec<BlockInfo> {
+        self.symbols
+            .blocks()
+            .map(|(name, parent, level)| BlockInfo {
+                name: name.to_string(),
+                parent,
+                level,
+            })
+            .collect()
+    }
+
+    /// The program's name for DDT (real MIDAS's PRGNM): TITLE's first
+    /// name, `.MAIN` without one.
+    pub(crate) fn program_name(&self) -> String {
+        let title = self.title.as_deref().unwrap_or("");
+        let name: String = title
+            .chars()
+            .take_while(|&c| squoze::code(c.to_ascii_uppercase()).is_some() && c != ' ')
+            .take(6)
+            .collect();
+        if name.is_empty() {
+            ".MAIN".into()
+        } else {
+            name.to_ascii_uppercase()
+        }
+    }
+
+    /// The symbols for DDT as (name, flags, value), sorted by name.
+    pub fn program_symbols(&self) -> Vec<pdp10_isa::sblk::Symbol> {
+        let mut out: Vec<_> = self
+            .ddt_symbols()
+            .into_iter()
+            .map(|s| pdp10_isa::sblk::Symbol {
+                name: squoze::decode(s.name & squoze::NAME_MASK),
+                flags: s.name & !squoze::NAME_MASK,
                 value: Word::new(s.value),
             })
             .collect();

@@ -1,0 +1,84 @@
+//! The DDT symbol table after the start instruction (kind-0 block:
+//! block-name entries `SQUOZE 0,name` and `-length,,level`, each followed
+//! by its symbols as `SQUOZE flags,name` and value). Every expected table
+//! here is the one real MIDAS 433 wrote for the same source, run on the
+//! ITS shim with `pdp10 midas-oracle --keep`.
+
+use pdp10_isa::sblk::Sblk;
+use pdp10_isa::squoze;
+
+const LOCAL: u64 = squoze::LOCAL;
+const GLOBAL: u64 = squoze::GLOBAL;
+const HALF_KILLED: u64 = squoze::HALF_KILLED;
+
+/// The symbol table of `source` as (flags, name, value), a block-name
+/// entry having flags 0.
+fn table(source: &str) -> Vec<(u64, String, u64)> {
+    let a = midas::assemble_str("t.mid", source).unwrap();
+    let sblk = Sblk::parse(&a.sblk_words()).unwrap();
+    let block = sblk
+        .trailer
+        .iter()
+        .find(|b| b.address == 0)
+        .expect("a symbol table block");
+    block
+        .words
+        .chunks(2)
+        .map(|p| {
+            let name = p[0].raw();
+            (
+                name & !squoze::NAME_MASK,
+                squoze::decode(name & squoze::NAME_MASK),
+                p[1].raw(),
+            )
+        })
+        .collect()
+}
+
+fn e(flags: u64, name: &str, value: u64) -> (u64, String, u64) {
+    (flags, name.to_string(), value)
+}
+
+#[test]
+fn without_blocks_one_global_block_sorted_by_value_negatives_first() {
+    let src = "TITLE FLAT\nX:\t0\nY\":\t1\nZ==1\nQ==-1\nR==400000,,5\nEND X\n";
+    assert_eq!(
+        table(src),
+        vec![
+            e(0, "GLOBAL", 0o777764_000000),
+            e(LOCAL | HALF_KILLED, "R", 0o400000_000005),
+            e(LOCAL | HALF_KILLED, "Q", 0o777777_777777),
+            e(LOCAL | HALF_KILLED, "Z", 1),
+            e(LOCAL, "X", 0o100),
+            // `Y":` defines a global.
+            e(GLOBAL, "Y", 0o101),
+        ]
+    );
+}
+
+#[test]
+fn begin_blocks_come_before_the_program_block_and_global_last() {
+    let src = "TITLE PROG\nA:\t0\nB\":\t1\n.BEGIN INNER\nC:\t2\nD==5\n\
+               .BEGIN DEEP\nE:\t3\n.END DEEP\n.END INNER\n\
+               .BEGIN OTHER\nF:\t4\n.END\nG:\tJRST A\nEND G\n";
+    assert_eq!(
+        table(src),
+        vec![
+            // Level = MIDAS level + 1; length counts the name entry.
+            e(0, "DEEP", 0o777774_000004),
+            e(LOCAL, "E", 0o103),
+            e(0, "INNER", 0o777772_000003),
+            e(LOCAL | HALF_KILLED, "D", 5),
+            e(LOCAL, "C", 0o102),
+            e(0, "OTHER", 0o777774_000003),
+            e(LOCAL, "F", 0o104),
+            // The program's block, named by TITLE.
+            e(0, "PROG", 0o777772_000002),
+            e(LOCAL, "A", 0o100),
+            e(LOCAL, "G", 0o105),
+            // Globals go in GLOBAL, level 0.
+            e(0, "GLOBAL", 0o777774_000000),
+            e(GLOBAL, "B", 0o101),
+        ]
+    );
+}
