@@ -13,6 +13,7 @@ use std::rc::Rc;
 use crate::symtab::{Place, Symbols};
 
 mod constants;
+mod global_terms;
 mod globals;
 mod labels;
 mod merges;
@@ -20,6 +21,7 @@ mod places;
 mod relocation;
 mod value;
 pub(crate) use crate::symtab::{Sym, SymKind};
+pub(crate) use global_terms::{field_of_spec, GlobalTerms, LEFT, MOST as MOST_GLOBALS, RIGHT};
 pub(crate) use merges::LiteralMerges;
 pub(crate) use relocation::halves;
 pub(crate) use value::{rel_add, rel_neg, Value};
@@ -158,6 +160,8 @@ pub(crate) struct Assembler<'l> {
     /// Names `.GLOBAL` declared (keys): in an absolute assembly they go to
     /// DDT marked global rather than local.
     pub globals: std::collections::HashSet<String>,
+    /// The names of globals referred to in values ([`GlobalTerms`] ids).
+    pub(crate) global_ids: Vec<String>,
     /// `RELOCATABLE` and what it tracks (see relocation.rs).
     pub(crate) reloc: relocation::Relocation,
 }
@@ -237,6 +241,7 @@ impl<'l> Assembler<'l> {
             nth_word: None,
             early_assigned: Vec::new(),
             globals: std::collections::HashSet::new(),
+            global_ids: Vec::new(),
         }
     }
 
@@ -532,9 +537,10 @@ impl<'l> Assembler<'l> {
                 }
                 let v = self.word(w, stmt);
                 if self.byte_mode.is_some() {
+                    self.refuse_globals(v.glob, "a byte", stmt.start);
                     self.deposit_byte(v.w, row, stmt.start);
                 } else {
-                    self.emit_rel(v.w, v.rel, row);
+                    self.emit_rel(v.w, v.rel, v.glob, row);
                 }
             }
             Body::Assign {
