@@ -389,6 +389,9 @@ impl<'l> Assembler<'l> {
     }
 
     pub(crate) fn execute(&mut self, stmt: &Gathered) {
+        // Absolute globals a statement refers to are defined before its
+        // first word only (see globals.rs).
+        self.reloc.pending.clear();
         let mut row = ListRow {
             span: stmt.start,
             words: Vec::new(),

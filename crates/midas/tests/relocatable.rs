@@ -72,11 +72,6 @@ fn globals_not_done_yet_are_refused_with_their_place() {
         e.contains("t.mid:3:") && e.contains("undefined global"),
         "{e}"
     );
-    let e = refused("TITLE G\nRELOCA\n\tMOVE X\nX\"=5\nEND\n");
-    assert!(
-        e.contains("t.mid:3:") && e.contains("before its definition"),
-        "{e}"
-    );
     let e = refused("TITLE G\nRELOCA\n.BEGIN X\n.END\nEND\n");
     assert!(e.contains("t.mid:3:") && e.contains(".BEGIN"), "{e}");
 }
@@ -553,6 +548,26 @@ fn global_references_with_locals_are_not_combined() {
         000202,,000001 100000,,000000 000000,,000000 677575,,777776
         002006,,000000 054760,,500000 000000,,000000 111117,,400000 000000,,000005 023654,,200000
          000000,,000017 564015,,477753
+        001001,,000000 054760,,500000 722016,,277777
+        777777,,777777
+        ",
+    );
+}
+
+/// An absolute global is its value in the word; referred to in a storage
+/// word before its definition, it is defined before that word (not in
+/// an `=` value).
+#[test]
+fn an_absolute_global_before_its_definition() {
+    check(
+        "TITLE G\nRELOCA\nY=X+1\n\tMOVE X*2\n\tX\nX\"=5\n\tMOVE X\nEND\n",
+        "
+        000600,,000003 777177,,777774
+        000610,,000000 740074,,000000 071741,,200000 000000,,000005 200000,,000012 000000,,000005
+         071741,,200000 000000,,000005 200000,,000005 253171,,377740
+        000600,,000003 777177,,777774
+        000202,,000001 000000,,000000 000000,,000000 777575,,777776
+        002004,,000000 054760,,500000 000000,,000000 032547,,700000 000000,,000006 666243,,377771
         001001,,000000 054760,,500000 722016,,277777
         777777,,777777
         ",

@@ -74,8 +74,9 @@ impl Assembler<'_> {
 
     /// A reference to a global symbol in a relocatable assembly: a
     /// relocatable one is a term of the value (its loader reference is
-    /// made when the word is written); an absolute one is its value, on
-    /// pass 2 once its definition is written; undefined ones are refused.
+    /// made when the word is written); an absolute one is its value (its
+    /// definition written before the statement's next word if not yet);
+    /// undefined ones are refused.
     pub(crate) fn global_reference(
         &mut self,
         key: &str,
@@ -85,10 +86,15 @@ impl Assembler<'_> {
         let why = match sym {
             None => "an undefined global symbol (a reference the loader fills in)",
             Some(s) if s.rel != 0 => return GlobalTerms::one(self.global_id(key)),
-            Some(_) if !self.reloc.punched.contains(key) => {
-                "a reference to an absolute global symbol before its definition"
+            Some(_) => {
+                // In a storage word real MIDAS writes the definition first
+                // (GVDG1); not in `=` values and pseudo-op arguments.
+                let key = key.to_string();
+                if self.pass == 2 && !self.reloc.pending.contains(&key) {
+                    self.reloc.pending.push(key);
+                }
+                return GlobalTerms::default();
             }
-            Some(_) => return GlobalTerms::default(),
         };
         if self.pass == 2 {
             self.error(
@@ -98,6 +104,20 @@ impl Assembler<'_> {
             );
         }
         GlobalTerms::default()
+    }
+
+    /// Before a word: the definitions of the absolute globals its
+    /// statement referred to, not written yet this pass.
+    pub(crate) fn punch_pending(&mut self, at: Span) {
+        for key in std::mem::take(&mut self.reloc.pending) {
+            if self.reloc.punched.contains(&key) {
+                continue;
+            }
+            let place = self.symbols.resolve(&key);
+            if let Some(sym) = self.symbols.get(&place).cloned() {
+                self.punch_global(&key, &sym, false, at);
+            }
+        }
     }
 
     /// The [`GlobalTerms`] id of the global `key`.
