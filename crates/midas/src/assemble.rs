@@ -15,6 +15,7 @@ use byte_mode::ByteMode;
 
 mod byte_mode;
 mod constants;
+mod global_terms;
 mod globals;
 mod labels;
 mod merges;
@@ -22,6 +23,7 @@ mod places;
 mod relocation;
 mod value;
 pub(crate) use crate::symtab::{Sym, SymKind};
+pub(crate) use global_terms::{field_of_spec, GlobalTerms, LEFT, MOST as MOST_GLOBALS, RIGHT};
 pub(crate) use merges::LiteralMerges;
 pub(crate) use relocation::halves;
 pub(crate) use value::{rel_add, rel_neg, Value};
@@ -153,6 +155,8 @@ pub(crate) struct Assembler<'l> {
     /// Names `.GLOBAL` declared (keys): in an absolute assembly they go to
     /// DDT marked global rather than local.
     pub globals: std::collections::HashSet<String>,
+    /// The names of globals referred to in values ([`GlobalTerms`] ids).
+    pub(crate) global_ids: Vec<String>,
     /// `RELOCATABLE` and what it tracks (see relocation.rs).
     pub(crate) reloc: relocation::Relocation,
 }
@@ -234,6 +238,7 @@ impl<'l> Assembler<'l> {
             nth_word: None,
             early_assigned: Vec::new(),
             globals: std::collections::HashSet::new(),
+            global_ids: Vec::new(),
         }
     }
 
@@ -343,6 +348,9 @@ impl<'l> Assembler<'l> {
     }
 
     pub(crate) fn execute(&mut self, stmt: &Gathered) {
+        // Absolute globals a statement refers to are defined before its
+        // first word only (see globals.rs).
+        self.reloc.pending.clear();
         let mut row = ListRow {
             span: stmt.start,
             words: Vec::new(),

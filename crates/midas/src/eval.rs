@@ -27,12 +27,15 @@ impl Assembler<'_> {
                 Item::Indirect => indirect = true,
                 Item::Index(inner) => {
                     let v = self.word(inner, stmt);
-                    let swapped = v.map(|x| ((x & HALF_MASK) << 18) | (x >> 18));
+                    let mut swapped = v.map(|x| ((x & HALF_MASK) << 18) | (x >> 18));
+                    swapped.glob = swapped.glob.spoil();
                     extra = Value::op2(extra, swapped, u64::wrapping_add);
                 }
                 Item::Xwd(a, b) => {
-                    let a = self.word(a, stmt);
-                    let b = self.word(b, stmt);
+                    let mut a = self.word(a, stmt);
+                    let mut b = self.word(b, stmt);
+                    a.glob = a.glob.place(crate::assemble::LEFT);
+                    b.glob = b.glob.place(crate::assemble::RIGHT);
                     let v = Value::op2(a, b, |x, y| ((x & HALF_MASK) << 18) | (y & HALF_MASK));
                     pieces.push(Piece::Field(v));
                 }
@@ -90,6 +93,7 @@ impl Assembler<'_> {
                 let v = self.expr(e, stmt);
                 Value {
                     rel: rel_neg(v.rel),
+                    glob: v.glob.negate(),
                     ..v.map(|x| x.wrapping_neg())
                 }
             }
@@ -99,6 +103,7 @@ impl Assembler<'_> {
                 Value {
                     opaque: v.opaque || v.undefined,
                     rel: 0,
+                    glob: v.glob.spoil(),
                     ..v.map(|x| !x)
                 }
             }
@@ -109,8 +114,14 @@ impl Assembler<'_> {
                     a.opaque = true;
                 }
                 let rel = self.binary_rel(*op, a, b, stmt);
+                let glob = match op {
+                    '+' => a.glob.merge(b.glob, 1),
+                    '-' => a.glob.merge(b.glob, -1),
+                    _ => a.glob.merge(b.glob, 1).spoil(),
+                };
                 Value {
                     rel,
+                    glob,
                     ..Value::op2(a, b, |x, y| binary(*op, x, y))
                 }
             }
@@ -144,9 +155,13 @@ impl Assembler<'_> {
                 }
             },
             Syllable::Group(w) => self.word(w, stmt),
-            Syllable::Swapped(w) => self
-                .word(w, stmt)
-                .map(|x| ((x & HALF_MASK) << 18) | (x >> 18)),
+            Syllable::Swapped(w) => {
+                let v = self.word(w, stmt);
+                Value {
+                    glob: v.glob.spoil(),
+                    ..v.map(|x| ((x & HALF_MASK) << 18) | (x >> 18))
+                }
+            }
             Syllable::Symbol(name) => self.symbol_value(name, stmt.span_at(at)),
             Syllable::Variable(name) => {
                 self.note_variable(name, 1);
@@ -204,6 +219,9 @@ impl Assembler<'_> {
         // MIDAS 433, oracle: inet.139's METER has `AOS MTRCNT+%%%MTR` then
         // `%%%MTR==%%%MTR+1`), and make no words (see grouping_values).
         let values = self.grouping_values(words, stmt);
+        for v in &values {
+            self.refuse_globals(v.glob, "a literal or group", stmt.start);
+        }
         if values.len() > 1 && !self.multi_line_mode() {
             // Real MIDAS ends a grouping after its first word when .MLLIT
             // is not positive (SAVAS2/ASSEMC in midas.458): refused here.
@@ -255,9 +273,10 @@ impl Assembler<'_> {
     /// pass 1 cannot know forward references.
     pub(crate) fn symbol_value(&mut self, name: &str, at: crate::source::Span) -> Value {
         let place = self.symbols.resolve(name);
+        let mut glob = crate::assemble::GlobalTerms::default();
         if self.note_global(name, &place.key) {
             let sym = self.symbols.get(&place).cloned();
-            self.global_reference(&place.key, sym.as_ref(), at);
+            glob = self.global_reference(&place.key, sym.as_ref(), at);
         }
         if let Some(var) = self.pending_variable(&place) {
             self.merges.unknown_not_symbol();
@@ -267,6 +286,7 @@ impl Assembler<'_> {
             Ok(sym) => Value {
                 io: sym.io,
                 rel: sym.rel,
+                glob,
                 ..Value::new(sym.value)
             },
             Err(unknown) => {

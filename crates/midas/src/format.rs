@@ -103,6 +103,7 @@ fn combine_fields(
             group = (group + 1).min(2);
         }
         let mut v = field.unwrap_or_default();
+        v.glob = v.glob.place(crate::assemble::field_of_spec(spec));
         if io && (spec == 0o2704 || spec == 0o504) {
             v = v.map(|x| x & !3);
             spec += 0o105;
@@ -114,6 +115,9 @@ fn combine_fields(
             (1 << size) - 1
         };
         let placed = v.map(|x| (x & mask).checked_shl(position as u32).unwrap_or(0));
+        // A field's globals come before those of the fields after it (real
+        // MIDAS writes `A,,A`'s left-half reference first).
+        let glob = placed.glob.merge(word.glob, 1);
         word = if spec == 0o0022 {
             Value::op2(word, placed, |w, c| {
                 (w & !HALF_MASK) | (w.wrapping_add(c) & HALF_MASK)
@@ -122,6 +126,7 @@ fn combine_fields(
             Value::op2(word, placed, u64::wrapping_add)
         };
         word.io |= v.io;
+        word.glob = glob;
     }
     Some(word)
 }

@@ -52,6 +52,9 @@ pub enum Event {
         /// right half, beyond what `bits` says (real MIDAS: a reference to
         /// the loader's symbol `$R.` before the word); 0 when none.
         extra: i8,
+        /// References to global symbols before the word: code 4 (add) or 5
+        /// (subtract) and the name with the field's flags; code 0 none.
+        refs: [(u8, u64); crate::assemble::MOST_GLOBALS],
     },
     /// A global symbol's definition, a loader instruction in the data
     /// (code 7, the name, then the instruction's code and the value).
@@ -176,10 +179,21 @@ impl Builder {
     /// A data word with its 3-bit relocation code, after a reference to
     /// `$R.` when `extra` is not 0 (code 4 adds it, 5 subtracts it; the
     /// block does not end between the two).
-    fn word(&mut self, address: u32, word: u64, code: u8, extra: i8) {
+    fn word(
+        &mut self,
+        address: u32,
+        word: u64,
+        code: u8,
+        extra: i8,
+        refs: [(u8, u64); crate::assemble::MOST_GLOBALS],
+    ) {
         if self.first_word {
             self.address = address as u64;
             self.first_word = false;
+        }
+        for (c, symbol) in refs.into_iter().filter(|r| r.0 != 0) {
+            self.put_code(c);
+            self.words.push(symbol & WORD_MASK);
         }
         if extra != 0 {
             self.put_code(if extra < 0 { 5 } else { 4 });
@@ -214,7 +228,13 @@ impl Builder {
         self.end_block();
         let kind = self.kind;
         self.kind = LOADER_COMMAND;
-        self.word(command as u32, word & WORD_MASK, code, extra);
+        self.word(
+            command as u32,
+            word & WORD_MASK,
+            code,
+            extra,
+            [(0, 0); crate::assemble::MOST_GLOBALS],
+        );
         self.end_block();
         self.kind = kind;
     }
@@ -284,7 +304,8 @@ pub fn words(p: &Program) -> Vec<Word> {
                 word,
                 bits,
                 extra,
-            } => b.word(address, word, bits, extra),
+                refs,
+            } => b.word(address, word, bits, extra, refs),
             Event::Command {
                 command,
                 word,

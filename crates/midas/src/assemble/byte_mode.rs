@@ -51,9 +51,10 @@ impl Assembler<'_> {
         let v = self.word(w, stmt);
         self.dropping = false;
         if self.byte_mode.is_some() {
+            self.refuse_globals(v.glob, "a byte", stmt.start);
             self.deposit_byte(v.w, row, stmt.start);
         } else {
-            self.emit_rel(v.w, v.rel, row);
+            self.emit_rel(v.w, v.rel, v.glob, row);
         }
     }
 

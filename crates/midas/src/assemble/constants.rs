@@ -113,7 +113,7 @@ impl Assembler<'_> {
             );
         }
         for &(w, _, rel) in &words {
-            self.emit_rel(w, rel, row);
+            self.emit_rel(w, rel, Default::default(), row);
         }
         // Fewer constants than on pass 1 leave a gap: the area keeps its size.
         self.loc = ((origin as usize + area.size.max(words.len())) & HALF_MASK as usize) as u32;

@@ -2,10 +2,12 @@
 //! definitions, which real MIDAS 433 writes into the data as loader
 //! instructions (see docs/0004-stink-format.md, "Global symbols").
 
-use super::{halves, Assembler, Sym, SymKind};
+use super::global_terms::{MOST, OTHER, RIGHT, WHOLE};
+use super::{halves, Assembler, GlobalTerms, Sym, SymKind};
 use crate::diag::ErrorKind;
 use crate::source::Span;
 use crate::stink::Event;
+use pdp10_isa::{HALF_MASK, WORD_MASK};
 
 impl Assembler<'_> {
     /// Whether the symbol `key` that `name` names is global in a
@@ -70,25 +72,128 @@ impl Assembler<'_> {
         }
     }
 
-    /// A reference to a global symbol in a relocatable assembly (pass 2):
-    /// what is not done yet is refused with its place.
-    pub(crate) fn global_reference(&mut self, key: &str, sym: Option<&Sym>, at: Span) {
-        if self.pass != 2 {
-            return;
-        }
+    /// A reference to a global symbol in a relocatable assembly: a
+    /// relocatable one is a term of the value (its loader reference is
+    /// made when the word is written); an absolute one is its value (its
+    /// definition written before the statement's next word if not yet);
+    /// undefined ones are refused.
+    pub(crate) fn global_reference(
+        &mut self,
+        key: &str,
+        sym: Option<&Sym>,
+        at: Span,
+    ) -> GlobalTerms {
         let why = match sym {
             None => "an undefined global symbol (a reference the loader fills in)",
-            Some(s) if s.rel != 0 => "a reference to a relocatable global symbol",
-            Some(_) if !self.reloc.punched.contains(key) => {
-                "a reference to a global symbol before its definition"
+            Some(s) if s.rel != 0 => return GlobalTerms::one(self.global_id(key)),
+            Some(_) => {
+                // In a storage word real MIDAS writes the definition first
+                // (GVDG1); not in `=` values and pseudo-op arguments.
+                let key = key.to_string();
+                if self.pass == 2 && !self.reloc.pending.contains(&key) {
+                    self.reloc.pending.push(key);
+                }
+                return GlobalTerms::default();
             }
-            Some(_) => return,
         };
-        self.error(
-            at,
-            ErrorKind::Syntax,
-            format!("{why} ({key}) in a relocatable assembly is not supported yet"),
-        );
+        if self.pass == 2 {
+            self.error(
+                at,
+                ErrorKind::Syntax,
+                format!("{why} ({key}) in a relocatable assembly is not supported yet"),
+            );
+        }
+        GlobalTerms::default()
+    }
+
+    /// Before a word: the definitions of the absolute globals its
+    /// statement referred to, not written yet this pass.
+    pub(crate) fn punch_pending(&mut self, at: Span) {
+        for key in std::mem::take(&mut self.reloc.pending) {
+            if self.reloc.punched.contains(&key) {
+                continue;
+            }
+            let place = self.symbols.resolve(&key);
+            if let Some(sym) = self.symbols.get(&place).cloned() {
+                self.punch_global(&key, &sym, false, at);
+            }
+        }
+    }
+
+    /// The [`GlobalTerms`] id of the global `key`.
+    fn global_id(&mut self, key: &str) -> u32 {
+        let at = match self.global_ids.iter().position(|k| k == key) {
+            Some(at) => at,
+            None => {
+                self.global_ids.push(key.to_string());
+                self.global_ids.len() - 1
+            }
+        };
+        at as u32 + 1
+    }
+
+    /// A value with globals where this assembler cannot yet say what real
+    /// MIDAS writes (`what`: a literal, a byte) is refused on pass 2.
+    pub(crate) fn refuse_globals(&mut self, glob: GlobalTerms, what: &str, at: Span) {
+        if !glob.is_empty() && self.pass == 2 {
+            self.error(
+                at,
+                ErrorKind::Syntax,
+                format!("a relocatable global symbol in {what} is not supported yet"),
+            );
+        }
+    }
+
+    /// The loader references of a word's globals (pass 2), each code 4
+    /// (add) or 5 (subtract) and the name with the field's flags; the
+    /// globals' values and relocation are taken out of `w` and `rel`,
+    /// and a global's definition not written yet is written first.
+    pub(crate) fn global_references(
+        &mut self,
+        w: &mut u64,
+        rel: &mut u64,
+        glob: GlobalTerms,
+        at: Span,
+    ) -> [(u8, u64); MOST] {
+        let mut refs = [(0, 0); MOST];
+        if glob.spoiled {
+            self.error(at, ErrorKind::Syntax, "a relocatable global symbol under an operation other than + and -, or more than four in a word, is not supported");
+            return refs;
+        }
+        for (k, t) in glob.terms.iter().enumerate().filter(|(_, t)| t.id != 0) {
+            let key = self.global_ids[t.id as usize - 1].clone();
+            let place = self.symbols.resolve(&key);
+            let Some(sym) = self.symbols.get(&place).cloned() else {
+                continue;
+            };
+            if !self.reloc.punched.contains(&key) {
+                self.punch_global(&key, &sym, false, at);
+            }
+            let field = if t.field == 0 { WHOLE } else { t.field };
+            if !matches!(t.count, 1 | -1) || field == OTHER {
+                self.error(at, ErrorKind::Syntax, format!("relocatable global symbol {key} {} times, or in a field other than the word, left or right half, is not supported", t.count));
+                continue;
+            }
+            let c = t.count as i64 as u64;
+            let value = c.wrapping_mul(sym.value) & WORD_MASK;
+            // Relocation counts are multiplied half by half.
+            let half = |h: u64| c.wrapping_mul(h) & HALF_MASK;
+            let reloc = half(sym.rel >> 18) << 18 | half(sym.rel);
+            let (dw, drel) = match field {
+                WHOLE => (value, reloc),
+                RIGHT => (value & HALF_MASK, reloc & HALF_MASK),
+                _ => ((value & HALF_MASK) << 18, (reloc & HALF_MASK) << 18),
+            };
+            *w = if field == RIGHT {
+                (*w & !HALF_MASK) | (w.wrapping_sub(dw) & HALF_MASK)
+            } else {
+                w.wrapping_sub(dw) & WORD_MASK
+            };
+            *rel = super::rel_add(*rel, super::rel_neg(drel));
+            let code = if t.count == 1 { 4 } else { 5 };
+            refs[k] = (code, crate::stink::squoze_with(&key, field as u64));
+        }
+        refs
     }
 
     /// END of a relocatable assembly: a global never defined would need

@@ -3,7 +3,7 @@
 //! [`Value::rel`]) and the events the STINK file is made from (see
 //! stink.rs).
 
-use super::{Assembler, ListRow, Value};
+use super::{Assembler, GlobalTerms, ListRow, Value};
 use crate::diag::ErrorKind;
 use crate::source::Span;
 use crate::stink::Event;
@@ -26,6 +26,9 @@ pub(crate) struct Relocation {
     pub start: (u64, u8),
     /// Globals whose definitions were written this pass.
     pub punched: std::collections::HashSet<String>,
+    /// Absolute globals the statement referred to before their
+    /// definitions were written: written before its next word.
+    pub pending: Vec<String>,
 }
 
 /// The left and right half relocation counts of a relocation word (each
@@ -143,14 +146,18 @@ impl Assembler<'_> {
     }
 
     /// Writes a word at `.` with its relocation.
-    pub(super) fn emit_rel(&mut self, w: u64, rel: u64, row: &mut ListRow) {
+    pub(super) fn emit_rel(&mut self, w: u64, rel: u64, glob: GlobalTerms, row: &mut ListRow) {
+        let (mut w, mut rel) = (w, rel);
         if self.reloc.on && self.pass == 2 {
+            self.punch_pending(row.span);
+            let refs = self.global_references(&mut w, &mut rel, glob, row.span);
             let (bits, extra) = self.relocation_code(rel, row.span);
             self.reloc.events.push(Event::Word {
                 address: self.loc,
                 word: w & WORD_MASK,
                 bits,
                 extra,
+                refs,
             });
         }
         self.emit(w, row);

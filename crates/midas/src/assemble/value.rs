@@ -30,6 +30,8 @@ pub(crate) struct Value {
     /// is added to each half: left half count,,right half count, computed
     /// alongside `w` (a label is 0,,1; `A,,B` of two labels 1,,1).
     pub rel: u64,
+    /// References to relocatable global symbols (a relocatable assembly).
+    pub glob: super::global_terms::GlobalTerms,
 }
 
 /// The stand-in value of an undefined thing (a symbol, a literal whose
@@ -68,6 +70,7 @@ impl Value {
             by_symbol: false,
             opaque: false,
             rel: 0,
+            glob: Default::default(),
         }
     }
     /// An undefined value (pass 1) computed by a function from arguments
@@ -98,6 +101,7 @@ impl Value {
             by_symbol: a.by_symbol || b.by_symbol,
             opaque: a.opaque || b.opaque,
             rel: f(a.rel, b.rel) & WORD_MASK,
+            glob: a.glob.merge(b.glob, 1),
         }
     }
 }
