@@ -102,8 +102,8 @@ pub(crate) fn hash_slot(name: u64) -> u64 {
 
 /// The symbols, each with when its entry was made, in the order of the
 /// slots real MIDAS's hash table gives them: first the initial symbols
-/// (`initial`, squoze names: those this assembler predefines, close to
-/// real MIDAS's set but not the same), then each symbol, in the order made,
+/// (`initial`, squoze names: real MIDAS 433's initial symbols as
+/// [`crate::symbol_order::initial_names`] found them by asking it), then each symbol, in the order made,
 /// in the first slot free from its [`hash_slot`] on. A program too big for
 /// the default table (one that asks `.SYMTAB` for more, not modelled) gets
 /// a table just big enough, without the initial symbols.

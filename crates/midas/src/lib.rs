@@ -47,7 +47,6 @@ mod op_exec;
 mod output;
 mod parse;
 mod predef;
-mod pseudo_names;
 mod reader;
 mod real_names;
 mod source;

@@ -8,8 +8,6 @@
 //! them. With linear probing the entries the initial symbols take do not
 //! depend on the order they are entered in, so their names are enough.
 
-use pdp10_isa::HALF_MASK;
-
 /// The entries of real MIDAS 433's symbol table.
 const SIZE: usize = 2707;
 
@@ -45,20 +43,16 @@ const INITIAL_BESIDES_PREDEFINED: &[&str] = &[
 /// 17).
 const PREDEFINED_NOT_INITIAL: &[&str] = &["ERCAL", "ERJMP"];
 
-/// A name's first entry.
+/// A name's first entry (the hash of [`crate::ddt_symbols::hash_slot`]).
 fn first_entry(name: &str) -> usize {
     let code = pdp10_isa::squoze::encode(name).unwrap_or(0);
-    let swapped = ((code & HALF_MASK) << 18) | (code >> 18);
-    let mut c = code ^ swapped;
-    if c >> 35 != 0 {
-        c = (1 << 36) - c;
-    }
-    (c % SIZE as u64) as usize
+    crate::ddt_symbols::hash_slot(code) as usize
 }
 
-/// The entries real MIDAS's initial symbols take.
-fn initial_entries() -> Vec<bool> {
-    let mut taken = vec![false; SIZE];
+/// The names of real MIDAS 433's initial symbols (1417 found), as keys:
+/// they fill its hash table before the program's names, for the DDT
+/// symbol table as for the relocatable one.
+pub(crate) fn initial_names() -> Vec<String> {
     let predefined = crate::predef::predefined()
         .map(|(n, _, _)| n)
         .filter(|n| !PREDEFINED_NOT_INITIAL.contains(n));
@@ -68,7 +62,13 @@ fn initial_entries() -> Vec<bool> {
         .collect();
     names.sort();
     names.dedup();
-    for name in names {
+    names
+}
+
+/// The entries real MIDAS's initial symbols take.
+fn initial_entries() -> Vec<bool> {
+    let mut taken = vec![false; SIZE];
+    for name in initial_names() {
         put(&mut taken, first_entry(&name));
     }
     taken

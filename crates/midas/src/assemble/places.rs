@@ -202,13 +202,10 @@ impl Assembler<'_> {
                 )
             })
             .collect();
-        let mut names: Vec<&str> = crate::predef::predefined().map(|(n, _, _)| n).collect();
-        for &n in crate::pseudo_names::PSEUDO_NAMES {
-            if !names.contains(&n) {
-                names.push(n);
-            }
-        }
-        let initial: Vec<u64> = names.iter().filter_map(|n| squoze::encode(n)).collect();
+        let initial: Vec<u64> = crate::symbol_order::initial_names()
+            .iter()
+            .filter_map(|n| squoze::encode(n))
+            .collect();
         crate::ddt_symbols::table_order(out, &initial)
     }
 
