@@ -17,7 +17,7 @@ const SIZE: usize = 2707;
 /// `.TYPE name` (1 or 2, not 17 "not seen") for each name of the manual
 /// and of this crate (1417 initial symbols in all; the run and the list
 /// are in docs/0004-stink-format.md).
-const INITIAL_BESIDES_PREDEFINED: &[&str] = &[
+pub(crate) const INITIAL_BESIDES_PREDEFINED: &[&str] = &[
     "$.", "$L.", "$O.", "$R.", ".1STWD", ".ABSP", ".ALSO", ".AOP", ".ARRAY", ".ASCII", ".ASCVL",
     ".ASKIP", ".ATOM", ".AUXIL", ".AVAL1", ".AVAL2", ".BEGIN", ".BIND", ".BM", ".BP", ".BYTC",
     ".BYTE", ".CRFIL", ".CRFOF", ".CRFON", ".CURLN", ".CURPG", ".DECRE", ".DECSA", ".DECTW",
