@@ -98,6 +98,7 @@ impl Assembler<'_> {
             while !self.ended && !self.fatal {
                 let Some(stmt) = self.gather() else { break };
                 self.execute(&stmt);
+                self.symbols.end_statement();
             }
             if self.fatal {
                 return;

@@ -686,7 +686,7 @@ impl Assembler<'_> {
                 let t = self.rest_of_line();
                 for name in t.split([' ', '\t', ',']).filter(|n| !n.is_empty()) {
                     let place = self.symbols.resolve(&crate::parse::name_key(name));
-                    self.symbols.expunge(&place);
+                    self.symbols.expunge_after_statement(place);
                 }
             }
             ".BYTC" => {

@@ -108,6 +108,10 @@ pub(crate) struct Symbols {
     /// When each entry was first made (a count), as real MIDAS's hash
     /// table gives a slot to the entry made first.
     made: HashMap<(usize, String), usize>,
+    /// EXPUNGEs of the statement being read, done once it is assembled:
+    /// real MIDAS defines `C:` of `C:: IF2 EXPUNGE C` before it reads the
+    /// EXPUNGE, and this assembler defines labels after gathering.
+    expunge_later: Vec<Place>,
 }
 
 impl Symbols {
@@ -133,6 +137,7 @@ impl Symbols {
             seen_set: Default::default(),
             globals: Default::default(),
             made: HashMap::new(),
+            expunge_later: Vec::new(),
         }
     }
 
@@ -396,8 +401,21 @@ impl Symbols {
         }
     }
 
+    /// EXPUNGE in a statement: forgets `p` once the statement is
+    /// assembled ([`Symbols::end_statement`]).
+    pub fn expunge_after_statement(&mut self, p: Place) {
+        self.expunge_later.push(p);
+    }
+
+    /// The statement is assembled: does its EXPUNGEs.
+    pub fn end_statement(&mut self) {
+        for p in std::mem::take(&mut self.expunge_later) {
+            self.expunge(&p);
+        }
+    }
+
     /// EXPUNGE: forgets the visible symbol or macro `p`.
-    pub fn expunge(&mut self, p: &Place) {
+    fn expunge(&mut self, p: &Place) {
         if let Some(b) = self.macro_block(p) {
             self.macros.remove(&(b, p.key.clone()));
         } else if let Some(b) = self.block_of(p) {

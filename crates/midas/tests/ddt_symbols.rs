@@ -82,3 +82,19 @@ fn begin_blocks_come_before_the_program_block_and_global_last() {
         ]
     );
 }
+
+#[test]
+fn expunge_after_a_label_on_its_line_removes_that_label() {
+    // surgiv.mmb012's macro ends `EXIT:: IF2 EXPUNGE OK,TEXIT,EEXIT,EXIT`:
+    // MIDAS defines the label before it reads the EXPUNGE, so neither B
+    // nor C is left (MIDAS 433 wrote this table).
+    let src = "TITLE T\nA: 0\nB:: 1\nC:: IF2 EXPUNGE B,C\nD: 2\nEND A\n";
+    assert_eq!(
+        table(src),
+        vec![
+            e(0, "GLOBAL", 0o777772_000000),
+            e(LOCAL, "A", 0o100),
+            e(LOCAL, "D", 0o102),
+        ]
+    );
+}
