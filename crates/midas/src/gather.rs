@@ -13,6 +13,9 @@ use crate::source::{Span, BARE_CR, BARE_LF, CTRL_Q};
 use crate::symtab::Place;
 use crate::text::TextKind;
 
+/// ^K, which ends a statement.
+const VERTICAL_TAB: char = '\u{0B}';
+
 /// How deeply the arguments of IFE, REPEAT ... may hold further ones.
 pub(crate) const MAX_ARGUMENT_DEPTH: u32 = 50;
 
@@ -142,8 +145,11 @@ impl Assembler<'_> {
                 }
                 // A ^Q ends a statement as a line end does (real MIDAS 433:
                 // `MOVE 4,^Q5` is MOVE 4, then 5; syseng;imload's
-                // `CAIN A,^Q`). Inside brackets it stays an error.
-                '\n' | BARE_LF | BARE_CR | CTRL_Q => {
+                // `CAIN A,^Q`). Inside brackets it stays an error. So do a
+                // vertical tab and `~` (MIDAS 433: `MOVEI 2,3^K4` and
+                // `MOVEI 4,1~2` are two words each; syseng;crtsty's
+                // `tyo ^K_9+100(nv)`).
+                '\n' | BARE_LF | BARE_CR | CTRL_Q | VERTICAL_TAB | '~' => {
                     if depth > 0 && !self.multi_line_mode() {
                         // With .MLLIT not positive a line end closes the
                         // open literals (real MIDAS 433: `.MLLIT=0` then
@@ -681,6 +687,21 @@ impl Assembler<'_> {
             }
             "SUBTTL" => {
                 self.rest_of_line();
+            }
+            ".I" => {
+                let t = self.rest_of_line();
+                match crate::arith::translate(&t) {
+                    Ok(code) => self.push_macro(code.join("\n"), at),
+                    Err(e) => self.error(at, ErrorKind::Syntax, e.message),
+                }
+            }
+            ".F" => {
+                self.rest_of_line();
+                self.error(
+                    at,
+                    ErrorKind::Syntax,
+                    ".F (floating-point arithmetic statements) is not supported",
+                );
             }
             "EXPUNG" => {
                 let t = self.rest_of_line();

@@ -25,6 +25,7 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+mod arith;
 mod assemble;
 mod bytes;
 mod cond;
