@@ -50,9 +50,12 @@ pub struct Args {
 
 /// One assembler's result.
 enum Result1 {
-    Binary(Image, DdtTable),
+    /// An SBLK file: what it loads, its DDT symbols, its words.
+    Binary(Image, DdtTable, Vec<u64>),
     /// A relocatable (STINK) file's words.
     Relocatable(Vec<u64>),
+    /// A `RIM10` or `RIM` file's words.
+    ReadIn(Vec<u64>),
     Failed(String),
 }
 
@@ -92,11 +95,17 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         };
         let (real_text, ours_text) = (describe(&real), describe(&ours));
         let (same, first, symbols) = match (&real, &ours) {
-            (Ok(Result1::Binary(r, rs)), Ok(Result1::Binary(o, os))) => {
-                let (same, first) = compare(r, o);
+            (Ok(Result1::Binary(r, rs, rw)), Ok(Result1::Binary(o, os, ow))) => {
+                let (same, mut first) = compare(r, o);
+                if first.is_empty() {
+                    // The same memory, also the same file: its blocks, the
+                    // start instruction after the symbols.
+                    first = compare_files(rw, ow);
+                }
                 (same, first, oracle_symbols::compare(rs, os))
             }
-            (Ok(Result1::Relocatable(r)), Ok(Result1::Relocatable(o))) => {
+            (Ok(Result1::Relocatable(r)), Ok(Result1::Relocatable(o)))
+            | (Ok(Result1::ReadIn(r)), Ok(Result1::ReadIn(o))) => {
                 let (same, first) = compare_words(r, o);
                 (same, first, "in the words".into())
             }
@@ -124,6 +133,7 @@ fn describe(r: &anyhow::Result<Result1>) -> String {
     match r {
         Ok(Result1::Binary(..)) => "assembled".into(),
         Ok(Result1::Relocatable(_)) => "assembled (relocatable)".into(),
+        Ok(Result1::ReadIn(_)) => "assembled (read-in mode)".into(),
         Ok(Result1::Failed(why)) => why.replace('|', "\\|"),
         Err(e) => format!("{e:#}").replace('|', "\\|"),
     }
@@ -232,10 +242,23 @@ fn real_assembly(args: &Args, midas: &Image, disk: &WorkDsk) -> anyhow::Result<R
                 .map(|w| w.raw())
                 .collect(),
         )),
-        Ok(bytes) => Ok(Result1::Binary(
-            loader::load_bytes(&bytes)?,
-            oracle_symbols::table_of_bytes(&bytes),
-        )),
+        Ok(bytes) => match loader::load_bytes(&bytes) {
+            Ok(image) => Ok(Result1::Binary(
+                image,
+                oracle_symbols::table_of_bytes(&bytes),
+                pdp10_isa::evacuated::decode(&bytes)?
+                    .iter()
+                    .map(|w| w.raw())
+                    .collect(),
+            )),
+            Err(_) if is_read_in(&bytes) => Ok(Result1::ReadIn(
+                pdp10_isa::evacuated::decode(&bytes)?
+                    .iter()
+                    .map(|w| w.raw())
+                    .collect(),
+            )),
+            Err(e) => Err(e.into()),
+        },
         Err(_) => Ok(Result1::Failed(format!(
             "no output; it said: {}",
             transcript.lines().take(3).collect::<Vec<_>>().join(" / ")
@@ -284,11 +307,16 @@ fn our_assembly(args: &Args, disk: &WorkDsk, source: &Path) -> anyhow::Result<Re
     let written = |a: &midas::Assembly| -> anyhow::Result<Result1> {
         Ok(match a.relocatable {
             Some(_) => Result1::Relocatable(a.output_words().iter().map(|w| w.raw()).collect()),
+            None if a.file.kind != midas::FileKind::Sblk => {
+                Result1::ReadIn(a.output_words().iter().map(|w| w.raw()).collect())
+            }
             None => {
-                let words = a.sblk_words();
+                // The file written: without symbols after NOSYMS.
+                let words = a.output_words();
                 Result1::Binary(
                     loader::load_words(&words)?,
                     oracle_symbols::table_of_words(&words),
+                    words.iter().map(|w| w.raw()).collect(),
                 )
             }
         })
@@ -319,6 +347,63 @@ fn is_relocatable(bytes: &[u8]) -> bool {
     words.first().is_some_and(|w| {
         let w = w.raw();
         (1..=4).contains(&(w >> 25)) && (w >> 18) & 0o177 <= 0o36
+    })
+}
+
+/// The first difference between two SBLK files whose memory is the same,
+/// word by word apart from the assembly-information block (who assembled
+/// it, when, on which machine): empty when there is none.
+fn compare_files(real: &[u64], ours: &[u64]) -> String {
+    let (r, o) = (without_info_block(real), without_info_block(ours));
+    match r.iter().zip(&o).position(|(a, b)| a != b) {
+        Some(k) => format!("file word {k}: real {:012o} ours {:012o}", r[k], o[k]),
+        None if r.len() != o.len() => {
+            format!(
+                "file: real {} words, ours {} (same memory)",
+                r.len(),
+                o.len()
+            )
+        }
+        None => String::new(),
+    }
+}
+
+/// An SBLK file's words without its assembly-information block.
+fn without_info_block(words: &[u64]) -> Vec<u64> {
+    let info = pdp10_isa::sblk::ASSEMBLY_INFO_BLOCK as u64;
+    let Some(jrst1) = words.iter().position(|&w| w == 0o254000_000001) else {
+        return words.to_vec();
+    };
+    let mut out = words[..=jrst1].to_vec();
+    let mut i = jrst1 + 1;
+    let mut after_start = false;
+    while i < words.len() {
+        let w = words[i];
+        if w >> 35 == 0 {
+            // The start instruction.
+            after_start = true;
+            out.push(w);
+            i += 1;
+            continue;
+        }
+        let end = (i + 2 + ((1 << 18) - (w >> 18)) as usize).min(words.len());
+        if !(after_start && w & 0o777777 == info) {
+            out.extend_from_slice(&words[i..end]);
+        }
+        i = end;
+    }
+    out
+}
+
+/// Whether a file that is not an SBLK file is in a read-in mode format:
+/// RIM10's loader or RIM's `DATAI PTR,address` first.
+fn is_read_in(bytes: &[u8]) -> bool {
+    let Ok(words) = pdp10_isa::evacuated::decode(bytes) else {
+        return false;
+    };
+    words.first().is_some_and(|w| {
+        *w == pdp10_isa::read_in::RIM10_SBLK_LOADER[0]
+            || w.raw() >> 18 == pdp10_isa::read_in::DATAI_PTR >> 18
     })
 }
 
@@ -404,6 +489,45 @@ mod tests {
     }
 
     #[test]
+    fn files_are_compared_without_their_assembly_information() {
+        // JRST 1, a block of one word at 100, the start, an information
+        // block (kind 3), a symbol block (kind 0), the start.
+        let file = |who: u64, sym: u64| {
+            vec![
+                0o254000_000001,
+                0o777777_000100,
+                5,
+                0o11,
+                0o254000_000100,
+                0o777777_000003,
+                who,
+                0o22,
+                0o777777_000000,
+                sym,
+                0o33,
+                0o254000_000100,
+            ]
+        };
+        assert_eq!(without_info_block(&file(1, 2)).len(), 9);
+        assert_eq!(compare_files(&file(1, 2), &file(7, 2)), "");
+        assert!(compare_files(&file(1, 2), &file(1, 3)).starts_with("file word 6:"));
+        let mut longer = file(1, 2);
+        longer.push(0o254000_000100);
+        assert!(compare_files(&file(1, 2), &longer).contains("real 9 words, ours 10"));
+    }
+
+    #[test]
+    fn read_in_files_are_told_from_sblk_files() {
+        let words = |ws: &[u64]| {
+            let ws: Vec<pdp10_isa::Word> = ws.iter().map(|&w| pdp10_isa::Word::new(w)).collect();
+            pdp10_isa::evacuated::encode(&ws)
+        };
+        assert!(is_read_in(&words(&[0o777761_000000, 0o710600_000060])));
+        assert!(is_read_in(&words(&[0o710440_001000, 5])));
+        assert!(!is_read_in(&words(&[0o254000_000001])));
+    }
+
+    #[test]
     fn relocatable_files_are_compared_by_position() {
         assert_eq!(
             compare_words(&[1, 2, 3], &[1, 2, 3]),
@@ -454,7 +578,7 @@ mod tests {
 
         let disk = disk_for(&root, "LIB", &source, &tmp.path().join("work"));
         assert_eq!(disk.source(), disk.dsk.join("lib/prog.mid"));
-        let Ok(Result1::Binary(image, _)) =
+        let Ok(Result1::Binary(image, ..)) =
             our_assembly(&args(&root, "LIB", &source), &disk, &source)
         else {
             panic!("ours did not assemble");
@@ -481,7 +605,7 @@ mod tests {
         let disk = disk_for(&root, "USER", &source, &tmp.path().join("work"));
         match our_assembly(&args(&root, "USER", &source), &disk, &source) {
             Ok(Result1::Relocatable(words)) => assert!(words.len() > 2, "{words:?}"),
-            Ok(Result1::Binary(..)) => panic!("compared as SBLK"),
+            Ok(Result1::Binary(..) | Result1::ReadIn(_)) => panic!("compared as absolute"),
             Ok(Result1::Failed(why)) => panic!("not written: {why}"),
             Err(e) => panic!("{e}"),
         }
@@ -523,7 +647,7 @@ mod tests {
         let disk = disk_for(&root, "USER", &source, &tmp.path().join("work"));
         let mut with = args(&root, "USER", &source);
         with.tty_input = Some(answers);
-        let Ok(Result1::Binary(image, _)) = our_assembly(&with, &disk, &source) else {
+        let Ok(Result1::Binary(image, ..)) = our_assembly(&with, &disk, &source) else {
             panic!("ours did not take the answer");
         };
         assert_eq!(memory(&image).get(&0o100), Some(&5));

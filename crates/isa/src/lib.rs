@@ -13,6 +13,7 @@ pub mod evacuated;
 pub mod instruction;
 pub mod its;
 pub mod opcodes;
+pub mod read_in;
 pub mod sblk;
 pub mod squoze;
 pub mod word;

@@ -264,11 +264,23 @@ pub const ASSEMBLY_INFO_BLOCK: u32 = 3;
 /// data blocks as MIDAS does: a new block wherever the address does not
 /// follow the previous one, and at most [`MAX_BLOCK_WORDS`] words a block.
 pub fn data_blocks(words: &[(u32, Word)]) -> Vec<Block> {
+    data_blocks_breaking(words, &[])
+}
+
+/// [`data_blocks`], also beginning a new block at each index of `breaks`
+/// (ascending): where MIDAS's LOC, BLOCK or VARIABLES ended the block being
+/// filled although the next address follows it.
+pub fn data_blocks_breaking(words: &[(u32, Word)], breaks: &[usize]) -> Vec<Block> {
     let mut blocks: Vec<Block> = Vec::new();
     let mut next = None;
-    for &(address, word) in words {
+    let mut breaks = breaks.iter().peekable();
+    for (i, &(address, word)) in words.iter().enumerate() {
+        let mut forced = false;
+        while breaks.next_if(|&&b| b <= i).is_some() {
+            forced = true;
+        }
         match blocks.last_mut() {
-            Some(b) if next == Some(address) && b.words.len() < MAX_BLOCK_WORDS => {
+            Some(b) if !forced && next == Some(address) && b.words.len() < MAX_BLOCK_WORDS => {
                 b.words.push(word)
             }
             _ => blocks.push(Block {
@@ -317,27 +329,39 @@ impl Block {
     }
 }
 
+impl Block {
+    /// The block as a file holds it: header, words, checksum.
+    pub fn push_to(&self, out: &mut Vec<Word>) {
+        let header = self.header();
+        out.push(header);
+        out.extend_from_slice(&self.words);
+        out.push(checksum(header, &self.words));
+    }
+}
+
 impl Sblk {
-    /// The words of the file, as real MIDAS writes them: the loader, `JRST 1`,
-    /// each data block with its checksum, the start instruction, the trailer
-    /// blocks, and the start instruction twice more.
+    /// The words of the file, as real MIDAS 433 writes them: the loader,
+    /// `JRST 1`, each data block with its checksum, the start instruction,
+    /// the trailer blocks, and the start instruction again (binfmt.101; some
+    /// real binaries of PDP-10/its, made by another MIDAS, repeat it twice).
     pub fn to_words(&self) -> Vec<Word> {
+        let mut out = self.without_symbols();
+        for b in &self.trailer {
+            b.push_to(&mut out);
+        }
+        out.push(self.start);
+        out
+    }
+
+    /// The file of a program that said `NOSYMS`: the loader, `JRST 1`, the
+    /// data blocks and the start instruction, nothing after it (real MIDAS
+    /// 433 writes neither the symbol table nor the assembly information).
+    pub fn without_symbols(&self) -> Vec<Word> {
         let mut out = self.loader.clone();
         out.push(JRST_1);
-        let put = |b: &Block, out: &mut Vec<Word>| {
-            let header = b.header();
-            out.push(header);
-            out.extend_from_slice(&b.words);
-            out.push(checksum(header, &b.words));
-        };
         for b in &self.blocks {
-            put(b, &mut out);
+            b.push_to(&mut out);
         }
-        out.push(self.start);
-        for b in &self.trailer {
-            put(b, &mut out);
-        }
-        out.push(self.start);
         out.push(self.start);
         out
     }
@@ -346,6 +370,20 @@ impl Sblk {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_break_begins_a_block_where_the_address_follows() {
+        let words: Vec<(u32, Word)> = (0..4).map(|i| (0o100 + i, Word::new(i as u64))).collect();
+        let shape = |breaks: &[usize]| -> Vec<(u32, usize)> {
+            data_blocks_breaking(&words, breaks)
+                .iter()
+                .map(|b| (b.address, b.words.len()))
+                .collect()
+        };
+        assert_eq!(shape(&[]), [(0o100, 4)]);
+        assert_eq!(shape(&[0, 2, 2]), [(0o100, 2), (0o102, 2)]);
+        assert_eq!(shape(&[1, 3, 4]), [(0o100, 1), (0o101, 2), (0o103, 1)]);
+    }
 
     #[test]
     fn checksum_of_the_worked_example() {
@@ -438,7 +476,8 @@ mod tests {
             trailer: vec![symbol_table_block(std::slice::from_ref(&sym))],
         };
         let w = file.to_words();
-        assert_eq!(w.len(), 38 + 1 + (5 + 32 + 3) + 1 + 6 + 2);
+        // Loader, JRST 1, blocks, start, symbols, start again.
+        assert_eq!(w.len(), 38 + 1 + (5 + 32 + 3) + 1 + 6 + 1);
         assert_eq!(w[38], JRST_1);
         assert_eq!(w[39], Word::new(0o777775_000100));
         let back = Sblk::parse(&w).unwrap();

@@ -159,6 +159,11 @@ pub(crate) struct Assembler<'l> {
     pub(crate) global_ids: Vec<String>,
     /// `RELOCATABLE` and what it tracks (see relocation.rs).
     pub(crate) reloc: relocation::Relocation,
+    /// The absolute file's format (`RIM10` ...) and `NOSYMS`.
+    pub(crate) file: crate::output::FileFormat,
+    /// Indexes of `output` where an SBLK data block must begin (see
+    /// [`Assembler::end_data_block`]).
+    pub(crate) block_breaks: Vec<usize>,
 }
 
 impl<'l> Assembler<'l> {
@@ -208,6 +213,8 @@ impl<'l> Assembler<'l> {
             radix: 8,
             literals: Vec::new(),
             reloc: relocation::Relocation::default(),
+            file: Default::default(),
+            block_breaks: Vec::new(),
             merges: LiteralMerges::default(),
             area_index: 0,
             areas: Vec::new(),
@@ -309,6 +316,7 @@ impl<'l> Assembler<'l> {
         self.byte_mode = None;
         self.bytes_since_byte = None;
         self.output.clear();
+        self.block_breaks.clear();
         self.listing.clear();
         self.ended = false;
         self.last_label = None;
@@ -331,6 +339,15 @@ impl<'l> Assembler<'l> {
             self.fatal = true;
         }
         !self.fatal
+    }
+
+    /// LOC, BLOCK, `.=`, OFFSET and VARIABLES (also END's) end the SBLK
+    /// data block being filled, even when the next word's address follows
+    /// it (MIDAS 433: `LOC .` and `.=.` start a block; CONSTANTS does not).
+    pub(super) fn end_data_block(&mut self) {
+        if self.pass == 2 {
+            self.block_breaks.push(self.output.len());
+        }
     }
 
     /// The location `.` stands for (the location counter plus OFFSET).
@@ -592,6 +609,9 @@ impl<'l> Assembler<'l> {
                 }
             }
             Pseudo::Offset => {
+                // Like LOC, it ends the SBLK data block (MIDAS 433:
+                // its.1648's `OFFSET -CLSTB`).
+                self.end_data_block();
                 if let Some(v) = arg(self) {
                     self.offset = v.w & HALF_MASK;
                     self.reloc.offset = v.rel;
@@ -618,6 +638,8 @@ impl<'l> Assembler<'l> {
             Pseudo::Bind => self.bind(names, at),
             Pseudo::Begin | Pseudo::BlockEnd => self.block(op, names, at),
             Pseudo::Relocate => self.relocatable(at),
+            Pseudo::Format(kind) => self.file.kind = kind,
+            Pseudo::NoSymbols => self.file.symbols = false,
             Pseudo::Ignored => {}
         }
     }
@@ -625,6 +647,7 @@ impl<'l> Assembler<'l> {
     /// END: the variables, then the constants left, then the start word.
     pub(crate) fn finish(&mut self, start: Option<Value>, at: Span) {
         self.place_variables(at);
+        self.end_data_block();
         self.end_areas();
         let mut row = ListRow {
             span: at,

@@ -61,7 +61,7 @@ mod text;
 pub use assemble::Options;
 pub use diag::{Diagnostic, Error, ErrorKind, MAX_ERRORS};
 pub use op_exec::{AssemblyTimeOp, OpResult, OP_AC, OP_MEMORY};
-pub use output::Assembly;
+pub use output::{Assembly, FileFormat, FileKind};
 pub use source::{FsLoader, Loader, MAX_SOURCE_BYTES};
 
 use std::path::Path;

@@ -6,6 +6,7 @@ use crate::assemble::{Assembler, ListRow, Options};
 use crate::diag::{Diagnostic, ErrorKind};
 use crate::stink;
 use crate::text::{its_date, sixbit_word};
+use pdp10_isa::read_in;
 use pdp10_isa::sblk::{self, Block, Sblk, Symbol};
 use pdp10_isa::{evacuated, Word};
 use std::fmt::Write as _;
@@ -34,6 +35,40 @@ pub struct Assembly {
     /// What real MIDAS complains about without failing (a label that
     /// shadows an initial symbol); the binary is made all the same.
     pub warnings: Vec<Diagnostic>,
+    /// The absolute file's format and whether it has symbols.
+    pub file: FileFormat,
+}
+
+/// The format of an absolute assembly's file (manual node Outformats).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum FileKind {
+    /// `SBLK`, the default: an SBLK file.
+    #[default]
+    Sblk,
+    /// `RIM10`: the SBLK loader in the PDP-10's read-in format, then the
+    /// SBLK data blocks.
+    Rim10,
+    /// `RIM`: `DATAI PTR,address` and word pairs (the PDP-6's read-in).
+    Rim,
+}
+
+/// `SBLK`/`RIM10`/`RIM`, and `NOSYMS`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FileFormat {
+    /// The format.
+    pub kind: FileKind,
+    /// False after `NOSYMS`: no symbol table (nor, in an SBLK file, the
+    /// assembly information) after the start instruction.
+    pub symbols: bool,
+}
+
+impl Default for FileFormat {
+    fn default() -> FileFormat {
+        FileFormat {
+            kind: FileKind::Sblk,
+            symbols: true,
+        }
+    }
 }
 
 impl Assembly {
@@ -56,9 +91,24 @@ impl Assembly {
     /// The output file's words: the relocatable file's if the program
     /// said `RELOCATABLE`, else the SBLK file's.
     pub fn output_words(&self) -> Vec<Word> {
-        match &self.relocatable {
-            Some(words) => words.clone(),
-            None => self.sblk_words(),
+        if let Some(words) = &self.relocatable {
+            return words.clone();
+        }
+        let symbols = self
+            .file
+            .symbols
+            .then(|| {
+                self.sblk
+                    .trailer
+                    .iter()
+                    .find(|b| b.address == sblk::SYMBOL_TABLE_BLOCK)
+            })
+            .flatten();
+        match (self.file.kind, symbols) {
+            (FileKind::Sblk, Some(_)) => self.sblk_words(),
+            (FileKind::Sblk, None) => self.sblk.without_symbols(),
+            (FileKind::Rim10, _) => read_in::rim10_words(&self.sblk.blocks, self.start, symbols),
+            (FileKind::Rim, _) => read_in::rim_words(&self.words, self.start, symbols),
         }
     }
 
@@ -106,7 +156,7 @@ pub(crate) fn assembly(
     };
     let file = Sblk {
         loader: sblk::RIM10_LOADER.to_vec(),
-        blocks: sblk::data_blocks(&asm.output),
+        blocks: sblk::data_blocks_breaking(&asm.output, &asm.block_breaks),
         start,
         trailer: vec![
             info,
@@ -129,6 +179,7 @@ pub(crate) fn assembly(
         listing,
         messages: asm.messages.clone(),
         title: asm.title.clone(),
+        file: asm.file,
     }
 }
 

@@ -123,6 +123,10 @@ pub(crate) enum Pseudo {
     BlockEnd,
     /// `RELOCATABLE`: relocatable (STINK) output.
     Relocate,
+    /// `SBLK`, `RIM10`, `RIM`: the absolute file's format.
+    Format(crate::output::FileKind),
+    /// `NOSYMS`: no symbol table in the file.
+    NoSymbols,
     Ignored,
 }
 
@@ -451,7 +455,11 @@ impl Parser {
                 i
             }
             Pseudo::Ignored => take_while(|_| true)(i)?.0,
-            Pseudo::Constants | Pseudo::Variables | Pseudo::Relocate => i,
+            Pseudo::Constants
+            | Pseudo::Variables
+            | Pseudo::Relocate
+            | Pseudo::Format(_)
+            | Pseudo::NoSymbols => i,
             _ => {
                 if !i.fragment().trim().is_empty() {
                     let (r, w) = self.word(i, "")?;

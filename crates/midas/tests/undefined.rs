@@ -80,9 +80,9 @@ fn crfoff_and_crfon_make_nothing() {
 
 #[test]
 fn a_pseudo_op_of_real_midas_we_lack_writes_no_binary() {
-    // RIM10 chooses another output format in real MIDAS: here it is an
+    // .DECSAV chooses another output format in real MIDAS: here it is an
     // undefined symbol, and the binary would not be real MIDAS's.
-    let e = refused("RIM10\nGO: MOVEI 1,FOO");
+    let e = refused(".DECSAV\nGO: MOVEI 1,FOO");
     assert!(
         e.to_string()
             .contains("a pseudo-op or built-in symbol of real MIDAS"),

@@ -82,9 +82,11 @@ impl Assembler<'_> {
         }
     }
 
-    /// The location counter was set: in a relocatable assembly the block
-    /// begun ends and the next starts at the new location.
+    /// The location counter was set: the SBLK data block ends, and in a
+    /// relocatable assembly the block begun ends and the next starts at the
+    /// new location.
     pub(super) fn located(&mut self) {
+        self.end_data_block();
         if self.reloc.on && self.pass == 2 {
             self.reloc.events.push(Event::Locate {
                 address: self.loc,

@@ -2,6 +2,7 @@
 //! those the statement gatherer does.
 
 use super::Pseudo;
+use crate::output::FileKind;
 
 /// Whether `k` (a symbol's key) names a pseudo-op, of the parser or of
 /// the statement gatherer.
@@ -124,13 +125,17 @@ pub(super) fn pseudo(k: &str) -> Option<Pseudo> {
         "RADIX" => Pseudo::Radix,
         "OFFSET" => Pseudo::Offset,
         "RELOCA" => Pseudo::Relocate,
+        "SBLK" => Pseudo::Format(FileKind::Sblk),
+        "RIM10" => Pseudo::Format(FileKind::Rim10),
+        "RIM" => Pseudo::Format(FileKind::Rim),
+        "NOSYMS" => Pseudo::NoSymbols,
         ".KILL" => Pseudo::Kill,
         ".HKILL" => Pseudo::HalfKill,
         ".BIND" => Pseudo::Bind,
         ".BEGIN" => Pseudo::Begin,
         ".END" => Pseudo::BlockEnd,
-        ".AUXIL" | ".LSTON" | ".LSTOF" | ".SYMTA" | "NOSYMS" | ".XCREF" | ".SEE" | "SUBTTL"
-        | ".YSTGW" | ".NSTGW" | ".CRFOF" | ".CRFON" => Pseudo::Ignored,
+        ".AUXIL" | ".LSTON" | ".LSTOF" | ".SYMTA" | ".XCREF" | ".SEE" | "SUBTTL" | ".YSTGW"
+        | ".NSTGW" | ".CRFOF" | ".CRFON" => Pseudo::Ignored,
         _ => return None,
     })
 }
