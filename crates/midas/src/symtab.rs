@@ -17,6 +17,7 @@
 //! the current block (`FOO"`).
 
 use crate::macros::Macro;
+use crate::symbol_slots::HashEvent;
 use std::collections::HashMap;
 use std::rc::Rc;
 
@@ -105,9 +106,9 @@ pub(crate) struct Symbols {
     /// Symbols defined as globals (`FOO":`, `FOO"=1`): DDT gets them
     /// flagged global, in its GLOBAL block.
     globals: std::collections::HashSet<(usize, String)>,
-    /// When each entry was first made (a count), as real MIDAS's hash
-    /// table gives a slot to the entry made first.
-    made: HashMap<(usize, String), usize>,
+    /// The entries made and expunged, in order: where each goes in real
+    /// MIDAS's hash table (symbol_slots.rs).
+    hash_events: Vec<HashEvent>,
     /// EXPUNGEs of the statement being read, done once it is assembled:
     /// real MIDAS defines `C:` of `C:: IF2 EXPUNGE C` before it reads the
     /// EXPUNGE, and this assembler defines labels after gathering.
@@ -136,7 +137,7 @@ impl Symbols {
             seen: Vec::new(),
             seen_set: Default::default(),
             globals: Default::default(),
-            made: HashMap::new(),
+            hash_events: Vec::new(),
             expunge_later: Vec::new(),
         }
     }
@@ -386,10 +387,15 @@ impl Symbols {
         self.entries.insert((b, p.key.clone()), Entry::Undefined);
     }
 
-    /// Notes when the entry `key` of block `b` was first made.
+    /// Notes that the entry `key` of block `b` is made (nothing if it is
+    /// there).
     fn note_made(&mut self, b: usize, key: &str) {
-        let n = self.made.len();
-        self.made.entry((b, key.to_string())).or_insert(n);
+        self.hash_events.push(HashEvent::Make(b, key.to_string()));
+    }
+
+    /// The entries made and expunged, in order.
+    pub fn hash_events(&self) -> &[HashEvent] {
+        &self.hash_events
     }
 
     /// The visible definition of `p`, to change its flags (`.KILL`).
@@ -418,8 +424,10 @@ impl Symbols {
     fn expunge(&mut self, p: &Place) {
         if let Some(b) = self.macro_block(p) {
             self.macros.remove(&(b, p.key.clone()));
+            self.hash_events.push(HashEvent::Expunge(b, p.key.clone()));
         } else if let Some(b) = self.block_of(p) {
             self.entries.remove(&(b, p.key.clone()));
+            self.hash_events.push(HashEvent::Expunge(b, p.key.clone()));
         }
     }
 
@@ -467,6 +475,7 @@ impl Symbols {
     pub fn define_macro(&mut self, p: &Place, m: Rc<Macro>) {
         let b = self.target(p);
         self.note_seen(&p.key);
+        self.note_made(b, &p.key);
         self.macros.insert((b, p.key.clone()), m);
     }
 
@@ -492,17 +501,15 @@ impl Symbols {
     }
 
     /// Every symbol the program defined and did not `.KILL`: its block,
-    /// name, definition, whether it was defined as a global, and when its
-    /// entry was first made (a count).
-    pub fn program_symbols(&self) -> impl Iterator<Item = (usize, &str, &Sym, bool, usize)> {
+    /// name, definition, and whether it was defined as a global.
+    pub fn program_symbols(&self) -> impl Iterator<Item = (usize, &str, &Sym, bool)> {
         self.entries
             .iter()
             .filter_map(|(at @ (b, name), e)| match e {
                 Entry::Defined(s)
                     if *b != INIT && s.kind != SymKind::Predefined && !self.killed.contains(at) =>
                 {
-                    let made = self.made.get(at).copied().unwrap_or(usize::MAX);
-                    Some((*b, name.as_str(), s, self.globals.contains(at), made))
+                    Some((*b, name.as_str(), s, self.globals.contains(at)))
                 }
                 _ => None,
             })

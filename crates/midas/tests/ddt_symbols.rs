@@ -98,3 +98,64 @@ fn expunge_after_a_label_on_its_line_removes_that_label() {
         ]
     );
 }
+
+// The symbols of equal value come out in the order of real MIDAS's hash
+// table (each written here `==0`, which the sort does not move). GAY, GJR
+// and TMG start their search at slot 8, FNO at 9, AXA at 10 (all free
+// before the program starts); each table below is the one real MIDAS 433
+// wrote (`pdp10 midas-oracle --keep`).
+
+#[test]
+fn a_macro_takes_a_slot_of_the_hash_table() {
+    // The macro GAY takes slot 8, so FNO gets 9 and GJR goes on to 10.
+    let src = "TITLE T\nDEFINE GAY\nTERMIN\nFNO==0\nGJR==0\nEND\n";
+    let z = LOCAL | HALF_KILLED;
+    assert_eq!(
+        table(src),
+        vec![
+            e(0, "GLOBAL", 0o777772_000000),
+            e(z, "FNO", 0),
+            e(z, "GJR", 0)
+        ]
+    );
+}
+
+#[test]
+fn a_killed_symbol_keeps_its_slot() {
+    let src = "TITLE T\nGAY==0\n.KILL GAY\nFNO==0\nGJR==0\nEND\n";
+    let z = LOCAL | HALF_KILLED;
+    assert_eq!(
+        table(src),
+        vec![
+            e(0, "GLOBAL", 0o777772_000000),
+            e(z, "FNO", 0),
+            e(z, "GJR", 0)
+        ]
+    );
+}
+
+#[test]
+fn an_expunged_slot_goes_to_the_next_entry_whose_search_reaches_it() {
+    // GJR takes GAY's slot 8 again, before FNO (9).
+    let z = LOCAL | HALF_KILLED;
+    let src = "TITLE T\nGAY==0\nFNO==0\nEXPUNGE GAY\nGJR==0\nEND\n";
+    assert_eq!(
+        table(src),
+        vec![
+            e(0, "GLOBAL", 0o777772_000000),
+            e(z, "GJR", 0),
+            e(z, "FNO", 0)
+        ]
+    );
+    // An initial symbol's slot too: XOR (595) of the program takes the
+    // slot of the expunged instruction, before AJL (605).
+    let src = "TITLE T\nAJL==0\nEXPUNGE XOR\nXOR==0\nEND\n";
+    assert_eq!(
+        table(src),
+        vec![
+            e(0, "GLOBAL", 0o777772_000000),
+            e(z, "XOR", 0),
+            e(z, "AJL", 0)
+        ]
+    );
+}
