@@ -91,13 +91,19 @@ pub(crate) const TABLE_SIZE: u64 = 2707;
 /// size. A name defined later than another of the same slot, or finding it
 /// taken by an initial symbol, goes in the next free slot after.
 pub(crate) fn hash_slot(name: u64) -> u64 {
+    hash_slot_in(name, TABLE_SIZE)
+}
+
+/// [`hash_slot`] in a table of `size` slots (`.SYMTAB`'s first argument,
+/// when bigger than the default).
+pub(crate) fn hash_slot_in(name: u64, size: u64) -> u64 {
     let s = name & squoze::NAME_MASK;
     let swapped = ((s << 18) | (s >> 18)) & WORD_MASK;
     let mut c = s ^ swapped;
     if c & (1 << 35) != 0 {
         c = (1 << 36) - c;
     }
-    c % TABLE_SIZE
+    c % size
 }
 
 /// The symbols, each with its slot in real MIDAS's hash table

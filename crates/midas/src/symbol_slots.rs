@@ -7,7 +7,9 @@
 //! passes that slot takes it (its ES remembers the first expunged slot
 //! seen; DEFCH1 uses it).
 
-use crate::ddt_symbols::{hash_slot, TABLE_SIZE};
+#[cfg(test)]
+use crate::ddt_symbols::hash_slot;
+use crate::ddt_symbols::{hash_slot_in, TABLE_SIZE};
 use std::collections::HashMap;
 
 /// What happened to an entry of the table: `(block, key)`.
@@ -18,6 +20,10 @@ pub(crate) enum HashEvent {
     Make(usize, String),
     /// The entry was expunged.
     Expunge(usize, String),
+    /// `.SYMTAB n`: if `n` is more than the table's size, a table of `n`
+    /// slots holding only the initial symbols (real MIDAS's A.SYMTAB
+    /// re-initializes it; it must come before anything else).
+    Resize(usize),
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -40,7 +46,7 @@ impl Table {
         }
         let size = self.slots.len();
         let code = pdp10_isa::squoze::encode(key).unwrap_or(0);
-        let mut at = hash_slot(code) as usize % size;
+        let mut at = hash_slot_in(code, size as u64) as usize;
         for _ in 0..size {
             if self.slots[at] != Slot::Used {
                 self.slots[at] = Slot::Used;
@@ -66,33 +72,53 @@ impl Table {
 /// the initial symbols.
 pub(crate) fn slots(initial: &[String], events: &[HashEvent]) -> HashMap<(usize, String), usize> {
     let mut made = std::collections::HashSet::new();
+    let mut size = TABLE_SIZE as usize;
     for e in events {
-        if let HashEvent::Make(b, k) = e {
-            made.insert((*b, k.as_str()));
+        match e {
+            HashEvent::Make(b, k) => {
+                made.insert((*b, k.as_str()));
+            }
+            HashEvent::Resize(n) => size = size.max(*n),
+            HashEvent::Expunge(..) => {}
         }
     }
-    let fits = initial.len() + made.len() < TABLE_SIZE as usize;
-    let size = if fits {
-        TABLE_SIZE as usize
+    let fits = initial.len() + made.len() < size;
+    let new_table = |size: usize| {
+        let mut table = Table {
+            slots: vec![Slot::Free; size],
+            live: HashMap::new(),
+        };
+        if fits {
+            for key in initial {
+                table.make(0, key);
+            }
+        }
+        table
+    };
+    let mut table = if fits {
+        new_table(TABLE_SIZE as usize)
     } else {
-        made.len() + 1
+        new_table(made.len() + 1)
     };
-    let mut table = Table {
-        slots: vec![Slot::Free; size],
-        live: HashMap::new(),
-    };
-    if fits {
-        for key in initial {
-            table.make(0, key);
-        }
-    }
     for e in events {
         match e {
             HashEvent::Make(b, k) => table.make(*b, k),
             HashEvent::Expunge(b, k) => table.expunge(*b, k),
+            HashEvent::Resize(n) if fits && *n > table.slots.len() => table = new_table(*n),
+            HashEvent::Resize(_) => {}
         }
     }
     table.live
+}
+
+/// `.SYMTAB`'s first argument, the symbol table's size, when it is a plain
+/// number (octal, decimal with a point); the others are not modelled.
+pub(crate) fn symtab_size(args: &str) -> Option<usize> {
+    let first = args.split([',', ';']).next()?.trim();
+    match first.strip_suffix('.') {
+        Some(d) => d.parse().ok(),
+        None => usize::from_str_radix(first, 8).ok(),
+    }
 }
 
 #[cfg(test)]
@@ -138,6 +164,27 @@ mod tests {
             &[make("UUOMAX"), HashEvent::Expunge(0, "W".into()), make("W")],
         );
         assert_eq!(s[&(1, "W".to_string())], 417);
+    }
+
+    #[test]
+    fn symtab_makes_a_bigger_table_of_the_initial_symbols_only() {
+        // In 3001 slots W's first slot is 843 (worked out by hand from
+        // the rule), the initial W there, so the program's W goes on to
+        // 844; .SYMTAB 2000 changes nothing (W's slots 417, 418).
+        let code = pdp10_isa::squoze::encode("W").unwrap();
+        assert_eq!(hash_slot_in(code, 3001), 843);
+        let initial = vec!["W".to_string()];
+        let s = slots(&initial, &[HashEvent::Resize(3001), make("W")]);
+        assert_eq!(s[&(1, "W".to_string())], 844);
+        let s = slots(&initial, &[HashEvent::Resize(2000), make("W")]);
+        assert_eq!(s[&(1, "W".to_string())], 418);
+    }
+
+    #[test]
+    fn the_size_is_symtabs_first_argument() {
+        assert_eq!(symtab_size(" 7001.,5000.\t\t;-*- MIDAS -*-"), Some(7001));
+        assert_eq!(symtab_size(" 6000"), Some(0o6000));
+        assert_eq!(symtab_size(" N*2"), None);
     }
 
     #[test]

@@ -109,6 +109,8 @@ pub(crate) struct Symbols {
     /// The entries made and expunged, in order: where each goes in real
     /// MIDAS's hash table (symbol_slots.rs).
     hash_events: Vec<HashEvent>,
+    /// Entries EQUALS made copies of a pseudo-op (`EQUALS %END,END`).
+    pseudo_copies: std::collections::HashSet<(usize, String)>,
     /// EXPUNGEs of the statement being read, done once it is assembled:
     /// real MIDAS defines `C:` of `C:: IF2 EXPUNGE C` before it reads the
     /// EXPUNGE, and this assembler defines labels after gathering.
@@ -138,6 +140,7 @@ impl Symbols {
             seen_set: Default::default(),
             globals: Default::default(),
             hash_events: Vec::new(),
+            pseudo_copies: Default::default(),
             expunge_later: Vec::new(),
         }
     }
@@ -393,6 +396,28 @@ impl Symbols {
         self.hash_events.push(HashEvent::Make(b, key.to_string()));
     }
 
+    /// Makes the entry of `p` in the hash table's order without defining
+    /// it (a variable not yet placed).
+    pub fn make_entry(&mut self, p: &Place) {
+        let b = self.target(p);
+        self.note_made(b, &p.key);
+    }
+
+    /// EQUALS made `p` a copy of a pseudo-op: an entry of its block.
+    pub fn make_pseudo_copy(&mut self, p: &Place) {
+        let b = self.target(p);
+        self.note_made(b, &p.key);
+        self.pseudo_copies.insert((b, p.key.clone()));
+    }
+
+    /// `.SYMTAB n,...` (`args`): real MIDAS's table gets `n` slots if
+    /// more.
+    pub fn symtab(&mut self, args: &str) {
+        if let Some(n) = crate::symbol_slots::symtab_size(args) {
+            self.hash_events.push(HashEvent::Resize(n));
+        }
+    }
+
     /// The entries made and expunged, in order.
     pub fn hash_events(&self) -> &[HashEvent] {
         &self.hash_events
@@ -427,6 +452,19 @@ impl Symbols {
             self.hash_events.push(HashEvent::Expunge(b, p.key.clone()));
         } else if let Some(b) = self.block_of(p) {
             self.entries.remove(&(b, p.key.clone()));
+            self.hash_events.push(HashEvent::Expunge(b, p.key.clone()));
+        } else {
+            // A copy of a pseudo-op, else an initial pseudo-op itself (its
+            // entry in `.INIT`, if it has one: nothing otherwise).
+            let at = |b: usize| (b, p.key.clone());
+            let copy = self
+                .stack
+                .iter()
+                .rev()
+                .copied()
+                .find(|&b| self.pseudo_copies.contains(&at(b)));
+            let b = copy.unwrap_or(INIT);
+            self.pseudo_copies.remove(&at(b));
             self.hash_events.push(HashEvent::Expunge(b, p.key.clone()));
         }
     }

@@ -159,3 +159,67 @@ fn an_expunged_slot_goes_to_the_next_entry_whose_search_reaches_it() {
         ]
     );
 }
+
+#[test]
+fn a_variable_takes_its_slot_when_first_used() {
+    // GAY' makes GAY's entry (slot 8) where it is used, before FNO and
+    // GJR; VARIABLES only gives it its value (0 here, after LOC 0).
+    let src = "TITLE T\n\tMOVEI GAY'\nFNO==0\nGJR==0\nLOC 0\n\tVARIAB\nEND\n";
+    let z = LOCAL | HALF_KILLED;
+    assert_eq!(
+        table(src),
+        vec![
+            e(0, "GLOBAL", 0o777770_000000),
+            e(LOCAL, "GAY", 0),
+            e(z, "FNO", 0),
+            e(z, "GJR", 0)
+        ]
+    );
+}
+
+#[test]
+fn a_copy_of_a_pseudo_op_takes_a_slot() {
+    // EQUALS makes GAY an entry (slot 8), the pseudo-op END.
+    let src = "TITLE T\nEQUALS GAY,END\nFNO==0\nGJR==0\nGAY\n";
+    let z = LOCAL | HALF_KILLED;
+    assert_eq!(
+        table(src),
+        vec![
+            e(0, "GLOBAL", 0o777772_000000),
+            e(z, "FNO", 0),
+            e(z, "GJR", 0)
+        ]
+    );
+}
+
+#[test]
+fn an_expunged_pseudo_op_leaves_its_slot() {
+    // END's slot is 1109, the run of initial symbols after it ends at
+    // 1116; AHF's first slot is 1117. ACN (1109) takes END's slot.
+    let src = "TITLE T\nIF1,[EQUALS %END,END\nEXPUNGE END\n]\nAHF==0\nACN==0\n%END\n";
+    let z = LOCAL | HALF_KILLED;
+    assert_eq!(
+        table(src),
+        vec![
+            e(0, "GLOBAL", 0o777772_000000),
+            e(z, "ACN", 0),
+            e(z, "AHF", 0)
+        ]
+    );
+}
+
+#[test]
+fn symtab_gives_the_table_its_size() {
+    // In 2707 slots AM (313) comes before CL (590); in 3001, CL (121)
+    // before AM (219).
+    let src = ".SYMTAB 3001.\nTITLE T\nCL==0\nAM==0\nEND\n";
+    let z = LOCAL | HALF_KILLED;
+    assert_eq!(
+        table(src),
+        vec![
+            e(0, "GLOBAL", 0o777772_000000),
+            e(z, "CL", 0),
+            e(z, "AM", 0)
+        ]
+    );
+}

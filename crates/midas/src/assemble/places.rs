@@ -26,6 +26,8 @@ impl Assembler<'_> {
                 return;
             }
         }
+        // Real MIDAS makes the variable's entry (undefined variable) now.
+        self.symbols.make_entry(&place);
         self.pending_vars.push((place, size.min(HALF_MASK)));
     }
 
