@@ -45,6 +45,22 @@ pub(crate) const INITIAL_BESIDES_PREDEFINED: &[&str] = &[
 /// assembly, `pdp10 midas-oracle --symtab`).
 const INITIAL_HIDDEN: &[&str] = &[".", "..SXJN", "..SXUN"];
 
+/// Real MIDAS's own variables among its initial symbols (its INTSYM
+/// pseudo-ops, seen in its table with `pdp10 midas-oracle --symtab`):
+/// `.TTYFLG==1` sets one, making no entry of the program's.
+const MIDAS_VARIABLES: &[&str] = &[
+    ".ASKIP", ".AVAL1", ".AVAL2", ".BYTC", ".CRFIL", ".CURLN", ".CURPG", ".ERRCN", ".FNAM1",
+    ".FNAM2", ".FVERS", ".GSCNT", ".HKALL", ".IFNM1", ".IFNM2", ".IFVRS", ".IRPCN", ".LITSW",
+    ".MLLIT", ".OFNM1", ".OFNM2", ".PASS", ".PPASS", ".QMTCH", ".RPCNT", ".STGSW", ".STPLN",
+    ".STPPG", ".SUCCE", ".TTYFL",
+];
+
+/// Whether `key` is one of real MIDAS's own variables: setting or using
+/// one makes no entry of the program's in its table (`DEFINE` does).
+pub(crate) fn is_midas_variable(key: &str) -> bool {
+    MIDAS_VARIABLES.contains(&key)
+}
+
 /// Names of [`crate::predef`] real MIDAS 433 does not have (`.TYPE` says
 /// 17).
 const PREDEFINED_NOT_INITIAL: &[&str] = &["ERCAL", "ERJMP"];

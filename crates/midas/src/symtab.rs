@@ -111,6 +111,8 @@ pub(crate) struct Symbols {
     hash_events: Vec<HashEvent>,
     /// Entries EQUALS made copies of a pseudo-op (`EQUALS %END,END`).
     pseudo_copies: std::collections::HashSet<(usize, String)>,
+    /// Real MIDAS's pseudo-ops the program expunged.
+    expunged_pseudos: std::collections::HashSet<String>,
     /// EXPUNGEs of the statement being read, done once it is assembled:
     /// real MIDAS defines `C:` of `C:: IF2 EXPUNGE C` before it reads the
     /// EXPUNGE, and this assembler defines labels after gathering.
@@ -141,6 +143,7 @@ impl Symbols {
             globals: Default::default(),
             hash_events: Vec::new(),
             pseudo_copies: Default::default(),
+            expunged_pseudos: Default::default(),
             expunge_later: Vec::new(),
         }
     }
@@ -333,7 +336,7 @@ impl Symbols {
             None => {
                 let b = p.block.unwrap_or(MAIN);
                 self.note_seen(&p.key);
-                self.note_made(b, &p.key);
+                self.note_symbol_made(b, &p.key);
                 self.entries.insert((b, p.key.clone()), Entry::Undefined);
                 Err(format!("{b}:{}", p.key))
             }
@@ -378,7 +381,7 @@ impl Symbols {
     pub fn define(&mut self, p: &Place, sym: Sym) {
         let b = self.target(p);
         self.note_seen(&p.key);
-        self.note_made(b, &p.key);
+        self.note_symbol_made(b, &p.key);
         self.entries.insert((b, p.key.clone()), Entry::Defined(sym));
     }
 
@@ -386,7 +389,7 @@ impl Symbols {
     pub fn undefine(&mut self, p: &Place) {
         let b = self.target(p);
         self.note_seen(&p.key);
-        self.note_made(b, &p.key);
+        self.note_symbol_made(b, &p.key);
         self.entries.insert((b, p.key.clone()), Entry::Undefined);
     }
 
@@ -394,6 +397,20 @@ impl Symbols {
     /// there).
     fn note_made(&mut self, b: usize, key: &str) {
         self.hash_events.push(HashEvent::Make(b, key.to_string()));
+    }
+
+    /// Notes the entry a symbol `key` of block `b` makes: none for one of
+    /// real MIDAS's variables (`.TTYFLG==1` sets its own).
+    fn note_symbol_made(&mut self, b: usize, key: &str) {
+        if !self.is_midas_own(key) {
+            self.note_made(b, key);
+        }
+    }
+
+    /// Whether `key` names one of real MIDAS's variables (not expunged):
+    /// its value is MIDAS's, not a symbol of the program's.
+    pub fn is_midas_own(&self, key: &str) -> bool {
+        crate::symbol_order::is_midas_variable(key) && !self.expunged_pseudos.contains(key)
     }
 
     /// Makes the entry of `p` in the hash table's order without defining
@@ -465,6 +482,9 @@ impl Symbols {
                 .find(|&b| self.pseudo_copies.contains(&at(b)));
             let b = copy.unwrap_or(INIT);
             self.pseudo_copies.remove(&at(b));
+            if b == INIT {
+                self.expunged_pseudos.insert(p.key.clone());
+            }
             self.hash_events.push(HashEvent::Expunge(b, p.key.clone()));
         }
     }

@@ -223,3 +223,19 @@ fn symtab_gives_the_table_its_size() {
         ]
     );
 }
+
+#[test]
+fn setting_midass_own_variable_makes_no_entry() {
+    // .TTYFLG (slot 646) is real MIDAS's; setting it is not a symbol of
+    // the program: CLO (647) and AIT (648) keep their first slots.
+    let src = "TITLE T\nAIT==0\n.TTYFLG==1\nCLO==0\nEND\n";
+    let z = LOCAL | HALF_KILLED;
+    assert_eq!(
+        table(src),
+        vec![
+            e(0, "GLOBAL", 0o777772_000000),
+            e(z, "CLO", 0),
+            e(z, "AIT", 0)
+        ]
+    );
+}

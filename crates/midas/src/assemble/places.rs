@@ -181,6 +181,8 @@ impl Assembler<'_> {
         let out: Vec<(usize, DdtSymbol)> = self
             .symbols
             .program_symbols()
+            // `.TTYFLG==1` sets MIDAS's own variable: not written.
+            .filter(|(_, name, ..)| !self.symbols.is_midas_own(name))
             .map(|(block, name, s, global)| {
                 // Real MIDAS marks a symbol local (4.7), or global (4.6) if
                 // named in .GLOBAL or defined as `FOO":`, and a half-killed
