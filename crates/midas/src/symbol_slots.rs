@@ -67,9 +67,9 @@ impl Table {
 /// The slot of each entry live at the end: the initial symbols (keys, in
 /// the order real MIDAS enters them, see
 /// [`crate::symbol_order::initial_in_order`]) in block 0, then the events
-/// in order. A program with too many names for the default table (it asks
-/// `.SYMTAB` for more, not modelled) gets a table just big enough, without
-/// the initial symbols.
+/// in order. A program with too many names for its table (real MIDAS
+/// stops: "Symbol table full") gets a table just big enough, without the
+/// initial symbols.
 pub(crate) fn slots(initial: &[String], events: &[HashEvent]) -> HashMap<(usize, String), usize> {
     let mut made = std::collections::HashSet::new();
     let mut size = TABLE_SIZE as usize;
