@@ -12,6 +12,7 @@ pub mod load;
 pub mod midas;
 pub mod oracle;
 pub mod oracle_symbols;
+pub mod oracle_symtab;
 pub mod puzzles;
 pub mod run;
 pub mod solve;

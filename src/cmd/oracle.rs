@@ -36,6 +36,11 @@ pub struct Args {
     /// Keep each work folder (the DSK real MIDAS ran on) and print where.
     #[arg(long)]
     keep: bool,
+    /// Also write real MIDAS's symbol hash table, as it stands when it
+    /// starts the DDT symbol table, to `midas.symtab` in the work folder
+    /// (slower: every instruction is watched).
+    #[arg(long)]
+    symtab: bool,
     /// Text typed at real MIDAS's terminal (answers to the questions some
     /// sources ask with `.TTYMAC`); by default it reads end of input.
     #[arg(long, value_name = "FILE")]
@@ -225,7 +230,15 @@ fn real_assembly(args: &Args, midas: &Image, disk: &WorkDsk) -> anyhow::Result<R
     config.sname = disk.dir;
     config.uname = Sixbit::lossy("USER");
     let mut job = Job::new(midas, config)?;
-    let outcome = job.run(args.max_insns, &mut ka10::NoTrace)?;
+    let outcome = if args.symtab {
+        let mut dump = super::oracle_symtab::Dump::default();
+        let outcome = job.run(args.max_insns, &mut dump)?;
+        let lines = dump.lines.unwrap_or_default();
+        fs::write(disk.work.join("midas.symtab"), lines.join("\n") + "\n")?;
+        outcome
+    } else {
+        job.run(args.max_insns, &mut ka10::NoTrace)?
+    };
     let transcript = String::from_utf8_lossy(&job.take_output()).into_owned();
     fs::write(disk.work.join("midas.out"), &transcript)?;
     if !matches!(outcome, Outcome::Finished { .. }) {
@@ -547,6 +560,7 @@ mod tests {
             dsk_root: Some(dsk_root.to_path_buf()),
             dir: dir.into(),
             keep: false,
+            symtab: false,
             tty_input: None,
             max_insns: 1,
             sources: vec![source.to_path_buf()],

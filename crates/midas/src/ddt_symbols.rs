@@ -91,46 +91,27 @@ pub(crate) const TABLE_SIZE: u64 = 2707;
 /// size. A name defined later than another of the same slot, or finding it
 /// taken by an initial symbol, goes in the next free slot after.
 pub(crate) fn hash_slot(name: u64) -> u64 {
+    hash_slot_in(name, TABLE_SIZE)
+}
+
+/// [`hash_slot`] in a table of `size` slots (`.SYMTAB`'s first argument,
+/// when bigger than the default).
+pub(crate) fn hash_slot_in(name: u64, size: u64) -> u64 {
     let s = name & squoze::NAME_MASK;
     let swapped = ((s << 18) | (s >> 18)) & WORD_MASK;
     let mut c = s ^ swapped;
     if c & (1 << 35) != 0 {
         c = (1 << 36) - c;
     }
-    c % TABLE_SIZE
+    c % size
 }
 
-/// The symbols, each with when its entry was made, in the order of the
-/// slots real MIDAS's hash table gives them: first the initial symbols
-/// (`initial`, squoze names: real MIDAS 433's initial symbols as
-/// [`crate::symbol_order::initial_names`] found them by asking it), then each symbol, in the order made,
-/// in the first slot free from its [`hash_slot`] on. A program too big for
-/// the default table (one that asks `.SYMTAB` for more, not modelled) gets
-/// a table just big enough, without the initial symbols.
-pub(crate) fn table_order(mut symbols: Vec<(usize, DdtSymbol)>, initial: &[u64]) -> Vec<DdtSymbol> {
-    symbols.sort_by_key(|&(made, _)| made);
-    let fits = ((initial.len() + symbols.len()) as u64) < TABLE_SIZE;
-    let size = TABLE_SIZE.max(symbols.len() as u64 + 1);
-    let mut taken = vec![false; size as usize];
-    let mut place = |name: u64| {
-        let mut slot = hash_slot(name);
-        while taken[slot as usize] {
-            slot = (slot + 1) % size;
-        }
-        taken[slot as usize] = true;
-        slot
-    };
-    if fits {
-        for &name in initial {
-            place(name);
-        }
-    }
-    let mut placed: Vec<(u64, DdtSymbol)> = symbols
-        .into_iter()
-        .map(|(_, s)| (place(s.name), s))
-        .collect();
-    placed.sort_by_key(|&(slot, _)| slot);
-    placed.into_iter().map(|(_, s)| s).collect()
+/// The symbols, each with its slot in real MIDAS's hash table
+/// ([`crate::symbol_slots::slots`]), in the order of the slots: the order
+/// MIDAS's sort starts from.
+pub(crate) fn table_order(mut symbols: Vec<(usize, DdtSymbol)>) -> Vec<DdtSymbol> {
+    symbols.sort_by_key(|&(slot, s)| (slot, s.name));
+    symbols.into_iter().map(|(_, s)| s).collect()
 }
 
 /// Pushes onto `order` the blocks inside `b` (each after its own inner
@@ -199,20 +180,6 @@ mod tests {
         assert_eq!(slot("G"), 331);
         assert_eq!(slot("UUOMAX"), 418);
         assert_eq!(slot("W"), 417);
-    }
-
-    #[test]
-    fn a_slot_taken_sends_a_symbol_on() {
-        // W (slot 417) made after UUOMAX (418), with 417 taken by an
-        // initial symbol: W goes to 419, after UUOMAX, as in real MIDAS's
-        // table for `UUOMAX==0`, `W==0` (checked with the oracle).
-        let (u, w) = (sym(1, "UUOMAX", 0), sym(1, "W", 0));
-        let taken = squoze::encode("W").unwrap();
-        assert_eq!(table_order(vec![(0, u), (1, w)], &[taken]), [u, w]);
-        assert_eq!(table_order(vec![(0, u), (1, w)], &[]), [w, u]);
-        // Too many for the table: no initial symbols, a table big enough.
-        let many: Vec<_> = (0..3000).map(|k| (k, sym(1, "A", k as u64))).collect();
-        assert_eq!(table_order(many, &[taken]).len(), 3000);
     }
 
     fn values(s: &[DdtSymbol]) -> Vec<u64> {

@@ -211,6 +211,7 @@ impl Assembler<'_> {
             self.symbols.define_macro(&new_place, m);
         } else if via_alias || crate::parse::is_pseudo_name(&old) {
             self.symbols.remove_macro(&new_place);
+            self.symbols.make_pseudo_copy(&new_place);
             // The pseudo-op's own name needs no alias.
             if *new != old {
                 self.aliases.insert(new.clone(), old);

@@ -620,6 +620,10 @@ impl Assembler<'_> {
                 at,
             ),
             "EQUALS" => self.equals(at),
+            ".SYMTA" => {
+                let t = self.rest_of_line();
+                self.symbols.symtab(&t);
+            }
             ".OP" => self.op_function(at, g),
             ".GLOBA" => self.global_names(),
             // The block name is read as it is, not as a macro call (real

@@ -54,6 +54,7 @@ mod source;
 mod statement_text;
 mod stink;
 mod symbol_order;
+mod symbol_slots;
 mod symbol_type;
 mod symtab;
 mod text;

@@ -15,7 +15,8 @@ const SIZE: usize = 2707;
 /// instructions and ITS symbols of [`crate::predef`]: pseudo-ops, its
 /// `.` variables, KL10 string instructions. Found by asking real MIDAS
 /// `.TYPE name` (1 or 2, not 17 "not seen") for each name of the manual
-/// and of this crate (1417 initial symbols in all; the run and the list
+/// and of this crate (1417 names; with [`INITIAL_HIDDEN`] the 1420 initial
+/// symbols real MIDAS has; the run and the list
 /// are in docs/0004-stink-format.md).
 pub(crate) const INITIAL_BESIDES_PREDEFINED: &[&str] = &[
     "$.", "$L.", "$O.", "$R.", ".1STWD", ".ABSP", ".ALSO", ".AOP", ".ARRAY", ".ASCII", ".ASCVL",
@@ -39,6 +40,27 @@ pub(crate) const INITIAL_BESIDES_PREDEFINED: &[&str] = &[
     "SBLK", "SIXBIT", "SQUOZE", "SUBTTL", "TERMIN", "TITLE", "VARIAB", "WORD", "XBLT", "XWD",
 ];
 
+/// Entries real MIDAS 433's table holds before the program starts that
+/// `.TYPE` does not find (seen in its table's memory at the end of an
+/// assembly, `pdp10 midas-oracle --symtab`).
+const INITIAL_HIDDEN: &[&str] = &[".", "..SXJN", "..SXUN"];
+
+/// Real MIDAS's own variables among its initial symbols (its INTSYM
+/// pseudo-ops, seen in its table with `pdp10 midas-oracle --symtab`):
+/// `.TTYFLG==1` sets one, making no entry of the program's.
+const MIDAS_VARIABLES: &[&str] = &[
+    ".ASKIP", ".AVAL1", ".AVAL2", ".BYTC", ".CRFIL", ".CURLN", ".CURPG", ".ERRCN", ".FNAM1",
+    ".FNAM2", ".FVERS", ".GSCNT", ".HKALL", ".IFNM1", ".IFNM2", ".IFVRS", ".IRPCN", ".LITSW",
+    ".MLLIT", ".OFNM1", ".OFNM2", ".PASS", ".PPASS", ".QMTCH", ".RPCNT", ".STGSW", ".STPLN",
+    ".STPPG", ".SUCCE", ".TTYFL",
+];
+
+/// Whether `key` is one of real MIDAS's own variables: setting or using
+/// one makes no entry of the program's in its table (`DEFINE` does).
+pub(crate) fn is_midas_variable(key: &str) -> bool {
+    MIDAS_VARIABLES.contains(&key)
+}
+
 /// Names of [`crate::predef`] real MIDAS 433 does not have (`.TYPE` says
 /// 17).
 const PREDEFINED_NOT_INITIAL: &[&str] = &["ERCAL", "ERJMP"];
@@ -49,7 +71,7 @@ fn first_entry(name: &str) -> usize {
     crate::ddt_symbols::hash_slot(code) as usize
 }
 
-/// The names of real MIDAS 433's initial symbols (1417 found), as keys:
+/// The names of real MIDAS 433's initial symbols (1420), as keys:
 /// they fill its hash table before the program's names, for the DDT
 /// symbol table as for the relocatable one.
 pub(crate) fn initial_names() -> Vec<String> {
@@ -58,11 +80,34 @@ pub(crate) fn initial_names() -> Vec<String> {
         .filter(|n| !PREDEFINED_NOT_INITIAL.contains(n));
     let mut names: Vec<String> = predefined
         .chain(INITIAL_BESIDES_PREDEFINED.iter().copied())
+        .chain(INITIAL_HIDDEN.iter().copied())
         .map(crate::parse::key)
         .collect();
     names.sort();
     names.dedup();
     names
+}
+
+/// The initial symbols in about the order real MIDAS enters them, which
+/// decides which of two names of the same first entry gets it (it matters
+/// when the program expunges one): the instructions in the order of their
+/// operation codes, then the others in the order of their SQUOZE codes.
+/// Real MIDAS's own order of the others is not known; this one puts 1255
+/// of its 1420 entries where it does.
+pub(crate) fn initial_in_order() -> Vec<String> {
+    let instruction = |v: u64| v & 0o777_777_777 == 0 && v >> 33 != 0o7;
+    let mut ops: Vec<(String, u64)> = crate::predef::predefined()
+        .filter(|&(n, v, _)| instruction(v) && v != 0 && !PREDEFINED_NOT_INITIAL.contains(&n))
+        .map(|(n, v, _)| (crate::parse::key(n), v))
+        .collect();
+    ops.sort_by_key(|&(_, v)| v);
+    ops.dedup_by(|a, b| a.0 == b.0);
+    let mut rest: Vec<String> = initial_names()
+        .into_iter()
+        .filter(|n| !ops.iter().any(|(o, _)| o == n))
+        .collect();
+    rest.sort_by_key(|n| pdp10_isa::squoze::encode(n).unwrap_or(0));
+    ops.into_iter().map(|(n, _)| n).chain(rest).collect()
 }
 
 /// The entries real MIDAS's initial symbols take.
@@ -97,8 +142,9 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_initial_symbols_take_1417_entries() {
-        assert_eq!(initial_entries().iter().filter(|&&t| t).count(), 1417);
+    fn the_initial_symbols_take_1420_entries() {
+        assert_eq!(initial_entries().iter().filter(|&&t| t).count(), 1420);
+        assert_eq!(initial_in_order().len(), 1420);
     }
 
     #[test]

@@ -17,6 +17,7 @@
 //! the current block (`FOO"`).
 
 use crate::macros::Macro;
+use crate::symbol_slots::HashEvent;
 use std::collections::HashMap;
 use std::rc::Rc;
 
@@ -105,9 +106,13 @@ pub(crate) struct Symbols {
     /// Symbols defined as globals (`FOO":`, `FOO"=1`): DDT gets them
     /// flagged global, in its GLOBAL block.
     globals: std::collections::HashSet<(usize, String)>,
-    /// When each entry was first made (a count), as real MIDAS's hash
-    /// table gives a slot to the entry made first.
-    made: HashMap<(usize, String), usize>,
+    /// The entries made and expunged, in order: where each goes in real
+    /// MIDAS's hash table (symbol_slots.rs).
+    hash_events: Vec<HashEvent>,
+    /// Entries EQUALS made copies of a pseudo-op (`EQUALS %END,END`).
+    pseudo_copies: std::collections::HashSet<(usize, String)>,
+    /// Real MIDAS's pseudo-ops the program expunged.
+    expunged_pseudos: std::collections::HashSet<String>,
     /// EXPUNGEs of the statement being read, done once it is assembled:
     /// real MIDAS defines `C:` of `C:: IF2 EXPUNGE C` before it reads the
     /// EXPUNGE, and this assembler defines labels after gathering.
@@ -136,7 +141,9 @@ impl Symbols {
             seen: Vec::new(),
             seen_set: Default::default(),
             globals: Default::default(),
-            made: HashMap::new(),
+            hash_events: Vec::new(),
+            pseudo_copies: Default::default(),
+            expunged_pseudos: Default::default(),
             expunge_later: Vec::new(),
         }
     }
@@ -329,7 +336,7 @@ impl Symbols {
             None => {
                 let b = p.block.unwrap_or(MAIN);
                 self.note_seen(&p.key);
-                self.note_made(b, &p.key);
+                self.note_symbol_made(b, &p.key);
                 self.entries.insert((b, p.key.clone()), Entry::Undefined);
                 Err(format!("{b}:{}", p.key))
             }
@@ -374,7 +381,7 @@ impl Symbols {
     pub fn define(&mut self, p: &Place, sym: Sym) {
         let b = self.target(p);
         self.note_seen(&p.key);
-        self.note_made(b, &p.key);
+        self.note_symbol_made(b, &p.key);
         self.entries.insert((b, p.key.clone()), Entry::Defined(sym));
     }
 
@@ -382,14 +389,55 @@ impl Symbols {
     pub fn undefine(&mut self, p: &Place) {
         let b = self.target(p);
         self.note_seen(&p.key);
-        self.note_made(b, &p.key);
+        self.note_symbol_made(b, &p.key);
         self.entries.insert((b, p.key.clone()), Entry::Undefined);
     }
 
-    /// Notes when the entry `key` of block `b` was first made.
+    /// Notes that the entry `key` of block `b` is made (nothing if it is
+    /// there).
     fn note_made(&mut self, b: usize, key: &str) {
-        let n = self.made.len();
-        self.made.entry((b, key.to_string())).or_insert(n);
+        self.hash_events.push(HashEvent::Make(b, key.to_string()));
+    }
+
+    /// Notes the entry a symbol `key` of block `b` makes: none for one of
+    /// real MIDAS's variables (`.TTYFLG==1` sets its own).
+    fn note_symbol_made(&mut self, b: usize, key: &str) {
+        if !self.is_midas_own(key) {
+            self.note_made(b, key);
+        }
+    }
+
+    /// Whether `key` names one of real MIDAS's variables (not expunged):
+    /// its value is MIDAS's, not a symbol of the program's.
+    pub fn is_midas_own(&self, key: &str) -> bool {
+        crate::symbol_order::is_midas_variable(key) && !self.expunged_pseudos.contains(key)
+    }
+
+    /// Makes the entry of `p` in the hash table's order without defining
+    /// it (a variable not yet placed).
+    pub fn make_entry(&mut self, p: &Place) {
+        let b = self.target(p);
+        self.note_made(b, &p.key);
+    }
+
+    /// EQUALS made `p` a copy of a pseudo-op: an entry of its block.
+    pub fn make_pseudo_copy(&mut self, p: &Place) {
+        let b = self.target(p);
+        self.note_made(b, &p.key);
+        self.pseudo_copies.insert((b, p.key.clone()));
+    }
+
+    /// `.SYMTAB n,...` (`args`): real MIDAS's table gets `n` slots if
+    /// more.
+    pub fn symtab(&mut self, args: &str) {
+        if let Some(n) = crate::symbol_slots::symtab_size(args) {
+            self.hash_events.push(HashEvent::Resize(n));
+        }
+    }
+
+    /// The entries made and expunged, in order.
+    pub fn hash_events(&self) -> &[HashEvent] {
+        &self.hash_events
     }
 
     /// The visible definition of `p`, to change its flags (`.KILL`).
@@ -418,8 +466,26 @@ impl Symbols {
     fn expunge(&mut self, p: &Place) {
         if let Some(b) = self.macro_block(p) {
             self.macros.remove(&(b, p.key.clone()));
+            self.hash_events.push(HashEvent::Expunge(b, p.key.clone()));
         } else if let Some(b) = self.block_of(p) {
             self.entries.remove(&(b, p.key.clone()));
+            self.hash_events.push(HashEvent::Expunge(b, p.key.clone()));
+        } else {
+            // A copy of a pseudo-op, else an initial pseudo-op itself (its
+            // entry in `.INIT`, if it has one: nothing otherwise).
+            let at = |b: usize| (b, p.key.clone());
+            let copy = self
+                .stack
+                .iter()
+                .rev()
+                .copied()
+                .find(|&b| self.pseudo_copies.contains(&at(b)));
+            let b = copy.unwrap_or(INIT);
+            self.pseudo_copies.remove(&at(b));
+            if b == INIT {
+                self.expunged_pseudos.insert(p.key.clone());
+            }
+            self.hash_events.push(HashEvent::Expunge(b, p.key.clone()));
         }
     }
 
@@ -467,6 +533,7 @@ impl Symbols {
     pub fn define_macro(&mut self, p: &Place, m: Rc<Macro>) {
         let b = self.target(p);
         self.note_seen(&p.key);
+        self.note_made(b, &p.key);
         self.macros.insert((b, p.key.clone()), m);
     }
 
@@ -492,17 +559,15 @@ impl Symbols {
     }
 
     /// Every symbol the program defined and did not `.KILL`: its block,
-    /// name, definition, whether it was defined as a global, and when its
-    /// entry was first made (a count).
-    pub fn program_symbols(&self) -> impl Iterator<Item = (usize, &str, &Sym, bool, usize)> {
+    /// name, definition, and whether it was defined as a global.
+    pub fn program_symbols(&self) -> impl Iterator<Item = (usize, &str, &Sym, bool)> {
         self.entries
             .iter()
             .filter_map(|(at @ (b, name), e)| match e {
                 Entry::Defined(s)
                     if *b != INIT && s.kind != SymKind::Predefined && !self.killed.contains(at) =>
                 {
-                    let made = self.made.get(at).copied().unwrap_or(usize::MAX);
-                    Some((*b, name.as_str(), s, self.globals.contains(at), made))
+                    Some((*b, name.as_str(), s, self.globals.contains(at)))
                 }
                 _ => None,
             })

@@ -98,3 +98,144 @@ fn expunge_after_a_label_on_its_line_removes_that_label() {
         ]
     );
 }
+
+// The symbols of equal value come out in the order of real MIDAS's hash
+// table (each written here `==0`, which the sort does not move). GAY, GJR
+// and TMG start their search at slot 8, FNO at 9, AXA at 10 (all free
+// before the program starts); each table below is the one real MIDAS 433
+// wrote (`pdp10 midas-oracle --keep`).
+
+#[test]
+fn a_macro_takes_a_slot_of_the_hash_table() {
+    // The macro GAY takes slot 8, so FNO gets 9 and GJR goes on to 10.
+    let src = "TITLE T\nDEFINE GAY\nTERMIN\nFNO==0\nGJR==0\nEND\n";
+    let z = LOCAL | HALF_KILLED;
+    assert_eq!(
+        table(src),
+        vec![
+            e(0, "GLOBAL", 0o777772_000000),
+            e(z, "FNO", 0),
+            e(z, "GJR", 0)
+        ]
+    );
+}
+
+#[test]
+fn a_killed_symbol_keeps_its_slot() {
+    let src = "TITLE T\nGAY==0\n.KILL GAY\nFNO==0\nGJR==0\nEND\n";
+    let z = LOCAL | HALF_KILLED;
+    assert_eq!(
+        table(src),
+        vec![
+            e(0, "GLOBAL", 0o777772_000000),
+            e(z, "FNO", 0),
+            e(z, "GJR", 0)
+        ]
+    );
+}
+
+#[test]
+fn an_expunged_slot_goes_to_the_next_entry_whose_search_reaches_it() {
+    // GJR takes GAY's slot 8 again, before FNO (9).
+    let z = LOCAL | HALF_KILLED;
+    let src = "TITLE T\nGAY==0\nFNO==0\nEXPUNGE GAY\nGJR==0\nEND\n";
+    assert_eq!(
+        table(src),
+        vec![
+            e(0, "GLOBAL", 0o777772_000000),
+            e(z, "GJR", 0),
+            e(z, "FNO", 0)
+        ]
+    );
+    // An initial symbol's slot too: XOR (595) of the program takes the
+    // slot of the expunged instruction, before AJL (605).
+    let src = "TITLE T\nAJL==0\nEXPUNGE XOR\nXOR==0\nEND\n";
+    assert_eq!(
+        table(src),
+        vec![
+            e(0, "GLOBAL", 0o777772_000000),
+            e(z, "XOR", 0),
+            e(z, "AJL", 0)
+        ]
+    );
+}
+
+#[test]
+fn a_variable_takes_its_slot_when_first_used() {
+    // GAY' makes GAY's entry (slot 8) where it is used, before FNO and
+    // GJR; VARIABLES only gives it its value (0 here, after LOC 0).
+    let src = "TITLE T\n\tMOVEI GAY'\nFNO==0\nGJR==0\nLOC 0\n\tVARIAB\nEND\n";
+    let z = LOCAL | HALF_KILLED;
+    assert_eq!(
+        table(src),
+        vec![
+            e(0, "GLOBAL", 0o777770_000000),
+            e(LOCAL, "GAY", 0),
+            e(z, "FNO", 0),
+            e(z, "GJR", 0)
+        ]
+    );
+}
+
+#[test]
+fn a_copy_of_a_pseudo_op_takes_a_slot() {
+    // EQUALS makes GAY an entry (slot 8), the pseudo-op END.
+    let src = "TITLE T\nEQUALS GAY,END\nFNO==0\nGJR==0\nGAY\n";
+    let z = LOCAL | HALF_KILLED;
+    assert_eq!(
+        table(src),
+        vec![
+            e(0, "GLOBAL", 0o777772_000000),
+            e(z, "FNO", 0),
+            e(z, "GJR", 0)
+        ]
+    );
+}
+
+#[test]
+fn an_expunged_pseudo_op_leaves_its_slot() {
+    // END's slot is 1109, the run of initial symbols after it ends at
+    // 1116; AHF's first slot is 1117. ACN (1109) takes END's slot.
+    let src = "TITLE T\nIF1,[EQUALS %END,END\nEXPUNGE END\n]\nAHF==0\nACN==0\n%END\n";
+    let z = LOCAL | HALF_KILLED;
+    assert_eq!(
+        table(src),
+        vec![
+            e(0, "GLOBAL", 0o777772_000000),
+            e(z, "ACN", 0),
+            e(z, "AHF", 0)
+        ]
+    );
+}
+
+#[test]
+fn symtab_gives_the_table_its_size() {
+    // In 2707 slots AM (313) comes before CL (590); in 3001, CL (121)
+    // before AM (219).
+    let src = ".SYMTAB 3001.\nTITLE T\nCL==0\nAM==0\nEND\n";
+    let z = LOCAL | HALF_KILLED;
+    assert_eq!(
+        table(src),
+        vec![
+            e(0, "GLOBAL", 0o777772_000000),
+            e(z, "CL", 0),
+            e(z, "AM", 0)
+        ]
+    );
+}
+
+#[test]
+fn setting_midass_own_variable_makes_no_entry() {
+    // .TTYFLG (slot 646) is real MIDAS's; setting it is not a symbol of
+    // the program: CLO (647) and AIT (648) keep their first slots.
+    let src = "TITLE T\nAIT==0\n.TTYFLG==1\nCLO==0\nEND\n";
+    let z = LOCAL | HALF_KILLED;
+    assert_eq!(
+        table(src),
+        vec![
+            e(0, "GLOBAL", 0o777772_000000),
+            e(z, "CLO", 0),
+            e(z, "AIT", 0)
+        ]
+    );
+}

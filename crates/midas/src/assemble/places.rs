@@ -26,6 +26,8 @@ impl Assembler<'_> {
                 return;
             }
         }
+        // Real MIDAS makes the variable's entry (undefined variable) now.
+        self.symbols.make_entry(&place);
         self.pending_vars.push((place, size.min(HALF_MASK)));
     }
 
@@ -174,10 +176,14 @@ impl Assembler<'_> {
     /// The symbols for DDT: every one the program defined, in the order
     /// real MIDAS's hash table holds them as far as known (docs/0004).
     pub(crate) fn ddt_symbols(&self) -> Vec<DdtSymbol> {
+        let initial = crate::symbol_order::initial_in_order();
+        let slots = crate::symbol_slots::slots(&initial, self.symbols.hash_events());
         let out: Vec<(usize, DdtSymbol)> = self
             .symbols
             .program_symbols()
-            .map(|(block, name, s, global, made)| {
+            // `.TTYFLG==1` sets MIDAS's own variable: not written.
+            .filter(|(_, name, ..)| !self.symbols.is_midas_own(name))
+            .map(|(block, name, s, global)| {
                 // Real MIDAS marks a symbol local (4.7), or global (4.6) if
                 // named in .GLOBAL or defined as `FOO":`, and a half-killed
                 // one 4.9 as well (checked with the oracle).
@@ -191,22 +197,19 @@ impl Assembler<'_> {
                     0
                 };
                 let name_word = squoze::encode(name).unwrap_or(0) | flags;
-                let value = s.value;
-                (
-                    made,
-                    DdtSymbol {
-                        block,
-                        name: name_word,
-                        value,
-                    },
-                )
+                let slot = slots
+                    .get(&(block, name.to_string()))
+                    .copied()
+                    .unwrap_or(usize::MAX);
+                let symbol = DdtSymbol {
+                    block,
+                    name: name_word,
+                    value: s.value,
+                };
+                (slot, symbol)
             })
             .collect();
-        let initial: Vec<u64> = crate::symbol_order::initial_names()
-            .iter()
-            .filter_map(|n| squoze::encode(n))
-            .collect();
-        crate::ddt_symbols::table_order(out, &initial)
+        crate::ddt_symbols::table_order(out)
     }
 
     /// The blocks for DDT's table, as the symbol table knows them.

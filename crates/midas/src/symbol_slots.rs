@@ -1,0 +1,196 @@
+//! Where each entry of the program goes in real MIDAS 433's symbol hash
+//! table, whose order decides the order of the DDT table's symbols of
+//! equal value (docs/0004-ddt-symbol-table.md). Every entry counts, also
+//! those never written: macros, names used and never defined, `.KILL`ed
+//! symbols. EXPUNGE leaves the entry's slot marked expunged (real MIDAS
+//! stores `400000,,0` over the name), and the next entry made whose search
+//! passes that slot takes it (its ES remembers the first expunged slot
+//! seen; DEFCH1 uses it).
+
+#[cfg(test)]
+use crate::ddt_symbols::hash_slot;
+use crate::ddt_symbols::{hash_slot_in, TABLE_SIZE};
+use std::collections::HashMap;
+
+/// What happened to an entry of the table: `(block, key)`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum HashEvent {
+    /// An entry was made (a definition, a macro, a name used before being
+    /// defined); nothing if the block has one of that name.
+    Make(usize, String),
+    /// The entry was expunged.
+    Expunge(usize, String),
+    /// `.SYMTAB n`: if `n` is more than the table's size, a table of `n`
+    /// slots holding only the initial symbols (real MIDAS's A.SYMTAB
+    /// re-initializes it; it must come before anything else).
+    Resize(usize),
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Slot {
+    Free,
+    Expunged,
+    Used,
+}
+
+/// A table of `size` slots.
+struct Table {
+    slots: Vec<Slot>,
+    live: HashMap<(usize, String), usize>,
+}
+
+impl Table {
+    fn make(&mut self, block: usize, key: &str) {
+        if self.live.contains_key(&(block, key.to_string())) {
+            return;
+        }
+        let size = self.slots.len();
+        let code = pdp10_isa::squoze::encode(key).unwrap_or(0);
+        let mut at = hash_slot_in(code, size as u64) as usize;
+        for _ in 0..size {
+            if self.slots[at] != Slot::Used {
+                self.slots[at] = Slot::Used;
+                self.live.insert((block, key.to_string()), at);
+                return;
+            }
+            at = (at + 1) % size;
+        }
+    }
+
+    fn expunge(&mut self, block: usize, key: &str) {
+        if let Some(at) = self.live.remove(&(block, key.to_string())) {
+            self.slots[at] = Slot::Expunged;
+        }
+    }
+}
+
+/// The slot of each entry live at the end: the initial symbols (keys, in
+/// the order real MIDAS enters them, see
+/// [`crate::symbol_order::initial_in_order`]) in block 0, then the events
+/// in order. A program with too many names for its table (real MIDAS
+/// stops: "Symbol table full") gets a table just big enough, without the
+/// initial symbols.
+pub(crate) fn slots(initial: &[String], events: &[HashEvent]) -> HashMap<(usize, String), usize> {
+    let mut made = std::collections::HashSet::new();
+    let mut size = TABLE_SIZE as usize;
+    for e in events {
+        match e {
+            HashEvent::Make(b, k) => {
+                made.insert((*b, k.as_str()));
+            }
+            HashEvent::Resize(n) => size = size.max(*n),
+            HashEvent::Expunge(..) => {}
+        }
+    }
+    let fits = initial.len() + made.len() < size;
+    let new_table = |size: usize| {
+        let mut table = Table {
+            slots: vec![Slot::Free; size],
+            live: HashMap::new(),
+        };
+        if fits {
+            for key in initial {
+                table.make(0, key);
+            }
+        }
+        table
+    };
+    let mut table = if fits {
+        new_table(TABLE_SIZE as usize)
+    } else {
+        new_table(made.len() + 1)
+    };
+    for e in events {
+        match e {
+            HashEvent::Make(b, k) => table.make(*b, k),
+            HashEvent::Expunge(b, k) => table.expunge(*b, k),
+            HashEvent::Resize(n) if fits && *n > table.slots.len() => table = new_table(*n),
+            HashEvent::Resize(_) => {}
+        }
+    }
+    table.live
+}
+
+/// `.SYMTAB`'s first argument, the symbol table's size, when it is a plain
+/// number (octal, decimal with a point); the others are not modelled.
+pub(crate) fn symtab_size(args: &str) -> Option<usize> {
+    let first = args.split([',', ';']).next()?.trim();
+    match first.strip_suffix('.') {
+        Some(d) => d.parse().ok(),
+        None => usize::from_str_radix(first, 8).ok(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn make(k: &str) -> HashEvent {
+        HashEvent::Make(1, k.into())
+    }
+
+    #[test]
+    fn an_expunged_slot_goes_to_the_next_entry_whose_search_passes_it() {
+        // UUOMAX's first slot is 418, W's 417. W made (417), UUOMAX made
+        // (418), W expunged; X goes to its own first slot, a new W to 417.
+        let initial: Vec<String> = vec![];
+        let ev = [
+            make("W"),
+            make("UUOMAX"),
+            HashEvent::Expunge(1, "W".into()),
+            make("X"),
+        ];
+        let s = slots(&initial, &ev);
+        assert_eq!(s[&(1, "UUOMAX".to_string())], 418);
+        let x_first = hash_slot(pdp10_isa::squoze::encode("X").unwrap()) as usize;
+        assert_eq!(s[&(1, "X".to_string())], x_first);
+        assert!(!s.contains_key(&(1, "W".to_string())));
+        // W again: its first slot, free since the expunge.
+        let mut ev = ev.to_vec();
+        ev.push(make("W"));
+        let s = slots(&initial, &ev);
+        assert_eq!(s[&(1, "W".to_string())], 417);
+    }
+
+    #[test]
+    fn an_expunged_initial_symbol_leaves_its_slot_to_the_next_entry() {
+        // The initial W takes 417, UUOMAX then 418; a W of the program
+        // goes past both (419) unless the initial W was expunged.
+        let initial = vec!["W".to_string()];
+        let s = slots(&initial, &[make("UUOMAX"), make("W")]);
+        assert_eq!(s[&(1, "W".to_string())], 419);
+        let s = slots(
+            &initial,
+            &[make("UUOMAX"), HashEvent::Expunge(0, "W".into()), make("W")],
+        );
+        assert_eq!(s[&(1, "W".to_string())], 417);
+    }
+
+    #[test]
+    fn symtab_makes_a_bigger_table_of_the_initial_symbols_only() {
+        // In 3001 slots W's first slot is 843 (worked out by hand from
+        // the rule), the initial W there, so the program's W goes on to
+        // 844; .SYMTAB 2000 changes nothing (W's slots 417, 418).
+        let code = pdp10_isa::squoze::encode("W").unwrap();
+        assert_eq!(hash_slot_in(code, 3001), 843);
+        let initial = vec!["W".to_string()];
+        let s = slots(&initial, &[HashEvent::Resize(3001), make("W")]);
+        assert_eq!(s[&(1, "W".to_string())], 844);
+        let s = slots(&initial, &[HashEvent::Resize(2000), make("W")]);
+        assert_eq!(s[&(1, "W".to_string())], 418);
+    }
+
+    #[test]
+    fn the_size_is_symtabs_first_argument() {
+        assert_eq!(symtab_size(" 7001.,5000.\t\t;-*- MIDAS -*-"), Some(7001));
+        assert_eq!(symtab_size(" 6000"), Some(0o6000));
+        assert_eq!(symtab_size(" N*2"), None);
+    }
+
+    #[test]
+    fn an_entry_is_made_once_per_block() {
+        let s = slots(&[], &[make("W"), make("W"), HashEvent::Make(2, "W".into())]);
+        assert_eq!(s[&(1, "W".to_string())], 417);
+        assert_eq!(s[&(2, "W".to_string())], 418);
+    }
+}
