@@ -18,12 +18,15 @@ mod constants;
 mod global_terms;
 mod globals;
 mod labels;
+mod links;
 mod merges;
 mod places;
 mod relocation;
 mod value;
 pub(crate) use crate::symtab::{Sym, SymKind};
-pub(crate) use global_terms::{field_of_spec, GlobalTerms, LEFT, MOST as MOST_GLOBALS, RIGHT};
+pub(crate) use global_terms::{
+    field_of_spec, GlobalTerms, AC_HIGH, LEFT, MOST as MOST_GLOBALS, OTHER, RIGHT,
+};
 pub(crate) use merges::LiteralMerges;
 pub(crate) use relocation::halves;
 pub(crate) use value::{rel_add, rel_neg, Value};
@@ -351,6 +354,7 @@ impl<'l> Assembler<'l> {
         // Absolute globals a statement refers to are defined before its
         // first word only (see globals.rs).
         self.reloc.pending.clear();
+        self.reloc.loose.clear();
         let mut row = ListRow {
             span: stmt.start,
             words: Vec::new(),
@@ -387,6 +391,7 @@ impl<'l> Assembler<'l> {
         }
         if self.pass == 2 {
             self.listing.push(row);
+            self.refuse_loose_globals(stmt.start);
         }
     }
 

@@ -28,7 +28,7 @@ impl Assembler<'_> {
                 Item::Index(inner) => {
                     let v = self.word(inner, stmt);
                     let mut swapped = v.map(|x| ((x & HALF_MASK) << 18) | (x >> 18));
-                    swapped.glob = swapped.glob.spoil();
+                    swapped.glob = swapped.glob.swap();
                     extra = Value::op2(extra, swapped, u64::wrapping_add);
                 }
                 Item::Xwd(a, b) => {
@@ -288,6 +288,11 @@ impl Assembler<'_> {
                 rel: sym.rel,
                 glob,
                 ..Value::new(sym.value)
+            },
+            // An undefined global on pass 2: the loader's, 0 here.
+            Err(_) if self.pass == 2 && !glob.is_empty() => Value {
+                glob,
+                ..Value::new(0)
             },
             Err(unknown) => {
                 if self.pass == 2 && self.dropping {

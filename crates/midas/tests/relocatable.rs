@@ -62,14 +62,16 @@ fn globals_not_done_yet_are_refused_with_their_place() {
         e.contains("t.mid:3:") && e.contains("other than + and -"),
         "{e}"
     );
-    let e = refused("TITLE G\nRELOCA\n.GLOBAL X\nEND\n");
+    let e = refused("TITLE G\nRELOCA\n.GLOBAL X\nY=X+1\nEND\n");
     assert!(
-        e.contains("t.mid:4:") && e.contains("undefined global symbol X"),
+        e.contains("t.mid:4:") && e.contains("undefined global symbol X other than"),
         "{e}"
     );
-    let e = refused("TITLE G\nRELOCA\n\tMOVE X\"\nEND\n");
+    let e = refused("TITLE G\nRELOCA\n\tMOVE 1,[X\"]\nEND\n");
+    assert!(e.contains("t.mid:3:") && e.contains("in a literal"), "{e}");
+    let e = refused("TITLE G\nRELOCA\n\tBLOCK X\"\nEND\n");
     assert!(
-        e.contains("t.mid:3:") && e.contains("undefined global"),
+        e.contains("t.mid:3:") && e.contains("undefined global symbol X other than"),
         "{e}"
     );
     let e = refused("TITLE G\nRELOCA\n.BEGIN X\n.END\nEND\n");
@@ -568,6 +570,58 @@ fn an_absolute_global_before_its_definition() {
         000600,,000003 777177,,777774
         000202,,000001 000000,,000000 000000,,000000 777575,,777776
         002004,,000000 054760,,500000 000000,,000000 032547,,700000 000000,,000006 666243,,377771
+        001001,,000000 054760,,500000 722016,,277777
+        777777,,777777
+        ",
+    );
+}
+
+#[test]
+fn undefined_globals_are_address_linked() {
+    // An undefined global alone in a word's right half, the half 0: the
+    // word's right half is the address of the previous such word (0 the
+    // first), relocated as that address was (`PUSHJ 17,X` after `MOVE
+    // 1,X` at relocatable 0). Elsewhere the general reference, code 4 and
+    // the name (04 the word, 14 the right half `X+1`, 64 the left). At
+    // END, after the constants: code 6, the name (04) and the chain's last
+    // address (100000,,0: relocated). Real MIDAS 433's file.
+    check(
+        "TITLE G\nRELOCA\n.GLOBAL X\nA:\tMOVE 1,X\n\tPUSHJ 17,X\n\tX\n\tMOVE 2,X+1\n\tX,,0\n\tJRST A\nEND A\n",
+        "
+        000600,,000006 777177,,777771
+        000612,,000000 014040,,401000 200040,,000000 260740,,000000 071741,,200000 000000,,000000
+         171741,,200000 200100,,000001 671741,,200000 000000,,000000 254000,,000000 450161,,576774
+        000603,,000006 600000,,000000 071741,,200000 100000,,000001 005233,,577770
+        000202,,000001 100000,,000000 000000,,000000 677575,,777776
+        002004,,000000 054760,,500000 000000,,000000 110310,,700000 000000,,000000 610502,,377777
+        001001,,000000 054760,,500000 722016,,277777
+        777777,,777777
+        ",
+    );
+}
+
+#[test]
+fn when_real_midas_links_and_when_not() {
+    // Not linked: a global in the AC field (74) and `(X)` (44, the word
+    // swapped) are general references; so are `-X`, two in the right
+    // half, and a word with a defined global (Z). Linked: `A,,X` (left
+    // half relocated, code 2), `X,,Y` (X general, 64, Y linked), an AC
+    // global beside a linked one (`MOVE X,Y`), `Y+3-3`. Link requests
+    // in real MIDAS's symbol table order (Y before X). Real MIDAS 433's
+    // file.
+    check(
+        "TITLE G\nRELOCA\n.GLOBAL X,Y\nZ\":\t0\nA:\tPOPJ X,\n\tMOVE 1,(X)\n\tMOVE 1,-X\n\tMOVE 1,X+Y\n\tMOVE 1,Z+X\n\tA,,X\n\tX,,Y\n\t3,,Y\n\tMOVE X,Y\n\tMOVE 1,Y+3-3\nEND\n",
+        "
+        000600,,000013 777177,,777764
+        000630,,000000 700404,,050440 173356,,400000 000000,,000000 000000,,000000 771741,,200000
+         263000,,000000 471741,,200000 200040,,000000 171741,,200000 200040,,000000 171741,,200000
+         172547,,700000 200040,,000000 440240,,141100 173356,,400000 171741,,200000 200040,,000000
+         000001,,000000 671741,,200000 000000,,000000 000003,,000007 771741,,200000 200000,,000010
+         200040,,000011 643662,,066177
+        000605,,000013 660000,,000000 072547,,700000 100000,,000012 071741,,200000 100000,,000006
+         532461,,677743
+        000202,,000001 000000,,000000 000000,,000000 777575,,777776
+        002004,,000000 054760,,500000 000000,,000000 110310,,700000 000000,,000001 610502,,377776
         001001,,000000 054760,,500000 722016,,277777
         777777,,777777
         ",

@@ -11,7 +11,12 @@ pub(crate) const WHOLE: u8 = 0o1;
 pub(crate) const RIGHT: u8 = 0o3;
 /// The left half (64).
 pub(crate) const LEFT: u8 = 0o15;
-/// A field other than those (the AC field, a byte): not done.
+/// The whole word swapped (44): a parenthesized index `(A)`.
+pub(crate) const SWAPPED: u8 = 0o11;
+/// An instruction's AC field (74): only for an undefined global (the
+/// loader puts its value there).
+pub(crate) const AC_HIGH: u8 = 0o17;
+/// A field other than those (the index field, a byte): not done.
 pub(crate) const OTHER: u8 = 0o377;
 
 /// Most globals a value may hold.
@@ -82,6 +87,26 @@ impl GlobalTerms {
         }
     }
 
+    /// The terms of a parenthesized index (its halves swapped): the left
+    /// half becomes the right and back, the whole word the whole word
+    /// swapped (real MIDAS's LEFTP complements SWAPF); other fields spoil.
+    pub fn swap(self) -> GlobalTerms {
+        let mut g = self;
+        for t in g.terms.iter_mut().filter(|t| t.id != 0) {
+            t.field = match t.field {
+                0 | WHOLE => SWAPPED,
+                SWAPPED => WHOLE,
+                LEFT => RIGHT,
+                RIGHT => LEFT,
+                _ => {
+                    g.spoiled = true;
+                    t.field
+                }
+            };
+        }
+        g
+    }
+
     /// The terms not yet placed put in `field`.
     pub fn place(self, field: u8) -> GlobalTerms {
         let mut g = self;
@@ -99,6 +124,7 @@ pub(crate) fn field_of_spec(spec: u64) -> u8 {
         0o0044 => WHOLE,
         0o0022 => RIGHT,
         0o2222 => LEFT,
+        0o2704 => AC_HIGH,
         _ => OTHER,
     }
 }
@@ -117,5 +143,8 @@ mod tests {
         assert!(!two.merge(two, 1).spoiled);
         assert!(two.merge(two, 1).merge(a, 1).spoiled);
         assert!(a.spoil().spoiled && !GlobalTerms::default().spoil().spoiled);
+        assert_eq!(a.swap().terms[0].field, SWAPPED);
+        assert_eq!(two.swap().terms[1].field, LEFT);
+        assert_eq!(a.swap().swap().terms[0].field, WHOLE);
     }
 }
