@@ -538,6 +538,7 @@ impl<'l> Assembler<'l> {
         if !matches!(
             op,
             Pseudo::Radix
+                | Pseudo::GenSymSet
                 | Pseudo::Kill
                 | Pseudo::HalfKill
                 | Pseudo::Bind
@@ -594,6 +595,12 @@ impl<'l> Assembler<'l> {
                             format!("RADIX {:o} is not between 2 and 36", v.w),
                         );
                     }
+                }
+            }
+            // The count the next gensym is one more than (A.GSSET).
+            Pseudo::GenSymSet => {
+                if let Some(v) = arg(self) {
+                    self.gensym = v.w;
                 }
             }
             Pseudo::Offset => {

@@ -122,6 +122,7 @@ pub(super) fn pseudo(k: &str) -> Option<Pseudo> {
         "VARIAB" => Pseudo::Variables,
         "END" => Pseudo::End,
         "RADIX" => Pseudo::Radix,
+        ".GSSET" => Pseudo::GenSymSet,
         "OFFSET" => Pseudo::Offset,
         "RELOCA" => Pseudo::Relocate,
         ".KILL" => Pseudo::Kill,
