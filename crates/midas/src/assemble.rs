@@ -111,7 +111,7 @@ pub(crate) struct Assembler<'l> {
     pub radix: u64,
     /// Words of the constants area being collected: value, shadow
     /// (see [`Value::shadow`]) and relocation.
-    literals: Vec<(u64, u64, u64)>,
+    literals: Vec<(u64, u64, u64, GlobalTerms)>,
     /// Literals real MIDAS merges on pass 1 after a forward reference is
     /// defined (see [`LiteralMerges`]).
     pub(crate) merges: LiteralMerges,

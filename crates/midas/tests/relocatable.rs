@@ -55,8 +55,8 @@ fn globals_not_done_yet_are_refused_with_their_place() {
         e.contains("t.mid:4:") && e.contains("global symbol FOO"),
         "{e}"
     );
-    let e = refused("TITLE G\nRELOCA\nFOO\":\t[FOO]\nEND\n");
-    assert!(e.contains("t.mid:3:") && e.contains("in a literal"), "{e}");
+    let e = refused("TITLE G\nRELOCA\nFOO\":\t0\n\t[FOO*2]\nEND\n");
+    assert!(e.contains("t.mid:4:") && e.contains("in a literal"), "{e}");
     let e = refused("TITLE G\nRELOCA\nFOO\":\tFOO*2\nEND\n");
     assert!(
         e.contains("t.mid:3:") && e.contains("other than + and -"),
@@ -67,8 +67,11 @@ fn globals_not_done_yet_are_refused_with_their_place() {
         e.contains("t.mid:4:") && e.contains("undefined global symbol X other than"),
         "{e}"
     );
-    let e = refused("TITLE G\nRELOCA\n\tMOVE 1,[X\"]\nEND\n");
-    assert!(e.contains("t.mid:3:") && e.contains("in a literal"), "{e}");
+    let e = refused("TITLE G\nRELOCA\n\tMOVE 1,<X\",,0>\nEND\n");
+    assert!(
+        e.contains("t.mid:3:") && e.contains("other than + and -"),
+        "{e}"
+    );
     let e = refused("TITLE G\nRELOCA\n\tBLOCK X\"\nEND\n");
     assert!(
         e.contains("t.mid:3:") && e.contains("undefined global symbol X other than"),
@@ -623,6 +626,81 @@ fn when_real_midas_links_and_when_not() {
         000202,,000001 000000,,000000 000000,,000000 777575,,777776
         002004,,000000 054760,,500000 000000,,000000 110310,,700000 000000,,000001 610502,,377776
         001001,,000000 054760,,500000 722016,,277777
+        777777,,777777
+        ",
+    );
+}
+
+#[test]
+fn globals_in_literals() {
+    // A constant's globals are written with it, in real MIDAS's order: its
+    // GLOTB entries sorted (the field's flags, then the name's symbol table
+    // entry: `[X+Y]` is Y then X, and shares its word with `[Y+X]`), its
+    // undefined ones linked as in any word (`[MOVE X,ZZZ]`, `[JRST X]`).
+    // A constant with Z is not `[V]` with V=Z; Z's definition is written
+    // at the statement holding `[Z]`. Real MIDAS 433's file.
+    check(
+        "TITLE M\nRELOCA\n.GLOBAL X,Y,AAA,ZZZ\nW:\tMOVE 1,[X+Y]\n\tMOVE 1,[Y+X]\n\tMOVE 1,[Z]\n\tMOVE 1,[V]\n\tMOVE 1,[0]\n\tMOVE 1,[X]\n\tMOVE 1,[-X]\n\tMOVE 1,[X-Y]\n\tMOVE 1,[AAA+ZZZ+X]\n\tMOVE 1,[ZZZ+AAA+X]\n\tMOVE 1,[MOVE X,ZZZ]\n\tMOVE 1,[MOVE X,(Y)]\n\tMOVE 1,[Q]\n\tMOVE 1,[Q+1]\n\tMOVE 1,[PUSHJ 17,Z]\n\tMOVE 1,[1\n2\n\tPUSHJ 17,X]\nZ\":\t0\nV=Z\nQ\"=5\n\tMOVE 1,[X,,Y]\n\tJRST [JRST X]\nEND\n",
+        "
+        000600,,000023 777177,,777754
+        000636,,000000 117011,,111111 200040,,000023 200040,,000023 173356,,400000 000000,,000020
+         200040,,000024 200040,,000025 200040,,000026 200040,,000027 200040,,000030 200040,,000031
+         200040,,000032 200040,,000032 117411,,117007 200040,,000033 200040,,000034 064462,,700000
+         000000,,000005 200040,,000035 200040,,000036 200040,,000037 200040,,000040 173356,,400000
+         000000,,000020 000000,,000000 064462,,700000 411000,,000000 000000,,000005 200040,,000043
+         254000,,000044 712354,,746646
+        000636,,000023 440401,,040504 072547,,700000 071741,,200000 000000,,000000 073356,,400000
+         000000,,000000 000000,,000020 000000,,000000 071741,,200000 000000,,000000 071741,,200000
+         000000,,000000 071741,,200000 504440,,404400 072547,,700000 000000,,000000 074126,,664000
+         071741,,200000 050466,,767000 000000,,000000 771741,,200000 200000,,000000 472547,,700000
+         771741,,200000 200000,,000000 000000,,000005 040000,,000000 000000,,000006 173356,,400000
+         260740,,000000 747625,,157607
+        000615,,000040 000401,,666000 000000,,000001 000000,,000002 260740,,000000 671741,,200000
+         000000,,000000 254000,,000042 074126,,664000 100000,,000033 072547,,700000 100000,,000043
+         071741,,200000 100000,,000044 567017,,725526
+        000202,,000001 000000,,000000 000000,,000000 777575,,777776
+        002006,,000000 061430,,300000 000000,,000000 131132,,500000 000000,,000000 130324,,000000
+         000000,,000020 432662,,777757
+        001001,,000000 061430,,300000 715346,,477777
+        777777,,777777
+        ",
+    );
+}
+
+#[test]
+fn globals_in_groups() {
+    // `<X>` is placed by the word it is in: the right half, the left
+    // half (`<X>,,0`); `[[X]]` a whole-word reference in the inner
+    // constant. Real MIDAS 433's file.
+    check(
+        "TITLE N\nRELOCA\n.GLOBAL X\nW:\tMOVE 1,<X>\n\t<X>,,0\n\tPUSHJ 17,<X+W>\n\tMOVE 1,[[X]]\nEND W\n",
+        "
+        000600,,000004 777177,,777773
+        000607,,000000 040411,,000000 200040,,000000 671741,,200000 000000,,000000 171741,,200000
+         260740,,000000 200040,,000005 771615,,377770
+        000606,,000004 401600,,000000 071741,,200000 000000,,000000 000000,,000004 071741,,200000
+         100000,,000000 111467,,377767
+        000202,,000001 100000,,000000 000000,,000000 677575,,777776
+        002004,,000000 062237,,000000 000000,,000000 131132,,500000 000000,,000000 562402,,277777
+        001001,,000000 062237,,000000 714537,,777777
+        777777,,777777
+        ",
+    );
+}
+
+#[test]
+fn byte_words_are_data() {
+    // `.BYTE` mode's words are written like any word (absolute). Real
+    // MIDAS 433's file.
+    check(
+        "TITLE B\nRELOCA\nA:\t.BYTE 7\n\t14\n\t0\n\t1\n\t2\n\t3\n\t4\n\t.BYTE\n\tJRST A\nEND A\n",
+        "
+        000600,,000003 777177,,777774
+        000604,,000000 001000,,000000 060000,,101006 020000,,000000 254000,,000000 422173,,676771
+        000600,,000003 777177,,777774
+        000202,,000001 100000,,000000 000000,,000000 677575,,777776
+        002004,,000000 051117,,400000 000000,,000000 110310,,700000 000000,,000000 614343,,477777
+        001001,,000000 051117,,400000 725657,,377777
         777777,,777777
         ",
     );

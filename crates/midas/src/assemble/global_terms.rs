@@ -107,6 +107,28 @@ impl GlobalTerms {
         g
     }
 
+    /// The terms in one order (by name, field, count), so that equal sets
+    /// compare equal.
+    pub fn canonical(self) -> GlobalTerms {
+        let mut g = self;
+        g.terms.sort_by_key(|t| (t.id == 0, t.id, t.field, t.count));
+        g
+    }
+
+    /// The terms of a group `<...>` used as a syllable: placed as the
+    /// whole word inside, not placed yet outside (the word they end up in
+    /// places them); placed otherwise (`<A,,B>`), not done: spoiled.
+    pub fn unplace(self) -> GlobalTerms {
+        let mut g = self;
+        for t in g.terms.iter_mut().filter(|t| t.id != 0) {
+            match t.field {
+                0 | WHOLE => t.field = 0,
+                _ => g.spoiled = true,
+            }
+        }
+        g
+    }
+
     /// The terms not yet placed put in `field`.
     pub fn place(self, field: u8) -> GlobalTerms {
         let mut g = self;
@@ -114,6 +136,19 @@ impl GlobalTerms {
             t.field = field;
         }
         g
+    }
+}
+
+/// Real MIDAS's GLOTB flags (left half) of a global in `field`: HFWDF
+/// 100000 a half, SWAPF 200000 swapped (the left half), ACF 40000 the
+/// AC field.
+pub(crate) fn glotb_flags(field: u8) -> u64 {
+    match field {
+        RIGHT => 0o100000,
+        LEFT => 0o300000,
+        SWAPPED => 0o200000,
+        AC_HIGH => 0o240000,
+        _ => 0,
     }
 }
 

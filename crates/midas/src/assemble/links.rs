@@ -97,4 +97,32 @@ impl Assembler<'_> {
             });
         }
     }
+
+    /// A literal's word's globals (pass 2): its undefined ones are taken
+    /// by the constant (written when its area is); a global under another
+    /// operation is refused here, at the literal.
+    pub(crate) fn constant_globals(&mut self, glob: GlobalTerms, at: Span) {
+        if self.pass != 2 || glob.is_empty() {
+            return;
+        }
+        if glob.spoiled {
+            self.refuse_globals(
+                glob,
+                "a literal, under an operation other than + and -,",
+                at,
+            );
+            return;
+        }
+        for t in glob.terms.iter().filter(|t| t.id != 0) {
+            let key = self.global_ids[t.id as usize - 1].clone();
+            let place = self.symbols.resolve(&key);
+            if self.symbols.get(&place).is_none() {
+                self.took_loose(&key);
+            } else if !self.reloc.punched.contains(&key) && !self.reloc.pending.contains(&key) {
+                // Its definition is written at the reference (GVDG1),
+                // before the statement's next word.
+                self.reloc.pending.push(key);
+            }
+        }
+    }
 }
