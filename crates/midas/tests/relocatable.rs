@@ -705,3 +705,24 @@ fn byte_words_are_data() {
         ",
     );
 }
+
+#[test]
+fn a_variable_takes_its_symbol_table_entry_where_first_seen() {
+    // PLUS1Z and PLWB0 hash to entries that collide: real MIDAS enters
+    // `PLUS1Z'` when it first reads it (not when VARIABLES places it), so
+    // it comes before the label PLWB0 in the symbols block. Real MIDAS
+    // 433's file.
+    check(
+        "TITLE V\nRELOCA\nA:\tMOVEM 1,PLUS1Z'\nPLWB0:\tJRST A\nEND A\n",
+        "
+        000600,,000003 777177,,777774
+        000603,,000000 110000,,000000 202040,,000002 254000,,000000 211134,,777775
+        000600,,000003 777177,,777774
+        000202,,000001 100000,,000000 000000,,000000 677575,,777776
+        002010,,000000 070324,,000000 000000,,000000 124212,,655664 000000,,000002 124213,,162450
+         000000,,000001 110310,,700000 000000,,000000 324505,,037440
+        001001,,000000 070324,,000000 706452,,777777
+        777777,,777777
+        ",
+    );
+}
