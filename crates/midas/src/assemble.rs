@@ -18,12 +18,15 @@ mod constants;
 mod global_terms;
 mod globals;
 mod labels;
+mod links;
 mod merges;
 mod places;
 mod relocation;
 mod value;
 pub(crate) use crate::symtab::{Sym, SymKind};
-pub(crate) use global_terms::{field_of_spec, GlobalTerms, LEFT, MOST as MOST_GLOBALS, RIGHT};
+pub(crate) use global_terms::{
+    field_of_spec, GlobalTerms, AC_HIGH, LEFT, MOST as MOST_GLOBALS, OTHER, RIGHT,
+};
 pub(crate) use merges::LiteralMerges;
 pub(crate) use relocation::halves;
 pub(crate) use value::{rel_add, rel_neg, Value};
@@ -108,7 +111,7 @@ pub(crate) struct Assembler<'l> {
     pub radix: u64,
     /// Words of the constants area being collected: value, shadow
     /// (see [`Value::shadow`]) and relocation.
-    literals: Vec<(u64, u64, u64)>,
+    literals: Vec<(u64, u64, u64, GlobalTerms)>,
     /// Literals real MIDAS merges on pass 1 after a forward reference is
     /// defined (see [`LiteralMerges`]).
     pub(crate) merges: LiteralMerges,
@@ -368,6 +371,7 @@ impl<'l> Assembler<'l> {
         // Absolute globals a statement refers to are defined before its
         // first word only (see globals.rs).
         self.reloc.pending.clear();
+        self.reloc.loose.clear();
         let mut row = ListRow {
             span: stmt.start,
             words: Vec::new(),
@@ -404,6 +408,7 @@ impl<'l> Assembler<'l> {
         }
         if self.pass == 2 {
             self.listing.push(row);
+            self.refuse_loose_globals(stmt.start);
         }
     }
 
@@ -550,6 +555,7 @@ impl<'l> Assembler<'l> {
         if !matches!(
             op,
             Pseudo::Radix
+                | Pseudo::GenSymSet
                 | Pseudo::Kill
                 | Pseudo::HalfKill
                 | Pseudo::Bind
@@ -606,6 +612,12 @@ impl<'l> Assembler<'l> {
                             format!("RADIX {:o} is not between 2 and 36", v.w),
                         );
                     }
+                }
+            }
+            // The count the next gensym is one more than (A.GSSET).
+            Pseudo::GenSymSet => {
+                if let Some(v) = arg(self) {
+                    self.gensym = v.w;
                 }
             }
             Pseudo::Offset => {

@@ -28,7 +28,7 @@ impl Assembler<'_> {
                 Item::Index(inner) => {
                     let v = self.word(inner, stmt);
                     let mut swapped = v.map(|x| ((x & HALF_MASK) << 18) | (x >> 18));
-                    swapped.glob = swapped.glob.spoil();
+                    swapped.glob = swapped.glob.swap();
                     extra = Value::op2(extra, swapped, u64::wrapping_add);
                 }
                 Item::Xwd(a, b) => {
@@ -154,7 +154,11 @@ impl Assembler<'_> {
                     Value::new(self.dot())
                 }
             },
-            Syllable::Group(w) => self.word(w, stmt),
+            Syllable::Group(w) => {
+                let mut v = self.word(w, stmt);
+                v.glob = v.glob.unplace();
+                v
+            }
             Syllable::Swapped(w) => {
                 let v = self.word(w, stmt);
                 Value {
@@ -180,6 +184,11 @@ impl Assembler<'_> {
                 let dropping = std::mem::replace(&mut self.dropping, false);
                 let outer = self.merges.begin_literal();
                 let mut values = self.words_of(words, stmt);
+                // The constant's globals are the loader's when the area is
+                // written (its words are storage words then).
+                for v in &values {
+                    self.constant_globals(v.glob, stmt.start);
+                }
                 if values.is_empty() {
                     values.push(Value::new(0));
                 }
@@ -194,7 +203,11 @@ impl Assembler<'_> {
                 self.dropping = dropping;
                 v
             }
-            Syllable::Words(words) => self.words_of(words, stmt).pop().unwrap_or_default(),
+            Syllable::Words(words) => {
+                let mut v = self.words_of(words, stmt).pop().unwrap_or_default();
+                v.glob = v.glob.unplace();
+                v
+            }
             Syllable::Squoze(n, sym) => {
                 let n = self.word(n, stmt);
                 // Left-justified, blank padded (`SQUOZE 0,5` is 004447,,600000),
@@ -219,9 +232,6 @@ impl Assembler<'_> {
         // MIDAS 433, oracle: inet.139's METER has `AOS MTRCNT+%%%MTR` then
         // `%%%MTR==%%%MTR+1`), and make no words (see grouping_values).
         let values = self.grouping_values(words, stmt);
-        for v in &values {
-            self.refuse_globals(v.glob, "a literal or group", stmt.start);
-        }
         if values.len() > 1 && !self.multi_line_mode() {
             // Real MIDAS ends a grouping after its first word when .MLLIT
             // is not positive (SAVAS2/ASSEMC in midas.458): refused here.
@@ -288,6 +298,11 @@ impl Assembler<'_> {
                 rel: sym.rel,
                 glob,
                 ..Value::new(sym.value)
+            },
+            // An undefined global on pass 2: the loader's, 0 here.
+            Err(_) if self.pass == 2 && !glob.is_empty() => Value {
+                glob,
+                ..Value::new(0)
             },
             Err(unknown) => {
                 if self.pass == 2 && self.dropping {

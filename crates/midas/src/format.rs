@@ -103,7 +103,12 @@ fn combine_fields(
             group = (group + 1).min(2);
         }
         let mut v = field.unwrap_or_default();
-        v.glob = v.glob.place(crate::assemble::field_of_spec(spec));
+        let field = match crate::assemble::field_of_spec(spec) {
+            // An I/O instruction's device field is no AC field.
+            crate::assemble::AC_HIGH if io => crate::assemble::OTHER,
+            f => f,
+        };
+        v.glob = v.glob.place(field);
         if io && (spec == 0o2704 || spec == 0o504) {
             v = v.map(|x| x & !3);
             spec += 0o105;

@@ -112,6 +112,8 @@ pub(crate) enum Pseudo {
     Variables,
     End,
     Radix,
+    /// `.GSSET n`: the macro gensym counter set to n.
+    GenSymSet,
     Offset,
     Kill,
     HalfKill,

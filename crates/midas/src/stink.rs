@@ -69,6 +69,17 @@ pub enum Event {
         /// The value (unrelocated).
         value: u64,
     },
+    /// A link request (code 6, at END): the loader puts an undefined
+    /// global's value in the right half of each word of its chain.
+    Link {
+        /// `.` (the block's address when it begins with this).
+        address: u32,
+        /// The name in SQUOZE with flag 04 (global).
+        symbol: u64,
+        /// The last word of the chain's address, bit 3.6 (100000,,0) set
+        /// when it is relocatable.
+        word: u64,
+    },
     /// A loader command (a block of its own): OFFSET's is 6.
     Command {
         /// The command.
@@ -222,6 +233,22 @@ impl Builder {
         }
     }
 
+    /// A link request: code 6 and the SQUOZE word, then the word with
+    /// the chain's address (no code of its own); the block does not end
+    /// inside it.
+    fn link(&mut self, address: u32, symbol: u64, word: u64) {
+        if self.first_word {
+            self.address = address as u64;
+            self.first_word = false;
+        }
+        self.put_code(6);
+        self.words.push(symbol & WORD_MASK);
+        self.words.push(word & WORD_MASK);
+        if self.words.len() >= BLOCK_WORDS {
+            self.end_block();
+        }
+    }
+
     /// A loader command block; the data block after it starts at the
     /// next word's address, with the type it had.
     fn command(&mut self, command: u64, word: u64, code: u8, extra: i8) {
@@ -318,6 +345,11 @@ pub fn words(p: &Program) -> Vec<Word> {
                 code,
                 value,
             } => b.loader_instruction(address, symbol, code, value),
+            Event::Link {
+                address,
+                symbol,
+                word,
+            } => b.link(address, symbol, word),
         }
     }
     // END: the start address, a loader command.

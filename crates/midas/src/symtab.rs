@@ -149,7 +149,7 @@ impl Symbols {
     }
 
     /// Notes a name of the program the first time it is entered.
-    fn note_seen(&mut self, key: &str) {
+    pub(crate) fn note_seen(&mut self, key: &str) {
         if self.seen_set.insert(key.to_string()) {
             self.seen.push(key.to_string());
         }

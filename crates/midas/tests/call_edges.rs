@@ -46,3 +46,14 @@ fn an_eol_right_after_a_bracketed_argument_ends_the_call() {
         ]
     );
 }
+
+#[test]
+fn gsset_sets_the_gensym_count() {
+    // `.GSSET n`: the next gensym is n+1, in the radix (real MIDAS 433's
+    // words: G00001, G00101, G00010).
+    let src = "DEFINE FOO \\A\n\tSIXBIT /A/\nTERMIN\n\tFOO\n.GSSET 100\n\tFOO\n.GSSET 7\n\tFOO";
+    assert_eq!(
+        words(src),
+        vec![0o472020202021, 0o472020212021, 0o472020202120]
+    );
+}

@@ -55,21 +55,26 @@ fn globals_not_done_yet_are_refused_with_their_place() {
         e.contains("t.mid:4:") && e.contains("global symbol FOO"),
         "{e}"
     );
-    let e = refused("TITLE G\nRELOCA\nFOO\":\t[FOO]\nEND\n");
-    assert!(e.contains("t.mid:3:") && e.contains("in a literal"), "{e}");
+    let e = refused("TITLE G\nRELOCA\nFOO\":\t0\n\t[FOO*2]\nEND\n");
+    assert!(e.contains("t.mid:4:") && e.contains("in a literal"), "{e}");
     let e = refused("TITLE G\nRELOCA\nFOO\":\tFOO*2\nEND\n");
     assert!(
         e.contains("t.mid:3:") && e.contains("other than + and -"),
         "{e}"
     );
-    let e = refused("TITLE G\nRELOCA\n.GLOBAL X\nEND\n");
+    let e = refused("TITLE G\nRELOCA\n.GLOBAL X\nY=X+1\nEND\n");
     assert!(
-        e.contains("t.mid:4:") && e.contains("undefined global symbol X"),
+        e.contains("t.mid:4:") && e.contains("undefined global symbol X other than"),
         "{e}"
     );
-    let e = refused("TITLE G\nRELOCA\n\tMOVE X\"\nEND\n");
+    let e = refused("TITLE G\nRELOCA\n\tMOVE 1,<X\",,0>\nEND\n");
     assert!(
-        e.contains("t.mid:3:") && e.contains("undefined global"),
+        e.contains("t.mid:3:") && e.contains("other than + and -"),
+        "{e}"
+    );
+    let e = refused("TITLE G\nRELOCA\n\tBLOCK X\"\nEND\n");
+    assert!(
+        e.contains("t.mid:3:") && e.contains("undefined global symbol X other than"),
         "{e}"
     );
     let e = refused("TITLE G\nRELOCA\n.BEGIN X\n.END\nEND\n");
@@ -569,6 +574,154 @@ fn an_absolute_global_before_its_definition() {
         000202,,000001 000000,,000000 000000,,000000 777575,,777776
         002004,,000000 054760,,500000 000000,,000000 032547,,700000 000000,,000006 666243,,377771
         001001,,000000 054760,,500000 722016,,277777
+        777777,,777777
+        ",
+    );
+}
+
+#[test]
+fn undefined_globals_are_address_linked() {
+    // An undefined global alone in a word's right half, the half 0: the
+    // word's right half is the address of the previous such word (0 the
+    // first), relocated as that address was (`PUSHJ 17,X` after `MOVE
+    // 1,X` at relocatable 0). Elsewhere the general reference, code 4 and
+    // the name (04 the word, 14 the right half `X+1`, 64 the left). At
+    // END, after the constants: code 6, the name (04) and the chain's last
+    // address (100000,,0: relocated). Real MIDAS 433's file.
+    check(
+        "TITLE G\nRELOCA\n.GLOBAL X\nA:\tMOVE 1,X\n\tPUSHJ 17,X\n\tX\n\tMOVE 2,X+1\n\tX,,0\n\tJRST A\nEND A\n",
+        "
+        000600,,000006 777177,,777771
+        000612,,000000 014040,,401000 200040,,000000 260740,,000000 071741,,200000 000000,,000000
+         171741,,200000 200100,,000001 671741,,200000 000000,,000000 254000,,000000 450161,,576774
+        000603,,000006 600000,,000000 071741,,200000 100000,,000001 005233,,577770
+        000202,,000001 100000,,000000 000000,,000000 677575,,777776
+        002004,,000000 054760,,500000 000000,,000000 110310,,700000 000000,,000000 610502,,377777
+        001001,,000000 054760,,500000 722016,,277777
+        777777,,777777
+        ",
+    );
+}
+
+#[test]
+fn when_real_midas_links_and_when_not() {
+    // Not linked: a global in the AC field (74) and `(X)` (44, the word
+    // swapped) are general references; so are `-X`, two in the right
+    // half, and a word with a defined global (Z). Linked: `A,,X` (left
+    // half relocated, code 2), `X,,Y` (X general, 64, Y linked), an AC
+    // global beside a linked one (`MOVE X,Y`), `Y+3-3`. Link requests
+    // in real MIDAS's symbol table order (Y before X). Real MIDAS 433's
+    // file.
+    check(
+        "TITLE G\nRELOCA\n.GLOBAL X,Y\nZ\":\t0\nA:\tPOPJ X,\n\tMOVE 1,(X)\n\tMOVE 1,-X\n\tMOVE 1,X+Y\n\tMOVE 1,Z+X\n\tA,,X\n\tX,,Y\n\t3,,Y\n\tMOVE X,Y\n\tMOVE 1,Y+3-3\nEND\n",
+        "
+        000600,,000013 777177,,777764
+        000630,,000000 700404,,050440 173356,,400000 000000,,000000 000000,,000000 771741,,200000
+         263000,,000000 471741,,200000 200040,,000000 171741,,200000 200040,,000000 171741,,200000
+         172547,,700000 200040,,000000 440240,,141100 173356,,400000 171741,,200000 200040,,000000
+         000001,,000000 671741,,200000 000000,,000000 000003,,000007 771741,,200000 200000,,000010
+         200040,,000011 643662,,066177
+        000605,,000013 660000,,000000 072547,,700000 100000,,000012 071741,,200000 100000,,000006
+         532461,,677743
+        000202,,000001 000000,,000000 000000,,000000 777575,,777776
+        002004,,000000 054760,,500000 000000,,000000 110310,,700000 000000,,000001 610502,,377776
+        001001,,000000 054760,,500000 722016,,277777
+        777777,,777777
+        ",
+    );
+}
+
+#[test]
+fn globals_in_literals() {
+    // A constant's globals are written with it, in real MIDAS's order: its
+    // GLOTB entries sorted (the field's flags, then the name's symbol table
+    // entry: `[X+Y]` is Y then X, and shares its word with `[Y+X]`), its
+    // undefined ones linked as in any word (`[MOVE X,ZZZ]`, `[JRST X]`).
+    // A constant with Z is not `[V]` with V=Z; Z's definition is written
+    // at the statement holding `[Z]`. Real MIDAS 433's file.
+    check(
+        "TITLE M\nRELOCA\n.GLOBAL X,Y,AAA,ZZZ\nW:\tMOVE 1,[X+Y]\n\tMOVE 1,[Y+X]\n\tMOVE 1,[Z]\n\tMOVE 1,[V]\n\tMOVE 1,[0]\n\tMOVE 1,[X]\n\tMOVE 1,[-X]\n\tMOVE 1,[X-Y]\n\tMOVE 1,[AAA+ZZZ+X]\n\tMOVE 1,[ZZZ+AAA+X]\n\tMOVE 1,[MOVE X,ZZZ]\n\tMOVE 1,[MOVE X,(Y)]\n\tMOVE 1,[Q]\n\tMOVE 1,[Q+1]\n\tMOVE 1,[PUSHJ 17,Z]\n\tMOVE 1,[1\n2\n\tPUSHJ 17,X]\nZ\":\t0\nV=Z\nQ\"=5\n\tMOVE 1,[X,,Y]\n\tJRST [JRST X]\nEND\n",
+        "
+        000600,,000023 777177,,777754
+        000636,,000000 117011,,111111 200040,,000023 200040,,000023 173356,,400000 000000,,000020
+         200040,,000024 200040,,000025 200040,,000026 200040,,000027 200040,,000030 200040,,000031
+         200040,,000032 200040,,000032 117411,,117007 200040,,000033 200040,,000034 064462,,700000
+         000000,,000005 200040,,000035 200040,,000036 200040,,000037 200040,,000040 173356,,400000
+         000000,,000020 000000,,000000 064462,,700000 411000,,000000 000000,,000005 200040,,000043
+         254000,,000044 712354,,746646
+        000636,,000023 440401,,040504 072547,,700000 071741,,200000 000000,,000000 073356,,400000
+         000000,,000000 000000,,000020 000000,,000000 071741,,200000 000000,,000000 071741,,200000
+         000000,,000000 071741,,200000 504440,,404400 072547,,700000 000000,,000000 074126,,664000
+         071741,,200000 050466,,767000 000000,,000000 771741,,200000 200000,,000000 472547,,700000
+         771741,,200000 200000,,000000 000000,,000005 040000,,000000 000000,,000006 173356,,400000
+         260740,,000000 747625,,157607
+        000615,,000040 000401,,666000 000000,,000001 000000,,000002 260740,,000000 671741,,200000
+         000000,,000000 254000,,000042 074126,,664000 100000,,000033 072547,,700000 100000,,000043
+         071741,,200000 100000,,000044 567017,,725526
+        000202,,000001 000000,,000000 000000,,000000 777575,,777776
+        002006,,000000 061430,,300000 000000,,000000 131132,,500000 000000,,000000 130324,,000000
+         000000,,000020 432662,,777757
+        001001,,000000 061430,,300000 715346,,477777
+        777777,,777777
+        ",
+    );
+}
+
+#[test]
+fn globals_in_groups() {
+    // `<X>` is placed by the word it is in: the right half, the left
+    // half (`<X>,,0`); `[[X]]` a whole-word reference in the inner
+    // constant. Real MIDAS 433's file.
+    check(
+        "TITLE N\nRELOCA\n.GLOBAL X\nW:\tMOVE 1,<X>\n\t<X>,,0\n\tPUSHJ 17,<X+W>\n\tMOVE 1,[[X]]\nEND W\n",
+        "
+        000600,,000004 777177,,777773
+        000607,,000000 040411,,000000 200040,,000000 671741,,200000 000000,,000000 171741,,200000
+         260740,,000000 200040,,000005 771615,,377770
+        000606,,000004 401600,,000000 071741,,200000 000000,,000000 000000,,000004 071741,,200000
+         100000,,000000 111467,,377767
+        000202,,000001 100000,,000000 000000,,000000 677575,,777776
+        002004,,000000 062237,,000000 000000,,000000 131132,,500000 000000,,000000 562402,,277777
+        001001,,000000 062237,,000000 714537,,777777
+        777777,,777777
+        ",
+    );
+}
+
+#[test]
+fn byte_words_are_data() {
+    // `.BYTE` mode's words are written like any word (absolute). Real
+    // MIDAS 433's file.
+    check(
+        "TITLE B\nRELOCA\nA:\t.BYTE 7\n\t14\n\t0\n\t1\n\t2\n\t3\n\t4\n\t.BYTE\n\tJRST A\nEND A\n",
+        "
+        000600,,000003 777177,,777774
+        000604,,000000 001000,,000000 060000,,101006 020000,,000000 254000,,000000 422173,,676771
+        000600,,000003 777177,,777774
+        000202,,000001 100000,,000000 000000,,000000 677575,,777776
+        002004,,000000 051117,,400000 000000,,000000 110310,,700000 000000,,000000 614343,,477777
+        001001,,000000 051117,,400000 725657,,377777
+        777777,,777777
+        ",
+    );
+}
+
+#[test]
+fn a_variable_takes_its_symbol_table_entry_where_first_seen() {
+    // PLUS1Z and PLWB0 hash to entries that collide: real MIDAS enters
+    // `PLUS1Z'` when it first reads it (not when VARIABLES places it), so
+    // it comes before the label PLWB0 in the symbols block. Real MIDAS
+    // 433's file.
+    check(
+        "TITLE V\nRELOCA\nA:\tMOVEM 1,PLUS1Z'\nPLWB0:\tJRST A\nEND A\n",
+        "
+        000600,,000003 777177,,777774
+        000603,,000000 110000,,000000 202040,,000002 254000,,000000 211134,,777775
+        000600,,000003 777177,,777774
+        000202,,000001 100000,,000000 000000,,000000 677575,,777776
+        002010,,000000 070324,,000000 000000,,000000 124212,,655664 000000,,000002 124213,,162450
+         000000,,000001 110310,,700000 000000,,000000 324505,,037440
+        001001,,000000 070324,,000000 706452,,777777
         777777,,777777
         ",
     );

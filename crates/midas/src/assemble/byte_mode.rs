@@ -52,6 +52,13 @@ impl Assembler<'_> {
         self.dropping = false;
         if self.byte_mode.is_some() {
             self.refuse_globals(v.glob, "a byte", stmt.start);
+            if v.rel != 0 && self.pass == 2 {
+                self.error(
+                    stmt.start,
+                    ErrorKind::Syntax,
+                    "a relocatable value in a .BYTE byte is not supported",
+                );
+            }
             self.deposit_byte(v.w, row, stmt.start);
         } else {
             self.emit_rel(v.w, v.rel, v.glob, row);
@@ -113,7 +120,7 @@ impl Assembler<'_> {
             }
         }
         if m.used + size > 36 {
-            self.emit(m.word, row);
+            self.emit_rel(m.word, 0, Default::default(), row);
             m.word = 0;
             m.used = 0;
         }
@@ -136,7 +143,7 @@ impl Assembler<'_> {
                 let w = m.word;
                 m.word = 0;
                 m.used = 0;
-                self.emit(w, row);
+                self.emit_rel(w, 0, Default::default(), row);
             }
         }
     }

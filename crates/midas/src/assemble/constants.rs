@@ -1,7 +1,7 @@
 //! Literals: the constants area being collected, and CONSTANTS (and
 //! END) placing it.
 
-use super::{Area, Assembler, ListRow, Value};
+use super::{Area, Assembler, GlobalTerms, ListRow, Value};
 use crate::diag::ErrorKind;
 use crate::source::Span;
 use pdp10_isa::HALF_MASK;
@@ -17,6 +17,7 @@ impl Assembler<'_> {
         let call = self.merges.next_call(self.pass);
         let index = if words.len() == 1 && !words[0].opaque {
             let (w, shadow, rel) = (words[0].w, words[0].shadow, words[0].rel);
+            let glob = words[0].glob.canonical();
             let forced = match self.pass {
                 1 => self.merges.forced_entry(call),
                 _ => None,
@@ -24,7 +25,7 @@ impl Assembler<'_> {
             let found = forced.or_else(|| {
                 self.literals
                     .iter()
-                    .position(|&(x, s, r)| x == w && s == shadow && r == rel)
+                    .position(|&(x, s, r, g)| x == w && s == shadow && r == rel && g == glob)
             });
             if self.pass == 2 {
                 self.merges.check_pass2(call, found);
@@ -32,7 +33,7 @@ impl Assembler<'_> {
             let i = match found {
                 Some(i) => i,
                 None => {
-                    self.literals.push((w, shadow, rel));
+                    self.literals.push((w, shadow, rel, glob));
                     self.literals.len() - 1
                 }
             };
@@ -46,7 +47,7 @@ impl Assembler<'_> {
         } else {
             let first = self.literals.len();
             for w in words {
-                self.literals.push((w.w, w.shadow, w.rel));
+                self.literals.push((w.w, w.shadow, w.rel, w.glob));
             }
             self.merges.landed(call, first, words.len());
             first
@@ -112,10 +113,42 @@ impl Assembler<'_> {
                 ),
             );
         }
-        for &(w, _, rel) in &words {
-            self.emit_rel(w, rel, Default::default(), row);
+        let order = words
+            .iter()
+            .any(|l| !l.3.is_empty())
+            .then(|| crate::symbol_order::entries(self.symbols.symbols_seen()));
+        for &(w, _, rel, glob) in &words {
+            let glob = match &order {
+                Some(entries) => self.constant_order(glob, entries),
+                None => glob,
+            };
+            self.emit_rel(w, rel, glob, row);
         }
         // Fewer constants than on pass 1 leave a gap: the area keeps its size.
         self.loc = ((origin as usize + area.size.max(words.len())) & HALF_MASK as usize) as u32;
+    }
+
+    /// A constant's globals in the order real MIDAS 433 writes them: it
+    /// sorts a constant's GLOTB entries (LSORT), each its flags (the
+    /// field, MINF when subtracted) in the left half and the address of
+    /// the name's symbol table entry in the right.
+    fn constant_order(
+        &self,
+        glob: GlobalTerms,
+        entries: &std::collections::HashMap<String, usize>,
+    ) -> GlobalTerms {
+        let mut g = glob;
+        let key = |t: &super::global_terms::GlobalTerm| {
+            let flags = super::global_terms::glotb_flags(t.field) | ((t.count < 0) as u64) << 13;
+            let name = &self.global_ids[t.id as usize - 1];
+            (flags, entries.get(name).copied().unwrap_or(usize::MAX))
+        };
+        let mut terms: Vec<_> = g.terms.iter().copied().filter(|t| t.id != 0).collect();
+        terms.sort_by_key(|t| key(t));
+        g.terms = Default::default();
+        for (k, t) in terms.into_iter().enumerate() {
+            g.terms[k] = t;
+        }
+        g
     }
 }

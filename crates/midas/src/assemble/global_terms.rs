@@ -11,7 +11,12 @@ pub(crate) const WHOLE: u8 = 0o1;
 pub(crate) const RIGHT: u8 = 0o3;
 /// The left half (64).
 pub(crate) const LEFT: u8 = 0o15;
-/// A field other than those (the AC field, a byte): not done.
+/// The whole word swapped (44): a parenthesized index `(A)`.
+pub(crate) const SWAPPED: u8 = 0o11;
+/// An instruction's AC field (74): only for an undefined global (the
+/// loader puts its value there).
+pub(crate) const AC_HIGH: u8 = 0o17;
+/// A field other than those (the index field, a byte): not done.
 pub(crate) const OTHER: u8 = 0o377;
 
 /// Most globals a value may hold.
@@ -82,6 +87,48 @@ impl GlobalTerms {
         }
     }
 
+    /// The terms of a parenthesized index (its halves swapped): the left
+    /// half becomes the right and back, the whole word the whole word
+    /// swapped (real MIDAS's LEFTP complements SWAPF); other fields spoil.
+    pub fn swap(self) -> GlobalTerms {
+        let mut g = self;
+        for t in g.terms.iter_mut().filter(|t| t.id != 0) {
+            t.field = match t.field {
+                0 | WHOLE => SWAPPED,
+                SWAPPED => WHOLE,
+                LEFT => RIGHT,
+                RIGHT => LEFT,
+                _ => {
+                    g.spoiled = true;
+                    t.field
+                }
+            };
+        }
+        g
+    }
+
+    /// The terms in one order (by name, field, count), so that equal sets
+    /// compare equal.
+    pub fn canonical(self) -> GlobalTerms {
+        let mut g = self;
+        g.terms.sort_by_key(|t| (t.id == 0, t.id, t.field, t.count));
+        g
+    }
+
+    /// The terms of a group `<...>` used as a syllable: placed as the
+    /// whole word inside, not placed yet outside (the word they end up in
+    /// places them); placed otherwise (`<A,,B>`), not done: spoiled.
+    pub fn unplace(self) -> GlobalTerms {
+        let mut g = self;
+        for t in g.terms.iter_mut().filter(|t| t.id != 0) {
+            match t.field {
+                0 | WHOLE => t.field = 0,
+                _ => g.spoiled = true,
+            }
+        }
+        g
+    }
+
     /// The terms not yet placed put in `field`.
     pub fn place(self, field: u8) -> GlobalTerms {
         let mut g = self;
@@ -92,6 +139,19 @@ impl GlobalTerms {
     }
 }
 
+/// Real MIDAS's GLOTB flags (left half) of a global in `field`: HFWDF
+/// 100000 a half, SWAPF 200000 swapped (the left half), ACF 40000 the
+/// AC field.
+pub(crate) fn glotb_flags(field: u8) -> u64 {
+    match field {
+        RIGHT => 0o100000,
+        LEFT => 0o300000,
+        SWAPPED => 0o200000,
+        AC_HIGH => 0o240000,
+        _ => 0,
+    }
+}
+
 /// The field a format byte spec (position and size, see format.rs) puts
 /// a global in.
 pub(crate) fn field_of_spec(spec: u64) -> u8 {
@@ -99,6 +159,7 @@ pub(crate) fn field_of_spec(spec: u64) -> u8 {
         0o0044 => WHOLE,
         0o0022 => RIGHT,
         0o2222 => LEFT,
+        0o2704 => AC_HIGH,
         _ => OTHER,
     }
 }
@@ -117,5 +178,8 @@ mod tests {
         assert!(!two.merge(two, 1).spoiled);
         assert!(two.merge(two, 1).merge(a, 1).spoiled);
         assert!(a.spoil().spoiled && !GlobalTerms::default().spoil().spoiled);
+        assert_eq!(a.swap().terms[0].field, SWAPPED);
+        assert_eq!(two.swap().terms[1].field, LEFT);
+        assert_eq!(a.swap().swap().terms[0].field, WHOLE);
     }
 }

@@ -2,7 +2,7 @@
 //! definitions, which real MIDAS 433 writes into the data as loader
 //! instructions (see docs/0004-stink-format.md, "Global symbols").
 
-use super::global_terms::{MOST, OTHER, RIGHT, WHOLE};
+use super::global_terms::{AC_HIGH, MOST, OTHER, RIGHT, SWAPPED, WHOLE};
 use super::{halves, Assembler, GlobalTerms, Sym, SymKind};
 use crate::diag::ErrorKind;
 use crate::source::Span;
@@ -76,16 +76,22 @@ impl Assembler<'_> {
     /// relocatable one is a term of the value (its loader reference is
     /// made when the word is written); an absolute one is its value (its
     /// definition written before the statement's next word if not yet);
-    /// undefined ones are refused.
+    /// an undefined one is a term of the value, which the loader fills in
+    /// (a storage word must take it, see links.rs).
     pub(crate) fn global_reference(
         &mut self,
         key: &str,
         sym: Option<&Sym>,
-        at: Span,
+        _at: Span,
     ) -> GlobalTerms {
-        let why = match sym {
-            None => "an undefined global symbol (a reference the loader fills in)",
-            Some(s) if s.rel != 0 => return GlobalTerms::one(self.global_id(key)),
+        match sym {
+            None => {
+                if self.pass == 2 {
+                    self.reloc.loose.push(key.to_string());
+                }
+                GlobalTerms::one(self.global_id(key))
+            }
+            Some(s) if s.rel != 0 => GlobalTerms::one(self.global_id(key)),
             Some(_) => {
                 // In a storage word real MIDAS writes the definition first
                 // (GVDG1); not in `=` values and pseudo-op arguments.
@@ -93,17 +99,9 @@ impl Assembler<'_> {
                 if self.pass == 2 && !self.reloc.pending.contains(&key) {
                     self.reloc.pending.push(key);
                 }
-                return GlobalTerms::default();
+                GlobalTerms::default()
             }
-        };
-        if self.pass == 2 {
-            self.error(
-                at,
-                ErrorKind::Syntax,
-                format!("{why} ({key}) in a relocatable assembly is not supported yet"),
-            );
         }
-        GlobalTerms::default()
     }
 
     /// Before a word: the definitions of the absolute globals its
@@ -147,40 +145,55 @@ impl Assembler<'_> {
     /// The loader references of a word's globals (pass 2), each code 4
     /// (add) or 5 (subtract) and the name with the field's flags; the
     /// globals' values and relocation are taken out of `w` and `rel`,
-    /// and a global's definition not written yet is written first.
+    /// and a global's definition not written yet is written first. An
+    /// undefined global in the right half may instead be address-linked
+    /// (links.rs): then the second value is the relocation bit of the
+    /// link in the word's right half.
     pub(crate) fn global_references(
         &mut self,
         w: &mut u64,
         rel: &mut u64,
         glob: GlobalTerms,
         at: Span,
-    ) -> [(u8, u64); MOST] {
+    ) -> ([(u8, u64); MOST], u8) {
         let mut refs = [(0, 0); MOST];
         if glob.spoiled {
             self.error(at, ErrorKind::Syntax, "a relocatable global symbol under an operation other than + and -, or more than four in a word, is not supported");
-            return refs;
+            return (refs, 0);
         }
+        let mut undefined = [false; MOST];
         for (k, t) in glob.terms.iter().enumerate().filter(|(_, t)| t.id != 0) {
             let key = self.global_ids[t.id as usize - 1].clone();
             let place = self.symbols.resolve(&key);
-            let Some(sym) = self.symbols.get(&place).cloned() else {
+            let sym = self.symbols.get(&place).cloned();
+            if sym.is_none() {
+                self.took_loose(&key);
+            }
+            let field = if t.field == 0 { WHOLE } else { t.field };
+            let allowed = field != OTHER && (field != AC_HIGH || sym.is_none());
+            if !matches!(t.count, 1 | -1) || !allowed {
+                self.error(at, ErrorKind::Syntax, format!("global symbol {key} {} times, or in a field other than the word, left or right half (or an undefined one's AC field), is not supported", t.count));
+                continue;
+            }
+            let code = if t.count == 1 { 4 } else { 5 };
+            refs[k] = (code, crate::stink::squoze_with(&key, field as u64));
+            let Some(sym) = sym else {
+                // Undefined: its value is the loader's, 0 here.
+                undefined[k] = true;
                 continue;
             };
             if !self.reloc.punched.contains(&key) {
                 self.punch_global(&key, &sym, false, at);
-            }
-            let field = if t.field == 0 { WHOLE } else { t.field };
-            if !matches!(t.count, 1 | -1) || field == OTHER {
-                self.error(at, ErrorKind::Syntax, format!("relocatable global symbol {key} {} times, or in a field other than the word, left or right half, is not supported", t.count));
-                continue;
             }
             let c = t.count as i64 as u64;
             let value = c.wrapping_mul(sym.value) & WORD_MASK;
             // Relocation counts are multiplied half by half.
             let half = |h: u64| c.wrapping_mul(h) & HALF_MASK;
             let reloc = half(sym.rel >> 18) << 18 | half(sym.rel);
+            let swap = |x: u64| (x & HALF_MASK) << 18 | x >> 18;
             let (dw, drel) = match field {
                 WHOLE => (value, reloc),
+                SWAPPED => (swap(value), swap(reloc)),
                 RIGHT => (value & HALF_MASK, reloc & HALF_MASK),
                 _ => ((value & HALF_MASK) << 18, (reloc & HALF_MASK) << 18),
             };
@@ -190,33 +203,8 @@ impl Assembler<'_> {
                 w.wrapping_sub(dw) & WORD_MASK
             };
             *rel = super::rel_add(*rel, super::rel_neg(drel));
-            let code = if t.count == 1 { 4 } else { 5 };
-            refs[k] = (code, crate::stink::squoze_with(&key, field as u64));
         }
-        refs
-    }
-
-    /// END of a relocatable assembly: a global never defined would need
-    /// the loader's link block, not done yet.
-    pub(crate) fn undefined_globals(&mut self, at: Span) {
-        if !self.reloc.on || self.pass != 2 {
-            return;
-        }
-        let mut undefined: Vec<String> = self.globals.iter().cloned().collect();
-        undefined.retain(|k| {
-            let place = self.symbols.resolve(k);
-            self.symbols.get_for_define(&place).is_none()
-        });
-        undefined.sort();
-        if let Some(first) = undefined.first() {
-            self.error(
-                at,
-                ErrorKind::Syntax,
-                format!(
-                    "undefined global symbol {first} (the loader's link block) in a relocatable \
-                     assembly is not supported yet"
-                ),
-            );
-        }
+        let link = self.address_link(w, *rel, glob, &undefined, &mut refs);
+        (refs, link)
     }
 }

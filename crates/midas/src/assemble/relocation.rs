@@ -29,6 +29,13 @@ pub(crate) struct Relocation {
     /// Absolute globals the statement referred to before their
     /// definitions were written: written before its next word.
     pub pending: Vec<String>,
+    /// References to undefined globals the statement made (pass 2) that
+    /// no storage word took yet: left over at its end, refused.
+    pub loose: Vec<String>,
+    /// Each undefined global's address-link chain: the last word that
+    /// refers to it in its right half, and whether that address is
+    /// relocatable (real MIDAS's 3RLNK).
+    pub links: std::collections::HashMap<String, (u32, bool)>,
 }
 
 /// The left and right half relocation counts of a relocation word (each
@@ -152,8 +159,9 @@ impl Assembler<'_> {
         let (mut w, mut rel) = (w, rel);
         if self.reloc.on && self.pass == 2 {
             self.punch_pending(row.span);
-            let refs = self.global_references(&mut w, &mut rel, glob, row.span);
+            let (refs, link) = self.global_references(&mut w, &mut rel, glob, row.span);
             let (bits, extra) = self.relocation_code(rel, row.span);
+            let bits = bits | link;
             self.reloc.events.push(Event::Word {
                 address: self.loc,
                 word: w & WORD_MASK,

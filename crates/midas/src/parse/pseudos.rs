@@ -123,6 +123,7 @@ pub(super) fn pseudo(k: &str) -> Option<Pseudo> {
         "VARIAB" => Pseudo::Variables,
         "END" => Pseudo::End,
         "RADIX" => Pseudo::Radix,
+        ".GSSET" => Pseudo::GenSymSet,
         "OFFSET" => Pseudo::Offset,
         "RELOCA" => Pseudo::Relocate,
         "SBLK" => Pseudo::Format(FileKind::Sblk),
