@@ -8,6 +8,9 @@
 //! (functions `F<...>`, subscripts `V(AC)`, `^`, `\`, `$` continuation
 //! lines, and `.F`'s floating point) are refused, not guessed.
 
+use crate::diag::ErrorKind;
+use crate::source::Span;
+
 /// A form `.I` does not translate, at a byte offset of its text.
 #[derive(Debug, PartialEq, Eq)]
 pub(crate) struct ArithError {
@@ -307,6 +310,22 @@ fn load(e: &Expr, level: usize, code: &mut Vec<String>) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+impl crate::assemble::Assembler<'_> {
+    /// `.I` (its instructions are read next, as a macro's body would be)
+    /// or `.F` (refused).
+    pub(crate) fn arithmetic_statement(&mut self, pseudo: &str, at: Span) {
+        let text = self.rest_of_line();
+        if pseudo == ".F" {
+            let message = ".F (floating-point arithmetic statements) is not supported";
+            return self.error(at, ErrorKind::Syntax, message);
+        }
+        match translate(&text) {
+            Ok(code) => self.push_macro(code.join("\n"), at),
+            Err(e) => self.error(at, ErrorKind::Syntax, e.message),
+        }
+    }
 }
 
 #[cfg(test)]

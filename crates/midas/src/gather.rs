@@ -692,21 +692,7 @@ impl Assembler<'_> {
             "SUBTTL" => {
                 self.rest_of_line();
             }
-            ".I" => {
-                let t = self.rest_of_line();
-                match crate::arith::translate(&t) {
-                    Ok(code) => self.push_macro(code.join("\n"), at),
-                    Err(e) => self.error(at, ErrorKind::Syntax, e.message),
-                }
-            }
-            ".F" => {
-                self.rest_of_line();
-                self.error(
-                    at,
-                    ErrorKind::Syntax,
-                    ".F (floating-point arithmetic statements) is not supported",
-                );
-            }
+            ".I" | ".F" => self.arithmetic_statement(&k, at),
             "EXPUNG" => {
                 let t = self.rest_of_line();
                 for name in t.split([' ', '\t', ',']).filter(|n| !n.is_empty()) {
