@@ -293,7 +293,10 @@ impl Assembler<'_> {
                     // that character as its delimiter (real MIDAS 433:
                     // binprt's `out/` CR LF `/` is the string CR LF).
                     let strung = matches!(m.dummies[0].syntax, Syntax::Strung | Syntax::KeepStrung);
-                    if parens > 0 || !strung || matches!(c, ' ' | '\t') {
+                    // A comma right after the name ends an empty first
+                    // argument (MIDAS 433: `M,5,SIX` is M with "", 5 and
+                    // SIX; inquir;inqexm's `GTOKEN,KGROUN,SIX`).
+                    if parens > 0 || (!strung && c != ',') || matches!(c, ' ' | '\t') {
                         self.reader.next();
                     }
                     let mut k = 0;

@@ -229,3 +229,17 @@ fn a_whole_line_dummy_after_a_semicolon_takes_the_comment() {
         "DEFINE F A,B,C/\nASCIZ |A|\nASCIZ |B|\nASCIZ |C|\nTERMIN\nGO: F X ; c\n1\nEND GO\n";
     assert_eq!(support::whole_words(three), vec![0o540000_000000, 0, 0, 1]);
 }
+
+#[test]
+fn a_comma_right_after_the_name_ends_an_empty_first_argument() {
+    // Real MIDAS 433 (midas-oracle): `M,5,SIX` calls M with "", 5 and SIX
+    // (inquir;inqexm's `GTOKEN,KGROUN,SIX`).
+    let src = "DEFINE M X,Y,Z\n1,,X\n2,,Y\nIFSE Z,SIX, 3\n4\nTERMIN\nM,5,SIX\nM 6,7,SIX\nM,,SIX";
+    assert_eq!(
+        support::words(src),
+        vec![
+            0o1_000000, 0o2_000005, 3, 4, 0o1_000006, 0o2_000007, 3, 4, 0o1_000000, 0o2_000000, 3,
+            4
+        ]
+    );
+}
