@@ -249,27 +249,14 @@ fn real_assembly(args: &Args, midas: &Image, disk: &WorkDsk) -> anyhow::Result<R
         .host_dir
         .join(format!("{}.{}", host_part(fn1), host_part(out_fn2)));
     match fs::read(&out) {
-        Ok(bytes) if is_relocatable(&bytes) => Ok(Result1::Relocatable(
-            pdp10_isa::evacuated::decode(&bytes)?
-                .iter()
-                .map(|w| w.raw())
-                .collect(),
-        )),
+        Ok(bytes) if is_relocatable(&bytes) => Ok(Result1::Relocatable(raw_words(&bytes)?)),
         Ok(bytes) => match loader::load_bytes(&bytes) {
             Ok(image) => Ok(Result1::Binary(
                 image,
                 oracle_symbols::table_of_bytes(&bytes),
-                pdp10_isa::evacuated::decode(&bytes)?
-                    .iter()
-                    .map(|w| w.raw())
-                    .collect(),
+                raw_words(&bytes)?,
             )),
-            Err(_) if is_read_in(&bytes) => Ok(Result1::ReadIn(
-                pdp10_isa::evacuated::decode(&bytes)?
-                    .iter()
-                    .map(|w| w.raw())
-                    .collect(),
-            )),
+            Err(_) if is_read_in(&bytes) => Ok(Result1::ReadIn(raw_words(&bytes)?)),
             Err(e) => Err(e.into()),
         },
         Err(_) => Ok(Result1::Failed(format!(
@@ -319,17 +306,15 @@ fn our_assembly(args: &Args, disk: &WorkDsk, source: &Path) -> anyhow::Result<Re
     // MIDAS writes its own, leave a binary to compare like real MIDAS's.
     let written = |a: &midas::Assembly| -> anyhow::Result<Result1> {
         Ok(match a.relocatable {
-            Some(_) => Result1::Relocatable(a.output_words().iter().map(|w| w.raw()).collect()),
-            None if a.file.kind != midas::FileKind::Sblk => {
-                Result1::ReadIn(a.output_words().iter().map(|w| w.raw()).collect())
-            }
+            Some(_) => Result1::Relocatable(raw(&a.output_words())),
+            None if a.file.kind != midas::FileKind::Sblk => Result1::ReadIn(raw(&a.output_words())),
             None => {
                 // The file written: without symbols after NOSYMS.
                 let words = a.output_words();
                 Result1::Binary(
                     loader::load_words(&words)?,
                     oracle_symbols::table_of_words(&words),
-                    words.iter().map(|w| w.raw()).collect(),
+                    raw(&words),
                 )
             }
         })
@@ -406,6 +391,15 @@ fn without_info_block(words: &[u64]) -> Vec<u64> {
         i = end;
     }
     out
+}
+
+/// The words of a file in the evacuated encoding.
+fn raw_words(bytes: &[u8]) -> anyhow::Result<Vec<u64>> {
+    Ok(raw(&pdp10_isa::evacuated::decode(bytes)?))
+}
+
+fn raw(words: &[pdp10_isa::Word]) -> Vec<u64> {
+    words.iter().map(|w| w.raw()).collect()
 }
 
 /// Whether a file that is not an SBLK file is in a read-in mode format:

@@ -109,6 +109,10 @@ pub(crate) struct Symbols {
     /// The entries made and expunged, in order: where each goes in real
     /// MIDAS's hash table (symbol_slots.rs).
     hash_events: Vec<HashEvent>,
+    /// The entries live in the table as `hash_events` leave it, so that a
+    /// symbol defined again (each pass, `FOO==FOO+1` in a REPEAT) adds no
+    /// event.
+    hash_live: std::collections::HashSet<(usize, String)>,
     /// Entries EQUALS made copies of a pseudo-op (`EQUALS %END,END`).
     pseudo_copies: std::collections::HashSet<(usize, String)>,
     /// Real MIDAS's pseudo-ops the program expunged.
@@ -142,6 +146,7 @@ impl Symbols {
             seen_set: Default::default(),
             globals: Default::default(),
             hash_events: Vec::new(),
+            hash_live: Default::default(),
             pseudo_copies: Default::default(),
             expunged_pseudos: Default::default(),
             expunge_later: Vec::new(),
@@ -396,7 +401,16 @@ impl Symbols {
     /// Notes that the entry `key` of block `b` is made (nothing if it is
     /// there).
     fn note_made(&mut self, b: usize, key: &str) {
-        self.hash_events.push(HashEvent::Make(b, key.to_string()));
+        if self.hash_live.insert((b, key.to_string())) {
+            self.hash_events.push(HashEvent::Make(b, key.to_string()));
+        }
+    }
+
+    /// Notes that the entry `key` of block `b` is expunged.
+    fn note_expunged(&mut self, b: usize, key: &str) {
+        self.hash_live.remove(&(b, key.to_string()));
+        self.hash_events
+            .push(HashEvent::Expunge(b, key.to_string()));
     }
 
     /// Notes the entry a symbol `key` of block `b` makes: none for one of
@@ -431,6 +445,8 @@ impl Symbols {
     /// more.
     pub fn symtab(&mut self, args: &str) {
         if let Some(n) = crate::symbol_slots::symtab_size(args) {
+            // A new table holds none of the program's entries.
+            self.hash_live.clear();
             self.hash_events.push(HashEvent::Resize(n));
         }
     }
@@ -466,10 +482,10 @@ impl Symbols {
     fn expunge(&mut self, p: &Place) {
         if let Some(b) = self.macro_block(p) {
             self.macros.remove(&(b, p.key.clone()));
-            self.hash_events.push(HashEvent::Expunge(b, p.key.clone()));
+            self.note_expunged(b, &p.key);
         } else if let Some(b) = self.block_of(p) {
             self.entries.remove(&(b, p.key.clone()));
-            self.hash_events.push(HashEvent::Expunge(b, p.key.clone()));
+            self.note_expunged(b, &p.key);
         } else {
             // A copy of a pseudo-op, else an initial pseudo-op itself (its
             // entry in `.INIT`, if it has one: nothing otherwise).
@@ -485,7 +501,7 @@ impl Symbols {
             if b == INIT {
                 self.expunged_pseudos.insert(p.key.clone());
             }
-            self.hash_events.push(HashEvent::Expunge(b, p.key.clone()));
+            self.note_expunged(b, &p.key);
         }
     }
 
