@@ -13,7 +13,7 @@ pub struct Args {
     source: PathBuf,
     /// Where to write the binary (default: `ts.<name>` in the current
     /// directory, `<name>` being the source's first file name, or
-    /// `<name>.rel` for a relocatable program, real MIDAS's `FN1 REL`); `-` is
+    /// `<name>.rel` for a relocatable program, real MIDAS's `FN1 REL`; `fn1.fn2` when the program names its output with `.OFNM1`/`.OFNM2`); `-` is
     /// standard output. A file is written whole or not at all (a temporary
     /// file beside it, then renamed).
     #[arg(short, long)]
@@ -37,14 +37,18 @@ pub struct Args {
 
 /// The default output name: `asm/sudoku.mid` -> `ts.sudoku`, or
 /// `sudoku.rel` when relocatable (real MIDAS's default second name for
-/// relocatable output, manual node Outformats).
-fn default_output(source: &Path, relocatable: bool) -> PathBuf {
+/// relocatable output, manual node Outformats), or `fn1.fn2` when the
+/// program named its output with `.OFNM1`/`.OFNM2`.
+fn default_output(source: &Path, assembly: &midas::Assembly) -> PathBuf {
     let name = source
         .file_name()
         .map(|n| n.to_string_lossy().to_string())
         .unwrap_or_default();
     let fn1 = name.split('.').next().unwrap_or("").to_ascii_lowercase();
-    if relocatable {
+    if let Some((fn1, fn2)) = assembly.chosen_names(&fn1) {
+        return PathBuf::from(format!("{fn1}.{fn2}").to_ascii_lowercase());
+    }
+    if assembly.relocatable.is_some() {
         PathBuf::from(format!("{fn1}.rel"))
     } else {
         PathBuf::from(format!("ts.{fn1}"))
@@ -159,10 +163,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             eprintln!("{w}");
         }
     }
-    let relocatable = assembly.relocatable.is_some();
     let out = args
         .output
-        .unwrap_or_else(|| default_output(&args.source, relocatable));
+        .unwrap_or_else(|| default_output(&args.source, &assembly));
     if !write_binary(&out, &assembly)? {
         return Ok(ExitCode::from(1));
     }

@@ -229,6 +229,7 @@ fn real_assembly(args: &Args, midas: &Image, disk: &WorkDsk) -> anyhow::Result<R
     }
     config.sname = disk.dir;
     config.uname = Sixbit::lossy("USER");
+    let before = dir_names(&disk.host_dir);
     let mut job = Job::new(midas, config)?;
     let outcome = if args.symtab {
         let mut dump = super::oracle_symtab::Dump::default();
@@ -245,9 +246,20 @@ fn real_assembly(args: &Args, midas: &Image, disk: &WorkDsk) -> anyhow::Result<R
         let why = outcome.message().unwrap_or("stopped").to_string();
         return Ok(Result1::Failed(format!("stopped: {why}")));
     }
-    let out = disk
+    let mut out = disk
         .host_dir
         .join(format!("{}.{}", host_part(fn1), host_part(out_fn2)));
+    if !out.exists() {
+        // The program named its output itself (`.OFNM2=SIXBIT/STK/`): the
+        // one file the run made.
+        let made: Vec<_> = dir_names(&disk.host_dir)
+            .difference(&before)
+            .cloned()
+            .collect();
+        if let [name] = made.as_slice() {
+            out = disk.host_dir.join(name);
+        }
+    }
     match fs::read(&out) {
         Ok(bytes) if is_relocatable(&bytes) => Ok(Result1::Relocatable(raw_words(&bytes)?)),
         Ok(bytes) => match loader::load_bytes(&bytes) {
@@ -264,6 +276,13 @@ fn real_assembly(args: &Args, midas: &Image, disk: &WorkDsk) -> anyhow::Result<R
             transcript.lines().take(3).collect::<Vec<_>>().join(" / ")
         ))),
     }
+}
+
+/// The names of the files in `dir`.
+fn dir_names(dir: &Path) -> std::collections::BTreeSet<std::ffi::OsString> {
+    fs::read_dir(dir)
+        .map(|d| d.filter_map(|e| e.ok()).map(|e| e.file_name()).collect())
+        .unwrap_or_default()
 }
 
 /// Hard-links (or copies) the tree `from` into `to`; links are skipped (a

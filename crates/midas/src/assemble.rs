@@ -167,6 +167,9 @@ pub(crate) struct Assembler<'l> {
     /// Indexes of `output` where an SBLK data block must begin (see
     /// [`Assembler::end_data_block`]).
     pub(crate) block_breaks: Vec<usize>,
+    /// `WORD`'s words, written straight into an absolute file before
+    /// `output[k]`'s data (`(k, word)`, pass 2).
+    pub(crate) raw_words: Vec<(usize, Word)>,
 }
 
 impl<'l> Assembler<'l> {
@@ -195,6 +198,11 @@ impl<'l> Assembler<'l> {
             (".AVAL1", 0),
             (".AVAL2", 0),
             (".ASKIP", 0),
+            // The output file's names: .OFNM1 the source's first name
+            // (set by the driver), .OFNM2 0 until END chooses BIN or REL;
+            // a program may set either (clib's `.OFNM2=SIXBIT/STK/`).
+            (".OFNM1", 0),
+            (".OFNM2", 0),
         ] {
             initial.insert(0, (name.to_string(), plain(value, false)));
         }
@@ -218,6 +226,7 @@ impl<'l> Assembler<'l> {
             reloc: relocation::Relocation::default(),
             file: Default::default(),
             block_breaks: Vec::new(),
+            raw_words: Vec::new(),
             merges: LiteralMerges::default(),
             area_index: 0,
             areas: Vec::new(),
@@ -320,6 +329,7 @@ impl<'l> Assembler<'l> {
         self.bytes_since_byte = None;
         self.output.clear();
         self.block_breaks.clear();
+        self.raw_words.clear();
         self.listing.clear();
         self.ended = false;
         self.last_label = None;
@@ -502,7 +512,7 @@ impl<'l> Assembler<'l> {
                 } else {
                     SymKind::Assigned
                 };
-                if name == ".QMTCH" || name == ".MLLIT" {
+                if matches!(name.as_str(), ".QMTCH" | ".MLLIT" | ".OFNM1" | ".OFNM2") {
                     self.symbols.set_state(name, v.w);
                     return;
                 }
@@ -650,6 +660,15 @@ impl<'l> Assembler<'l> {
             Pseudo::Bind => self.bind(names, at),
             Pseudo::Begin | Pseudo::BlockEnd => self.block(op, names, at),
             Pseudo::Relocate => self.relocatable(at),
+            Pseudo::Word => {
+                // AWORD: the block being filled ends, and the word goes
+                // straight into the file, unrelocated (manual: "outputs the
+                // argument directly to the binary file").
+                self.end_data_block();
+                if let Some(v) = arg(self) {
+                    self.raw_word(v.w & pdp10_isa::WORD_MASK);
+                }
+            }
             Pseudo::Format(kind) => self.file.kind = kind,
             Pseudo::NoSymbols => self.file.symbols = false,
             Pseudo::Ignored => {}

@@ -42,6 +42,7 @@ pub(crate) fn run(path: &Path, loader: &dyn Loader, options: &Options) -> Result
         let file = SourceFile::new(name.clone(), path.to_path_buf(), &raw).map_err(unreadable)?;
         asm.main_file = asm.sources.add(file);
         asm.fnames = (sixbit_word(&fn1), sixbit_word(&fn2));
+        asm.symbols.set_state(".OFNM1", asm.fnames.0);
         asm.merges.forced = forced.clone();
         asm.run();
         let found = std::mem::take(&mut asm.merges.found);

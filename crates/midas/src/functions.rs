@@ -122,6 +122,25 @@ impl Assembler<'_> {
     /// Puts a byte function's value into the statement (see
     /// [`Assembler::byte_function`]), with what its arguments referred to
     /// that is not yet defined (pass 1).
+    /// `.ABSP x` and `.RELP x` (manual, pseudo-ops): the absolute part of
+    /// `x`, and its relocation (one count a half, as `x,,y` holds them), so
+    /// that `x = .ABSP x + .RL1*.RELP x`. Both are 0-relocated values.
+    pub(crate) fn relocation_function(&mut self, k: &str, at: Span, g: &mut Gathered) {
+        let Some(v) = self.function_value(at, false) else {
+            return;
+        };
+        let call = Unknowns {
+            symbolic: v.shadow.wrapping_sub(v.w),
+            undefined: v.undefined,
+            opaque: v.opaque,
+        };
+        let out = match k {
+            ".ABSP" => v.w,
+            _ => v.rel,
+        } & pdp10_isa::WORD_MASK;
+        self.mark_function(g, out, &call, at);
+    }
+
     fn mark_function(&mut self, g: &mut Gathered, v: u64, call: &Unknowns, at: Span) {
         if call.undefined && self.pass == 1 {
             let symbolic = call.symbolic & pdp10_isa::WORD_MASK;

@@ -527,6 +527,7 @@ impl Assembler<'_> {
             ".BP" | ".BM" | ".LDB" | ".DPB" | ".IBP" | ".LZ" | ".TZ" => {
                 self.byte_function(&k, at, g)
             }
+            ".ABSP" | ".RELP" => self.relocation_function(&k, at, g),
             ".SITE" => {
                 if let Some(n) = self.function_argument(at, false) {
                     mark(g, crate::functions::site_word(n), at);

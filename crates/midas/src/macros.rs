@@ -130,27 +130,32 @@ impl Macro {
 /// gensymmed, `+` by keyword, `:` defaults, `=` a default).
 pub(crate) fn parse_dummies(line: &str) -> Vec<Dummy> {
     let mut out = Vec::new();
-    let (mut balanced, mut strung, mut keep, mut evaluated, mut whole, mut gensym) =
-        (false, false, false, false, false, false);
+    // One syntax at a time, as MIDAS keeps it in one field of the dummy's
+    // descriptor (midas.458 DEFN9): a delimiter selects its syntax, or
+    // normal if that syntax is already selected. So in `*A*,#B,*C*` C is
+    // strung, not evaluated (syseng;mulseg's `MS%AS`).
+    let mut syntax = Syntax::Normal;
+    let mut gensym = false;
     let mut by_keyword = false;
+    let toggle = |now: Syntax, to: Syntax| if now == to { Syntax::Normal } else { to };
     let chars: Vec<char> = line.chars().collect();
     let mut i = 0;
     while i < chars.len() {
         let c = chars[i];
         match c {
             ';' => break,
-            '(' | '[' | '{' | '<' => balanced = true,
-            ')' | ']' | '}' | '>' => balanced = false,
-            '*' => strung = !strung,
-            '&' => keep = !keep,
-            '#' => evaluated = !evaluated,
-            '?' => balanced = !balanced,
-            '-' | '/' => whole = !whole,
+            '(' | '[' | '{' | '<' => syntax = Syntax::Balanced,
+            ')' | ']' | '}' | '>' => syntax = Syntax::Normal,
+            '*' => syntax = toggle(syntax, Syntax::Strung),
+            '&' => syntax = toggle(syntax, Syntax::KeepStrung),
+            '#' => syntax = toggle(syntax, Syntax::Evaluated),
+            '?' => syntax = toggle(syntax, Syntax::Balanced),
+            '-' | '/' => syntax = toggle(syntax, Syntax::WholeLine),
             '\\' => gensym = !gensym,
             '+' => by_keyword = !by_keyword,
             ':' => {
-                (balanced, strung, keep, evaluated, whole, gensym) =
-                    (false, false, false, false, false, false);
+                syntax = Syntax::Normal;
+                gensym = false;
                 by_keyword = false;
             }
             c if is_squoze(c) => {
@@ -162,22 +167,9 @@ pub(crate) fn parse_dummies(line: &str) -> Vec<Dummy> {
                 // "FOO/" is "-FOO": a `/` right after the name turns
                 // wholelineness over before it (node define-b).
                 if chars.get(i) == Some(&'/') {
-                    whole = !whole;
+                    syntax = toggle(syntax, Syntax::WholeLine);
                     i += 1;
                 }
-                let syntax = if whole {
-                    Syntax::WholeLine
-                } else if evaluated {
-                    Syntax::Evaluated
-                } else if keep {
-                    Syntax::KeepStrung
-                } else if strung {
-                    Syntax::Strung
-                } else if balanced {
-                    Syntax::Balanced
-                } else {
-                    Syntax::Normal
-                };
                 let mut default = None;
                 if chars.get(i) == Some(&'=') {
                     let s = i + 1;

@@ -37,6 +37,12 @@ pub struct Assembly {
     pub warnings: Vec<Diagnostic>,
     /// The absolute file's format and whether it has symbols.
     pub file: FileFormat,
+    /// The output file's names, as the program left `.OFNM1` and
+    /// `.OFNM2` (SIXBIT; 0 when not set): real MIDAS names its output so.
+    pub output_names: (u64, u64),
+    /// `WORD`'s words: each is written before the data of `words[k]`
+    /// (after all the data when `k` is `words.len()`).
+    pub raw_words: Vec<(usize, Word)>,
 }
 
 /// The format of an absolute assembly's file (manual node Outformats).
@@ -104,12 +110,53 @@ impl Assembly {
                     .find(|b| b.address == sblk::SYMBOL_TABLE_BLOCK)
             })
             .flatten();
-        match (self.file.kind, symbols) {
+        let file = match (self.file.kind, symbols) {
             (FileKind::Sblk, Some(_)) => self.sblk_words(),
             (FileKind::Sblk, None) => self.sblk.without_symbols(),
             (FileKind::Rim10, _) => read_in::rim10_words(&self.sblk.blocks, self.start, symbols),
             (FileKind::Rim, _) => read_in::rim_words(&self.words, self.start, symbols),
+        };
+        self.with_raw_words(file)
+    }
+
+    /// The file with `WORD`'s words put in: before the data block (or, in
+    /// RIM, the word pair) that begins with the word assembled next.
+    fn with_raw_words(&self, mut file: Vec<Word>) -> Vec<Word> {
+        if self.raw_words.is_empty() {
+            return file;
         }
+        // Where in the file the data of each assembled word begins that
+        // starts a block; `words.len()` maps to the end of the data.
+        let mut places = std::collections::HashMap::new();
+        let end = match self.file.kind {
+            FileKind::Rim => {
+                for k in 0..self.words.len() {
+                    places.insert(k, 2 * k);
+                }
+                2 * self.words.len()
+            }
+            FileKind::Sblk | FileKind::Rim10 => {
+                let mut at = match self.file.kind {
+                    FileKind::Sblk => self.sblk.loader.len() + 1,
+                    _ => read_in::RIM10_SBLK_LOADER.len(),
+                };
+                let mut k = 0;
+                for b in &self.sblk.blocks {
+                    places.insert(k, at);
+                    k += b.words.len();
+                    at += b.words.len() + 2;
+                }
+                at
+            }
+        };
+        places.insert(self.words.len(), end);
+        // From the last, so earlier places stay where they are; words at
+        // one place keep their order.
+        for &(k, word) in self.raw_words.iter().rev() {
+            let at = places.get(&k).copied().unwrap_or(end);
+            file.insert(at, word);
+        }
+        file
     }
 
     /// The second file name real MIDAS gives its output by default:
@@ -121,6 +168,29 @@ impl Assembly {
         } else {
             "BIN"
         }
+    }
+
+    /// The output file's ITS names when the program chose them with
+    /// `.OFNM1` or `.OFNM2` (the other defaulting to the source's first
+    /// name, or BIN or REL); `None` when it did not.
+    pub fn chosen_names(&self, source_fn1: &str) -> Option<(String, String)> {
+        let (fn1, fn2) = self.output_names;
+        let fn1 = crate::text::sixbit_text(fn1).trim_end().to_string();
+        let fn2 = crate::text::sixbit_text(fn2).trim_end().to_string();
+        if fn2.is_empty() && (fn1.is_empty() || fn1.eq_ignore_ascii_case(source_fn1)) {
+            return None;
+        }
+        let fn1 = if fn1.is_empty() {
+            source_fn1.to_ascii_uppercase()
+        } else {
+            fn1
+        };
+        let fn2 = if fn2.is_empty() {
+            self.default_fn2().to_string()
+        } else {
+            fn2
+        };
+        Some((fn1, fn2))
     }
 
     /// One line for standard error: words assembled and the start address.
@@ -180,6 +250,8 @@ pub(crate) fn assembly(
         messages: asm.messages.clone(),
         title: asm.title.clone(),
         file: asm.file,
+        raw_words: asm.raw_words.clone(),
+        output_names: (asm.symbols.state(".OFNM1"), asm.symbols.state(".OFNM2")),
     }
 }
 
@@ -189,8 +261,9 @@ fn stink_words(asm: &Assembler<'_>) -> Vec<Word> {
     let defined: Vec<(String, crate::symtab::Sym)> = asm
         .symbols
         .program_symbols()
-        // Globals are the loader's, not in the local symbols block.
-        .filter(|(_, name, ..)| !asm.globals.contains(*name))
+        // Globals are the loader's, not in the local symbols block; MIDAS's
+        // own variables (`.OFNM2=...`) are not the program's.
+        .filter(|(_, name, ..)| !asm.globals.contains(*name) && !asm.symbols.is_midas_own(name))
         .map(|(_, name, s, ..)| (name.to_string(), s.clone()))
         .collect();
     let entries = crate::symbol_order::entries(asm.symbols.symbols_seen());

@@ -115,6 +115,8 @@ pub(crate) enum Pseudo {
     /// `.GSSET n`: the macro gensym counter set to n.
     GenSymSet,
     Offset,
+    /// `WORD`: a word put straight into the binary file.
+    Word,
     Kill,
     HalfKill,
     /// `.BIND`: names made local to the current block.

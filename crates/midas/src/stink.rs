@@ -80,6 +80,12 @@ pub enum Event {
         /// when it is relocatable.
         word: u64,
     },
+    /// `WORD`: the block begun ends (written if it holds words or `.`
+    /// moved), then this word goes into the file as it is.
+    Raw {
+        /// The word.
+        word: u64,
+    },
     /// A loader command (a block of its own): OFFSET's is 6.
     Command {
         /// The command.
@@ -187,9 +193,11 @@ impl Builder {
         self.located = true;
     }
 
-    /// A data word with its 3-bit relocation code, after a reference to
-    /// `$R.` when `extra` is not 0 (code 4 adds it, 5 subtracts it; the
-    /// block does not end between the two).
+    /// A data word with its 3-bit relocation code, after its references to
+    /// globals (code 4 or 5 and the name each; a full block ends after
+    /// one, and the word begins the next: real MIDAS 433, clib;uuoh) and
+    /// then to `$R.` when `extra` is not 0 (code 4 adds it, 5 subtracts
+    /// it; the block does not end between the two).
     fn word(
         &mut self,
         address: u32,
@@ -198,13 +206,20 @@ impl Builder {
         extra: i8,
         refs: [(u8, u64); crate::assemble::MOST_GLOBALS],
     ) {
+        for (c, symbol) in refs.into_iter().filter(|r| r.0 != 0) {
+            if self.first_word {
+                self.address = address as u64;
+                self.first_word = false;
+            }
+            self.put_code(c);
+            self.words.push(symbol & WORD_MASK);
+            if self.words.len() >= BLOCK_WORDS {
+                self.end_block();
+            }
+        }
         if self.first_word {
             self.address = address as u64;
             self.first_word = false;
-        }
-        for (c, symbol) in refs.into_iter().filter(|r| r.0 != 0) {
-            self.put_code(c);
-            self.words.push(symbol & WORD_MASK);
         }
         if extra != 0 {
             self.put_code(if extra < 0 { 5 } else { 4 });
@@ -350,6 +365,10 @@ pub fn words(p: &Program) -> Vec<Word> {
                 symbol,
                 word,
             } => b.link(address, symbol, word),
+            Event::Raw { word } => {
+                b.end_block();
+                b.out.push(Word::new(word & WORD_MASK));
+            }
         }
     }
     // END: the start address, a loader command.

@@ -243,3 +243,14 @@ fn a_comma_right_after_the_name_ends_an_empty_first_argument() {
         ]
     );
 }
+
+#[test]
+fn a_dummy_has_one_syntax_the_last_delimiter_chose() {
+    // MIDAS keeps one syntax a dummy (DEFN9): `*` after `#` selects strung,
+    // so SUF is strung, not evaluated (syseng;mulseg's MS%AS); a delimiter
+    // of the syntax already chosen goes back to normal.
+    let src = "TITLE BC\nDEFINE MS *PRE*,#N,*SUF*\nPRE!N!SUF\nTERMIN\nX==2\n\
+               MS /FOO/,X+1,/==7/\nA:\tFOO3\nDEFINE M2 #A,*B*,C\nA\nB\nC\nTERMIN\n\
+               \tM2 1+1,/3+3/,4+4\nEND A\n";
+    assert_eq!(words(src), from_100(&[7, 2, 6, 0o10]));
+}

@@ -153,3 +153,68 @@ fn loc_block_dot_offset_and_variables_begin_a_data_block() {
         vec![(0o100, 2), (0o102, 2), (0o104, 1)]
     );
 }
+
+/// `w,,w` words separated by blanks.
+fn halves(words: &str) -> Vec<u64> {
+    words
+        .split_whitespace()
+        .map(|w| {
+            let (l, r) = w.split_once(",,").expect("left,,right");
+            u64::from_str_radix(l, 8).unwrap() << 18 | u64::from_str_radix(r, 8).unwrap()
+        })
+        .collect()
+}
+
+#[test]
+fn word_puts_its_word_straight_into_the_file() {
+    // RIM: between the word pairs.
+    let src = "TITLE WD2\nRIM\nA:\tMOVEI 1,3\n\tWORD 5\n\tMOVEI 2,4\n\tWORD 6\nEND A\n";
+    assert_eq!(
+        file(src),
+        halves(
+            "710440,,000100 201040,,000003 000000,,000005 710440,,000101 201100,,000004 \
+             000000,,000006 254000,,000100 777774,,000000 015315,,513316 777774,,000000 \
+             110310,,700000 000000,,000100 373656,,733270 254000,,000100"
+        )
+    );
+    // RIM10 (and SBLK): the data block ends, the word follows it, and the
+    // next word begins a block.
+    let src = "TITLE WD4\nRIM10\nA:\tMOVEI 1,3\n\tWORD 5\n\tMOVEI 2,4\nEND A\n";
+    let words = file(src);
+    assert_eq!(
+        words[16..],
+        halves(
+            "777777,,000100 201040,,000003 201036,,000204 000000,,000005 777777,,000101 \
+             201100,,000004 201076,,000207 254000,,000100 777774,,000000 015315,,513316 \
+             777774,,000000 110310,,700000 000000,,000100 373656,,733270 254000,,000100"
+        )[..]
+    );
+    // SBLK: a word before any data comes right after `JRST 1`; one after
+    // the last data, before the start instruction.
+    let src = "TITLE WD1\nWORD 123456,,654321\nA:\tMOVEI 1,3\n\tWORD <JRST 1>\n\tMOVEI 2,4\n\
+               LOC 200\n\tWORD 5\nB:\t0\n\tWORD 7\nEND A\n";
+    let words = file(src);
+    let at = words.iter().position(|&w| w == 0o254000_000001).unwrap() + 1;
+    assert_eq!(
+        words[at..at + 16],
+        halves(
+            "123456,,654321 777777,,000100 201040,,000003 201036,,000204 254000,,000001 \
+             777777,,000101 201100,,000004 201076,,000207 000000,,000005 777777,,000200 \
+             000000,,000000 777776,,000401 000000,,000007 254000,,000100 777771,,000003 \
+             777772,,000001"
+        )[..]
+    );
+}
+
+#[test]
+fn ofnm2_names_the_output_file() {
+    // clib's `.OFNM2=SIXBIT/STK/`: real MIDAS 433 writes OF STK.
+    let a = midas::assemble_str("of.mid", "TITLE OF\n.OFNM2=SIXBIT/STK/\nA:\t1\nEND A\n").unwrap();
+    assert_eq!(a.chosen_names("of"), Some(("OF".into(), "STK".into())));
+    let a = midas::assemble_str("of.mid", "TITLE OF\n.OFNM1=SIXBIT/TS/\nA:\t1\nEND A\n").unwrap();
+    assert_eq!(a.chosen_names("of"), Some(("TS".into(), "BIN".into())));
+    let a = midas::assemble_str("of.mid", "TITLE OF\nA:\t1\nEND A\n").unwrap();
+    assert_eq!(a.chosen_names("of"), None);
+    // MIDAS's own variable is no symbol of the program's.
+    assert!(a.symbols.iter().all(|s| !s.name.starts_with(".OFNM")));
+}

@@ -7,7 +7,7 @@ use super::{Assembler, GlobalTerms, ListRow, Value};
 use crate::diag::ErrorKind;
 use crate::source::Span;
 use crate::stink::Event;
-use pdp10_isa::WORD_MASK;
+use pdp10_isa::{Word, WORD_MASK};
 
 /// The relocatable assembly's state.
 #[derive(Clone, Debug, Default)]
@@ -92,6 +92,19 @@ impl Assembler<'_> {
     /// The location counter was set: the SBLK data block ends, and in a
     /// relocatable assembly the block begun ends and the next starts at the
     /// new location.
+    /// `WORD`'s word, on pass 2: into the relocatable file's stream, or
+    /// before the absolute file's next data.
+    pub(super) fn raw_word(&mut self, word: u64) {
+        if self.pass != 2 {
+            return;
+        }
+        if self.reloc.on {
+            self.reloc.events.push(Event::Raw { word });
+        } else {
+            self.raw_words.push((self.output.len(), Word::new(word)));
+        }
+    }
+
     pub(super) fn located(&mut self) {
         self.end_data_block();
         if self.reloc.on && self.pass == 2 {

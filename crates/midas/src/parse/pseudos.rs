@@ -77,6 +77,7 @@ pub(crate) fn is_pseudo_name(k: &str) -> bool {
                 | ".TYPE"
                 | ".LIBRA"
                 | ".LIBRQ"
+                | ".GLOBA"
         )
 }
 
@@ -112,6 +113,8 @@ pub(crate) fn is_builtin_name(k: &str) -> bool {
                 | "IRPW"
                 | "IRPNC"
                 | ".WALGN"
+                | ".ABSP"
+                | ".RELP"
         )
 }
 
@@ -125,6 +128,7 @@ pub(super) fn pseudo(k: &str) -> Option<Pseudo> {
         "RADIX" => Pseudo::Radix,
         ".GSSET" => Pseudo::GenSymSet,
         "OFFSET" => Pseudo::Offset,
+        "WORD" => Pseudo::Word,
         "RELOCA" => Pseudo::Relocate,
         "SBLK" => Pseudo::Format(FileKind::Sblk),
         "RIM10" => Pseudo::Format(FileKind::Rim10),
