@@ -386,7 +386,22 @@ impl<'l> Assembler<'l> {
             span: stmt.start,
             words: Vec::new(),
         };
-        match parse::statement(&stmt.text, self.radix) {
+        // An expunged pseudo-op's name is a symbol, unless EQUALS gave the
+        // pseudo-op another name: a call by that name reaches the parser
+        // as the pseudo-op's own (muddle's `EQUALS %END,END`, `EXPUNGE END`).
+        let expunged = self.symbols.expunged_pseudos();
+        let filtered: HashSet<String>;
+        let expunged = if self.aliases.values().any(|v| expunged.contains(v)) {
+            filtered = expunged
+                .iter()
+                .filter(|k| !self.aliases.values().any(|v| v == *k))
+                .cloned()
+                .collect();
+            &filtered
+        } else {
+            expunged
+        };
+        match parse::statement_with(&stmt.text, self.radix, expunged) {
             Err(e) => {
                 let kind = if e.unterminated {
                     ErrorKind::Unterminated

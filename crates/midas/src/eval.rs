@@ -265,6 +265,13 @@ impl Assembler<'_> {
         for item in items {
             if let Item::Field(e) = item {
                 let v = self.expr(e, stmt).w;
+                // A negative size is a hole: that many zero bits right
+                // after the byte before it (node Bytes; real MIDAS keeps
+                // the magnitude and a flag, as `HOLE` here).
+                if v >> 35 == 1 && (1u64 << 36) - v <= 36 {
+                    sizes.push(((1u64 << 36) - v) as u32 | crate::bytes::HOLE);
+                    continue;
+                }
                 if v > 36 {
                     self.error(
                         stmt.span_at(w.at),

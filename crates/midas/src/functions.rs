@@ -26,11 +26,12 @@ pub(crate) fn site_word(n: u64) -> u64 {
 }
 
 impl Assembler<'_> {
-    /// The argument of `.TYO` and `.TYO6`: a field, ended by a comma
-    /// (consumed) or the end of the line.
+    /// The argument of `.TYO` and `.TYO6`: a field (real MIDAS's AGETFD),
+    /// ended by a comma (consumed), a blank, a `?` or the end of the line
+    /// (survey;survey's `.tyo6 .ifnm1 ? .tyo 40 ? ...`).
     pub(crate) fn field_argument(&mut self, at: Span) -> Option<u64> {
         let mut g = Gathered::new(at);
-        self.gather_into(&mut g, Stop::Comma);
+        self.gather_into(&mut g, Stop::Word);
         if self.reader.peek() == Some(',') {
             self.reader.next();
         }
@@ -46,14 +47,28 @@ impl Assembler<'_> {
     /// One argument of a byte function: a field up to a comma (consumed
     /// unless `keep_comma`), `?`, the end of the line or an unmatched close.
     pub(crate) fn function_argument(&mut self, at: Span, keep_comma: bool) -> Option<u64> {
-        self.function_value(at, keep_comma).map(|v| v.w)
+        self.function_value(at, keep_comma, Stop::Field)
+            .map(|v| v.w)
     }
 
-    /// [`Assembler::function_argument`] with what is known of the value.
-    fn function_value(&mut self, at: Span, keep_comma: bool) -> Option<crate::assemble::Value> {
+    /// [`Assembler::function_argument`] with what is known of the value,
+    /// the field ending where `stop` says. With `Stop::Word` (the byte
+    /// and relocation functions: real MIDAS 433 ends their field at a
+    /// blank, oracle) a blank that ended it is read too unless
+    /// `keep_comma`: a syllable right after it is then not separated from
+    /// the value, an error as in real MIDAS ("Syllables not separated").
+    fn function_value(
+        &mut self,
+        at: Span,
+        keep_comma: bool,
+        stop: Stop,
+    ) -> Option<crate::assemble::Value> {
         let mut g = Gathered::new(at);
-        self.gather_into(&mut g, Stop::Field);
+        self.gather_into(&mut g, stop);
         if !keep_comma && self.reader.peek() == Some(',') {
+            self.reader.next();
+        }
+        if !keep_comma && stop == Stop::Word && matches!(self.reader.peek(), Some(' ' | '\t')) {
             self.reader.next();
         }
         match crate::parse::expression(g.text.trim(), self.radix) {
@@ -75,7 +90,7 @@ impl Assembler<'_> {
         // undefined and whether any is opaque.
         let mut call = Unknowns::default();
         let mut arg = |asm: &mut Self, keep_comma: bool| {
-            let v = asm.function_value(at, keep_comma)?;
+            let v = asm.function_value(at, keep_comma, Stop::Word)?;
             call.symbolic = call.symbolic.wrapping_add(v.shadow.wrapping_sub(v.w));
             call.undefined |= v.undefined;
             call.opaque |= v.opaque;
@@ -126,7 +141,7 @@ impl Assembler<'_> {
     /// `x`, and its relocation (one count a half, as `x,,y` holds them), so
     /// that `x = .ABSP x + .RL1*.RELP x`. Both are 0-relocated values.
     pub(crate) fn relocation_function(&mut self, k: &str, at: Span, g: &mut Gathered) {
-        let Some(v) = self.function_value(at, false) else {
+        let Some(v) = self.function_value(at, false, Stop::Word) else {
             return;
         };
         let call = Unknowns {
