@@ -112,6 +112,14 @@ impl Assembler<'_> {
                 let b = self.expr(b, stmt);
                 if !matches!(op, '+' | '-') && (a.undefined || b.undefined) {
                     a.opaque = true;
+                    // Real MIDAS 433 does not fix a constant up through
+                    // `/`, `_`, `#` or `\` of a symbol defined later, so a
+                    // later equal literal does not share it on pass 1 (it
+                    // does through `*` and `&`; checked with midas-oracle,
+                    // chprog;ocdis's `[-10,,TVBBAS/2000]`).
+                    if matches!(op, '/' | '_' | '#' | '\\') {
+                        self.merges.unknown_not_symbol();
+                    }
                 }
                 let rel = self.binary_rel(*op, a, b, stmt);
                 let glob = match op {
@@ -290,6 +298,12 @@ impl Assembler<'_> {
     /// pass 1 cannot know forward references.
     pub(crate) fn symbol_value(&mut self, name: &str, at: crate::source::Span) -> Value {
         let place = self.symbols.resolve(name);
+        if name.ends_with('"') && !self.reloc.on {
+            // A reference `FOO"` makes FOO global, as `FOO":` does, even
+            // when FOO is later defined as a plain label (real MIDAS 433:
+            // chprog;ocaux's `PUSHJ P,FILEST"` then `FILEST:`).
+            self.symbols.mark_global(&place);
+        }
         let mut glob = crate::assemble::GlobalTerms::default();
         if self.note_global(name, &place.key) {
             let sym = self.symbols.get(&place).cloned();
