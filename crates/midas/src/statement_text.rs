@@ -378,7 +378,14 @@ impl Assembler<'_> {
                     "DEFINE" | "IRP" | "IRPC" | "IRPS" | "IRPW" | "IRPNC" | ".TTYMA" => level += 1,
                     "TERMIN" => {
                         if level == 0 {
-                            self.reader.next();
+                            // The character thrown away; when TERMIN ends
+                            // the body of a taken conditional, that is its
+                            // closing bracket, already taken out (the mark
+                            // that stands after it stays: `IFE 0,{IRP
+                            // ... TERMIN}`, survey;survey's HOST macro).
+                            if self.reader.peek() != Some(crate::cond::SUCCESS) {
+                                self.reader.next();
+                            }
                             if s.ends_with('!') {
                                 s.pop();
                             }
