@@ -170,6 +170,8 @@ pub(crate) struct Assembler<'l> {
     /// `WORD`'s words, written straight into an absolute file before
     /// `output[k]`'s data (`(k, word)`, pass 2).
     pub(crate) raw_words: Vec<(usize, Word)>,
+    /// Whether the program set `.OFNM1` or `.OFNM2`.
+    pub(crate) output_named: bool,
 }
 
 impl<'l> Assembler<'l> {
@@ -227,6 +229,7 @@ impl<'l> Assembler<'l> {
             file: Default::default(),
             block_breaks: Vec::new(),
             raw_words: Vec::new(),
+            output_named: false,
             merges: LiteralMerges::default(),
             area_index: 0,
             areas: Vec::new(),
@@ -528,6 +531,7 @@ impl<'l> Assembler<'l> {
                     SymKind::Assigned
                 };
                 if matches!(name.as_str(), ".QMTCH" | ".MLLIT" | ".OFNM1" | ".OFNM2") {
+                    self.output_named |= name.starts_with(".OFNM");
                     self.symbols.set_state(name, v.w);
                     return;
                 }
