@@ -91,9 +91,7 @@ impl Assembler<'_> {
         let mut call = Unknowns::default();
         let mut arg = |asm: &mut Self, keep_comma: bool| {
             let v = asm.function_value(at, keep_comma, Stop::Word)?;
-            call.symbolic = call.symbolic.wrapping_add(v.shadow.wrapping_sub(v.w));
-            call.undefined |= v.undefined;
-            call.opaque |= v.opaque;
+            call.add(&v);
             Some(v.w)
         };
         let v = match k {
@@ -134,9 +132,6 @@ impl Assembler<'_> {
         self.mark_function(g, v, &call, at);
     }
 
-    /// Puts a byte function's value into the statement (see
-    /// [`Assembler::byte_function`]), with what its arguments referred to
-    /// that is not yet defined (pass 1).
     /// `.ABSP x` and `.RELP x` (manual, pseudo-ops): the absolute part of
     /// `x`, and its relocation (one count a half, as `x,,y` holds them), so
     /// that `x = .ABSP x + .RL1*.RELP x`. Both are 0-relocated values.
@@ -144,11 +139,8 @@ impl Assembler<'_> {
         let Some(v) = self.function_value(at, false, Stop::Word) else {
             return;
         };
-        let call = Unknowns {
-            symbolic: v.shadow.wrapping_sub(v.w),
-            undefined: v.undefined,
-            opaque: v.opaque,
-        };
+        let mut call = Unknowns::default();
+        call.add(&v);
         let out = match k {
             ".ABSP" => v.w,
             _ => v.rel,
@@ -156,6 +148,9 @@ impl Assembler<'_> {
         self.mark_function(g, out, &call, at);
     }
 
+    /// Puts a byte function's value into the statement (see
+    /// [`Assembler::byte_function`]), with what its arguments referred to
+    /// that is not yet defined (pass 1).
     fn mark_function(&mut self, g: &mut Gathered, v: u64, call: &Unknowns, at: Span) {
         if call.undefined && self.pass == 1 {
             let symbolic = call.symbolic & pdp10_isa::WORD_MASK;
@@ -330,4 +325,13 @@ struct Unknowns {
     symbolic: u64,
     undefined: bool,
     opaque: bool,
+}
+
+impl Unknowns {
+    /// Takes in what one argument's value refers to.
+    fn add(&mut self, v: &crate::assemble::Value) {
+        self.symbolic = self.symbolic.wrapping_add(v.shadow.wrapping_sub(v.w));
+        self.undefined |= v.undefined;
+        self.opaque |= v.opaque;
+    }
 }

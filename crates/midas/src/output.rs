@@ -126,36 +126,32 @@ impl Assembly {
         if self.raw_words.is_empty() {
             return file;
         }
-        // Where in the file the data of each assembled word begins that
-        // starts a block; `words.len()` maps to the end of the data.
-        let mut places = std::collections::HashMap::new();
-        let end = match self.file.kind {
-            FileKind::Rim => {
-                for k in 0..self.words.len() {
-                    places.insert(k, 2 * k);
-                }
-                2 * self.words.len()
-            }
+        // Where in the file the data of the assembled word `k` begins: in
+        // RIM its pair; otherwise the block it starts (`WORD` ended the one
+        // before), found by counting the blocks' words. `words.len()` is
+        // the end of the data.
+        let place = |k: usize| match self.file.kind {
+            FileKind::Rim => 2 * k,
             FileKind::Sblk | FileKind::Rim10 => {
                 let mut at = match self.file.kind {
                     FileKind::Sblk => self.sblk.loader.len() + 1,
                     _ => read_in::RIM10_SBLK_LOADER.len(),
                 };
-                let mut k = 0;
+                let mut first = 0;
                 for b in &self.sblk.blocks {
-                    places.insert(k, at);
-                    k += b.words.len();
+                    if first >= k {
+                        break;
+                    }
+                    first += b.words.len();
                     at += b.words.len() + 2;
                 }
                 at
             }
         };
-        places.insert(self.words.len(), end);
         // From the last, so earlier places stay where they are; words at
         // one place keep their order.
         for &(k, word) in self.raw_words.iter().rev() {
-            let at = places.get(&k).copied().unwrap_or(end);
-            file.insert(at, word);
+            file.insert(place(k), word);
         }
         file
     }
