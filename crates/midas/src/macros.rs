@@ -275,6 +275,11 @@ impl Assembler<'_> {
                 // says; so for every argument but a whole-line one.
                 Some('\n') => {}
                 Some(';') => {}
+                // A close right after the name ends the call, every
+                // argument unspecified, and stays to close its bracket
+                // (midas.458 MACCL: "un-read the following character"):
+                // comsat's `JRST [ ... DISMIS]`.
+                Some(')' | '>' | ']' | crate::cond::SUCCESS) => {}
                 Some(c) => {
                     // An OPEN right after the name makes a parenthesized
                     // call (node Calls-1d).
@@ -284,11 +289,12 @@ impl Assembler<'_> {
                     // A strung first argument right after the name keeps
                     // that character as its delimiter (real MIDAS 433:
                     // binprt's `out/` CR LF `/` is the string CR LF).
-                    let strung = matches!(m.dummies[0].syntax, Syntax::Strung | Syntax::KeepStrung);
-                    // A comma right after the name ends an empty first
-                    // argument (MIDAS 433: `M,5,SIX` is M with "", 5 and
-                    // SIX; inquir;inqexm's `GTOKEN,KGROUN,SIX`).
-                    if parens > 0 || (!strung && c != ',') || matches!(c, ' ' | '\t') {
+                    // Any other character is read again as the first
+                    // argument's first (MACCL): `ONE-3` passes `-3`, and a
+                    // comma there ends an empty first argument (`M,5,SIX`
+                    // is M with "", 5 and SIX; inquir;inqexm's
+                    // `GTOKEN,KGROUN,SIX`).
+                    if parens > 0 || matches!(c, ' ' | '\t') {
                         self.reader.next();
                     }
                     let mut k = 0;

@@ -254,3 +254,38 @@ fn a_dummy_has_one_syntax_the_last_delimiter_chose() {
                \tM2 1+1,/3+3/,4+4\nEND A\n";
     assert_eq!(words(src), from_100(&[7, 2, 6, 0o10]));
 }
+
+#[test]
+fn a_close_right_after_the_name_ends_the_call_and_closes_its_bracket() {
+    // midas.458 MACCL: a `)`, `>` or `]` ending the macro's name is read
+    // again, the call has no arguments (defaulted, gensymmed), and the
+    // close ends its bracket: sysnet;comsat's `JRST [ ... DISMIS]`. Any
+    // other character but a blank or an open is the first argument's first:
+    // `ONE-3` passes `-3`. Real MIDAS 433 (midas-oracle) made these words.
+    let src = "TITLE T\nDEFINE ONE A\n A+0\nTERMIN\nDEFINE DFL A=7\n 100+A\nTERMIN\n\
+               DEFINE GEN \\G\n SIXBIT /G/\nTERMIN\nX: ONE+1\n ONE-3\n JRST [ONE]\n \
+               JRST [DFL]\n JRST [GEN]\n JRST [MOVEI 1,2\n\tONE]\n <DFL>\n (DFL)\n ONE*2\n \
+               JRST [ 5\n\tDFL]\nEND X\n";
+    assert_eq!(
+        words(src),
+        from_100(&[
+            1,
+            0o777777_777775,
+            0o254000_000112,
+            0o254000_000113,
+            0o254000_000114,
+            0o254000_000115,
+            0,
+            0,
+            0,
+            0o254000_000117,
+            0,
+            0o107,
+            0o472020_202021,
+            0o201040_000002,
+            0,
+            5,
+            0o107,
+        ])
+    );
+}
