@@ -651,6 +651,50 @@ impl Parser<'_> {
         ))
     }
 
+    /// SQUOZE's arguments after its name, wherever it is in a word (its
+    /// value is a syllable: `(GLOETY)+SQUOZE 0,$.` in midas;midas.458).
+    pub(super) fn squoze_arguments<'a>(&self, rest: In<'a>, terms: &str) -> PResult<'a, Expr> {
+        let (rest, _) = blanks(rest)?;
+        let comma_terms = format!("{terms},");
+        let (rest, a) = self.word(rest, &comma_terms)?;
+        if !rest.fragment().starts_with(',') {
+            return fail(rest, "SQUOZE needs two arguments separated by a comma");
+        }
+        let rest = adv(rest, 1);
+        let (rest, _) = blanks(rest)?;
+        // Real MIDAS (ASQOZ, GETSLD) reads the symbol as a syllable:
+        // it skips operator characters before it (`SQUOZE 0,/FOO/`),
+        // and the squoze is a value the rest of the word works on
+        // (`SQUOZE 0,B/50+1`); digits are squoze characters too.
+        let sym_at = rest.location_offset();
+        let delim = rest
+            .fragment()
+            .chars()
+            .take_while(|&c| OPERATORS.contains(c) && !terms.contains(c))
+            .count();
+        let skipped: String = rest.fragment().chars().take(delim).collect();
+        let rest = adv(rest, skipped.len());
+        let (mut rest, sym) = match squoze_run(rest) {
+            Ok(x) => x,
+            Err(_) => return fail(rest, "SQUOZE needs a symbol"),
+        };
+        // `/FOO/`: the closing delimiter before the end of the word
+        // has no right operand, and real MIDAS leaves FOO unchanged.
+        if !skipped.is_empty() && rest.fragment().starts_with(skipped.as_str()) {
+            let (after, _) = blanks(adv(rest, skipped.len()))?;
+            if after
+                .fragment()
+                .chars()
+                .next()
+                .is_none_or(|c| terms.contains(c) || ",)>]?\n;".contains(c))
+            {
+                rest = after;
+            }
+        }
+        let squoze = Syllable::Squoze(Box::new(a), sym.fragment().to_ascii_uppercase());
+        Ok((rest, Expr::Syllable(squoze, sym_at)))
+    }
+
     fn word_inner<'a>(&self, i: In<'a>, terms: &str) -> PResult<'a, WordAst> {
         let at = i.location_offset();
         let mut items: Vec<Item> = Vec::new();
@@ -662,50 +706,7 @@ impl Parser<'_> {
                 return self.xwd(rest, at, terms);
             }
             if k == "SQUOZE" && rest.fragment().starts_with([' ', '\t']) {
-                let (rest, _) = blanks(rest)?;
-                let comma_terms = format!("{terms},");
-                let (rest, a) = self.word(rest, &comma_terms)?;
-                if !rest.fragment().starts_with(',') {
-                    return fail(
-                        rest,
-                        format!("{k} needs two arguments separated by a comma"),
-                    );
-                }
-                let rest = adv(rest, 1);
-                let (rest, _) = blanks(rest)?;
-                // Real MIDAS (ASQOZ, GETSLD) reads the symbol as a syllable:
-                // it skips operator characters before it (`SQUOZE 0,/FOO/`),
-                // and the squoze is a value the rest of the word works on
-                // (`SQUOZE 0,B/50+1`); digits are squoze characters too.
-                let sym_at = rest.location_offset();
-                let delim = rest
-                    .fragment()
-                    .chars()
-                    .take_while(|&c| OPERATORS.contains(c) && !terms.contains(c))
-                    .count();
-                let skipped: String = rest.fragment().chars().take(delim).collect();
-                let rest = adv(rest, skipped.len());
-                let (mut rest, sym) = match squoze_run(rest) {
-                    Ok(x) => x,
-                    Err(_) => return fail(rest, "SQUOZE needs a symbol"),
-                };
-                // `/FOO/`: the closing delimiter before the end of the word
-                // has no right operand, and real MIDAS leaves FOO unchanged.
-                if !skipped.is_empty() && rest.fragment().starts_with(skipped.as_str()) {
-                    let (after, _) = blanks(adv(rest, skipped.len()))?;
-                    if after
-                        .fragment()
-                        .chars()
-                        .next()
-                        .is_none_or(|c| terms.contains(c) || ",)>]?\n;".contains(c))
-                    {
-                        rest = after;
-                    }
-                }
-                let lhs = Expr::Syllable(
-                    Syllable::Squoze(Box::new(a), sym.fragment().to_ascii_uppercase()),
-                    sym_at,
-                );
+                let (rest, lhs) = self.squoze_arguments(rest, terms)?;
                 let (rest, e) = self.expr_rest(rest, lhs, 0, terms)?;
                 items.push(Item::Field(e));
                 i = rest;

@@ -41,3 +41,26 @@ fn a_second_shift_after_a_number_is_refused() {
     assert!(fails(" 3_2_1").contains("second `_`"));
     assert!(fails(" 3__2").contains("not supported"));
 }
+
+#[test]
+fn a_parenthesized_word_after_an_operator_and_a_blank_is_an_index() {
+    // Node Syllables: `(word)` is swapped and acted on by the operator only
+    // when the character before it is the operator; after a blank it is
+    // added in at the end of the word (rg;c.562's
+    // `ROT T1,1+IFGE .RPCNT-16.,[10] (S)`, the conditional failing).
+    let src = "X: ROT 14,1+ (13)\n ROT 14,1 (13)\n MOVE 1,2+ 3\n MOVE 1,2- (3)\n \
+               MOVE 1,2+ [5]\n ROT 14,1+IFGE -1,[10] (13)\n MOVE 1,2+IFN 0,[5](3)\nEND X\n";
+    assert_eq!(
+        words(src),
+        vec![
+            0o241613_000001,
+            0o241613_000001,
+            0o200040_000005,
+            0o200043_000002,
+            0o200040_000111,
+            0o241613_000001,
+            0o200040_000002,
+            5,
+        ]
+    );
+}

@@ -78,3 +78,29 @@ fn squozes_symbol_after_blanks_is_not_a_macro_call() {
     let src = "DEFINE FOOBAR\n 1\nTERMIN\nIRPW S,,[\tFOOBARX\n]\n SQUOZE 0,S\nTERMIN\nEND\n";
     assert_eq!(support::whole_words(src), vec![0o014544_243324]);
 }
+
+#[test]
+fn squoze_inside_an_expression_is_a_syllable() {
+    // midas;midas.458 writes `(GLOETY)+SQUOZE 0,$.`: the pseudo-op reads its
+    // two arguments wherever it stands, and its value is a syllable.
+    let src = "TITLE T\nX: MOVE 2,[SQUOZE 0,FOO]\n 5+SQUOZE 0,X\n (3)+SQUOZE 4,BAR\n \
+               1,,SQUOZE 0,Y\n 100+SQUOZE 10,/Z/\n SQUOZE 0,X\n 7\n MOVEI 1,SQUOZE 0,Q+1\n\
+               Y: 0\nEND X\n";
+    let expected: Vec<(u32, u64)> = [
+        0o200100_000111,
+        0o031741_200005,
+        0o051304_604000,
+        0o000001_700000,
+        0o133356_400100,
+        0o031741_200000,
+        0o000000_000007,
+        0o201040_700001,
+        0,
+        0o014544_175000,
+    ]
+    .iter()
+    .enumerate()
+    .map(|(k, &w)| (0o100 + k as u32, w))
+    .collect();
+    assert_eq!(support::whole_placed(src), expected);
+}

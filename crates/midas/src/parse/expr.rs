@@ -40,7 +40,15 @@ impl Parser<'_> {
             self.operators.set(self.operators.get() + 1);
             // Blanks after an operator are skipped (`3+ 4` is 7), and a
             // missing operand is 0 (`10+` is 10, `<7*>` 0): real MIDAS 433.
-            let (mut after, _) = blanks(adv(i, 1))?;
+            let (mut after, skipped) = blanks(adv(i, 1))?;
+            // But a `(` after a blank is the index kind of parenthesized
+            // word, added in at the end of the word, as it is wherever its
+            // preceding character is no operator (node Syllables: "If the
+            // preceeding character is an arithmetic operator ..."): real
+            // MIDAS 433 makes `ROT 14,1+ (13)` 241613,,1 and `MOVE 1,2- (3)`
+            // 200043,,2 (rg;c.562's `1+IFGE .RPCNT-16.,[10] (S)`).
+            let index_after_blank =
+                !skipped.fragment().is_empty() && after.fragment().starts_with('(');
             // An `@` there sets the indirect bit of the word and the
             // operand follows it; a blank after it ends the field (real
             // MIDAS 433: `1+@2` is 20,,3, `MOVE+@ 1,2` 200060,,2, its.1648's
@@ -56,6 +64,7 @@ impl Parser<'_> {
                     terms.contains(c)
                         || ",)>]?\n;".contains(c)
                         || (at_sign && (c == ' ' || c == '\t'))
+                        || index_after_blank
                 }
             };
             let (r, rhs) = if missing {
@@ -100,6 +109,12 @@ impl Parser<'_> {
         };
         let mut e = if !ops.is_empty() && missing {
             Expr::Syllable(Syllable::Number(0), at)
+        } else if let Some(rest) = squoze_pseudo(i) {
+            // SQUOZE inside an expression: a syllable of its own
+            // (`5+SQUOZE 0,X`; at a word's start word_inner reads it).
+            let (r, e) = self.squoze_arguments(rest, terms)?;
+            i = r;
+            e
         } else {
             let digit = i.fragment().starts_with(|c: char| c.is_ascii_digit());
             let (r, s) = self.syllable(i)?;
@@ -298,4 +313,10 @@ impl Parser<'_> {
             }
         }
     }
+}
+
+/// After the name SQUOZE and a blank, where its arguments begin.
+fn squoze_pseudo(i: In<'_>) -> Option<In<'_>> {
+    let (rest, name) = squoze_run(i).ok()?;
+    (key(name.fragment()) == "SQUOZE" && rest.fragment().starts_with([' ', '\t'])).then_some(rest)
 }
