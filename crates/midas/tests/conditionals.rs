@@ -259,3 +259,31 @@ fn a_termin_right_before_a_taken_conditionals_close_keeps_the_close() {
         assert_eq!(words, [(0o100, 3)], "{src}");
     }
 }
+
+#[test]
+fn a_taken_conditional_is_closed_by_a_bracket_the_syllable_reader_meets() {
+    // Real MIDAS reads a taken conditional's body in place (COND6, RBRAK):
+    // a `]` in a character syllable, a text pseudo-op's string or a comment
+    // does not close it (rg;c.562's `IFN TS,[ ... MOVEI A,"] ... ]`), and
+    // `FOO"` before the line end marks FOO. Real MIDAS 433 made these words.
+    let src = "TITLE T\nA=1\nX: IFN A,[\n MOVEI 1,\"]\n MOVEI 2,\"[\n MOVEI 3,^]\n \
+               MOVEI 4,']\n ASCIZ /]]/\n SIXBIT \"[[\"\n \
+               6 ; comment [ with an open bracket\n PRINTX \"]\"]\n 7\n\
+               IFN A,[ MOVE 1,FOO\"\n]\n 10\nFOO: 11\nEND X\n";
+    assert_eq!(
+        words(src),
+        vec![
+            (0o100, 0o201040_000135),
+            (0o101, 0o201100_000133),
+            (0o102, 0o201140_000035),
+            (0o103, 0o201200_000075),
+            (0o104, 0o566720_000000),
+            (0o105, 0o737300_000000),
+            (0o106, 6),
+            (0o107, 7),
+            (0o110, 0o200040_000112),
+            (0o111, 0o10),
+            (0o112, 0o11),
+        ]
+    );
+}
