@@ -606,18 +606,14 @@ impl<'l> Assembler<'l> {
             }
             Pseudo::Block => {
                 if let Some(v) = arg(self) {
-                    if v.w > HALF_MASK {
-                        self.error(
-                            at,
-                            ErrorKind::Limit,
-                            format!("BLOCK {:o} is larger than memory", v.w),
-                        );
-                    } else {
-                        self.loc = ((self.loc as u64 + v.w) & HALF_MASK) as u32;
-                        let rel = value::rel_add(self.reloc.loc, v.rel);
-                        self.reloc.loc = self.location_rel(rel, at);
-                        self.located();
-                    }
+                    // Its argument is a word, truncated to its right half
+                    // as LOC's is (midas.458 ABLKRG: HRRZS A,WRD), so real
+                    // MIDAS 433 reserves nothing for bkph;bull's
+                    // `block (72./5+1)`, a swapped 17.
+                    self.loc = ((self.loc as u64 + (v.w & HALF_MASK)) & HALF_MASK) as u32;
+                    let rel = value::rel_add(self.reloc.loc, v.rel);
+                    self.reloc.loc = self.location_rel(rel, at);
+                    self.located();
                 }
             }
             Pseudo::Constants => self.place_constants(at, row),

@@ -26,14 +26,15 @@ fn labels_in_byte_mode() {
 }
 
 #[test]
-fn block_reserves_words_up_to_the_memory() {
+fn block_moves_the_location_by_its_arguments_right_half() {
     assert_eq!(placed("1\nBLOCK 10\n2"), vec![(0o100, 1), (0o111, 2)]);
-    // An 18-bit address space: a larger BLOCK is an error naming it, not a
-    // location counter that wraps.
-    for n in ["1000000", "-1"] {
-        let e = fails(&format!("BLOCK {n}"));
-        assert!(e.contains("larger than memory"), "BLOCK {n}: {e}");
-    }
+    // Its argument is a word truncated to the right half (midas.458 ABLKRG,
+    // as for LOC), so the location wraps in 18 bits: real MIDAS 433 puts 2
+    // and then 3 at 101 and 4 at 105, with no error.
+    assert_eq!(
+        placed("1\nBLOCK 1000000\n2\nBLOCK -1\n3\nBLOCK 1,,3\n4\nBLOCK (72./5+1)\n5"),
+        vec![(0o100, 1), (0o101, 2), (0o101, 3), (0o105, 4), (0o106, 5)]
+    );
 }
 
 #[test]
