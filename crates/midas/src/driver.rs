@@ -91,6 +91,29 @@ pub(crate) fn run(path: &Path, loader: &dyn Loader, options: &Options) -> Result
 }
 
 impl Assembler<'_> {
+    /// Whether pass 1 made more names than real MIDAS's symbol table holds:
+    /// then it stopped with the fatal error "Symbol table full" and wrote
+    /// nothing (midas;midas.73 with MIDAS 433).
+    fn symbol_table_full(&mut self) -> bool {
+        let initial = crate::symbol_order::initial_in_order();
+        let Some(name) =
+            crate::symbol_slots::first_without_room(&initial, self.symbols.hash_events())
+        else {
+            return false;
+        };
+        let at = Span {
+            file: self.main_file,
+            offset: 0,
+        };
+        let message = format!(
+            "Symbol table full: no room for {name} in real MIDAS's 2707 entries \
+             (or .SYMTAB's size) with its initial symbols; it stops there, a fatal error"
+        );
+        self.error(at, ErrorKind::Limit, message);
+        self.fatal = true;
+        true
+    }
+
     /// Runs both passes over the main file.
     pub fn run(&mut self) {
         let text: Rc<str> = self.sources.file(self.main_file).text.as_str().into();
@@ -102,6 +125,9 @@ impl Assembler<'_> {
                 self.symbols.end_statement();
             }
             if self.fatal {
+                return;
+            }
+            if pass == 1 && self.symbol_table_full() {
                 return;
             }
             if !self.ended {

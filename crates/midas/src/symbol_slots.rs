@@ -68,21 +68,17 @@ impl Table {
 /// the order real MIDAS enters them, see
 /// [`crate::symbol_order::initial_in_order`]) in block 0, then the events
 /// in order. A program with too many names for its table (real MIDAS
-/// stops: "Symbol table full") gets a table just big enough, without the
-/// initial symbols.
+/// stops: "Symbol table full", and so does the assembler) gets a table
+/// just big enough, without the initial symbols.
 pub(crate) fn slots(initial: &[String], events: &[HashEvent]) -> HashMap<(usize, String), usize> {
-    let mut made = std::collections::HashSet::new();
-    let mut size = TABLE_SIZE as usize;
-    for e in events {
-        match e {
-            HashEvent::Make(b, k) => {
-                made.insert((*b, k.as_str()));
-            }
-            HashEvent::Resize(n) => size = size.max(*n),
-            HashEvent::Expunge(..) => {}
-        }
-    }
-    let fits = initial.len() + made.len() < size;
+    let made: std::collections::HashSet<_> = events
+        .iter()
+        .filter_map(|e| match e {
+            HashEvent::Make(b, k) => Some((*b, k.as_str())),
+            _ => None,
+        })
+        .collect();
+    let fits = first_without_room(initial, events).is_none();
     let new_table = |size: usize| {
         let mut table = Table {
             slots: vec![Slot::Free; size],
@@ -109,6 +105,41 @@ pub(crate) fn slots(initial: &[String], events: &[HashEvent]) -> HashMap<(usize,
         }
     }
     table.live
+}
+
+/// The first name that finds real MIDAS's table full (it stops there:
+/// "Symbol table full", a fatal error), if one does: the table of
+/// [`TABLE_SIZE`] slots, or of `.SYMTAB`'s size, with the initial symbols
+/// entered first.
+pub(crate) fn first_without_room(initial: &[String], events: &[HashEvent]) -> Option<String> {
+    let fresh = |size: usize| {
+        let mut table = Table {
+            slots: vec![Slot::Free; size],
+            live: HashMap::new(),
+        };
+        for key in initial {
+            table.make(0, key);
+        }
+        table
+    };
+    let mut table = fresh(TABLE_SIZE as usize);
+    for e in events {
+        match e {
+            HashEvent::Make(b, k) => {
+                if !table.live.contains_key(&(*b, k.clone()))
+                    && !table.slots.contains(&Slot::Free)
+                    && !table.slots.contains(&Slot::Expunged)
+                {
+                    return Some(k.clone());
+                }
+                table.make(*b, k);
+            }
+            HashEvent::Expunge(b, k) => table.expunge(*b, k),
+            HashEvent::Resize(n) if *n > table.slots.len() => table = fresh(*n),
+            HashEvent::Resize(_) => {}
+        }
+    }
+    None
 }
 
 /// `.SYMTAB`'s first argument, the symbol table's size, when it is a plain
