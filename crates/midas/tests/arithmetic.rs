@@ -174,13 +174,19 @@ fn a_vertical_tab_or_a_tilde_ends_a_statement() {
 #[test]
 fn forms_whose_code_was_not_checked_are_refused() {
     for (src, says) in [
-        (".I X=SIN<A>", "functions"),
-        (".I X=A^2", "power"),
-        (".I X=A+$B", "continued"),
+        (".I X=A^B^2", "power of a power"),
+        (".I X=-A^2", "minus before"),
+        (".I X=A-Y=B,Z=C", "followed by another statement"),
+        (".I X=B+SIN<Y=A,C>", "several arguments"),
+        (".I X=/A", "integer unary divide"),
+        (".I X=A\\B", "absolute value"),
+        (".I X=A+$B", "`$`"),
+        (".I X=A+$\nMOVEI 1,2", "continuation line"),
+        (".I X=V(A*B)", "subscript"),
         (".I X=Y ? MOVEI 5,5", "`?`"),
         (".I X=(A", "without its `)`"),
-        (".I X=", "expected"),
-        (".F X=Y", ".F"),
+        (".I X=SIN<A", "without its `>`"),
+        (".I X=[A", "without its `]`"),
     ] {
         let e = fails(&format!("{SETUP}{src}"));
         assert!(e.contains(says), "{src}: {e}");
