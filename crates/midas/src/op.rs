@@ -110,8 +110,16 @@ impl Assembler<'_> {
         loop {
             self.reader.skip_blanks();
             let mut name = String::new();
-            while let Some(c) = self.reader.peek().filter(|&c| crate::parse::is_squoze(c)) {
-                name.push(c);
+            // `!` is nothing here as in a statement (a macro's `$!T!B`
+            // declares `$T` and B's value, muddle.347's TYPMAK).
+            while let Some(c) = self
+                .reader
+                .peek()
+                .filter(|&c| crate::parse::is_squoze(c) || c == '!')
+            {
+                if c != '!' {
+                    name.push(c);
+                }
                 self.reader.next();
             }
             if !name.is_empty() {

@@ -279,6 +279,9 @@ fn stink_words(asm: &Assembler<'_>) -> Vec<Word> {
                 value: s.value,
                 bits: ((l & 1) as u8) << 1 | (r & 1) as u8,
                 half_killed: s.half_killed,
+                loader_name: asm.reloc.loader_valued.get(name).map(|_| {
+                    crate::assemble::ST_ADDRESS + 3 * entries.get(name).copied().unwrap_or(0) as u64
+                }),
             }
         })
         .collect();

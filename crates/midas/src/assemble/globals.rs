@@ -64,7 +64,7 @@ impl Assembler<'_> {
             return;
         }
         let place = self.symbols.resolve(name);
-        if self.reloc.punched.contains(&place.key) {
+        if self.reloc.punched.contains(&place.key) || self.loader_valued(&place.key).is_some() {
             return;
         }
         if let Some(sym) = self.symbols.get_for_define(&place).cloned() {
@@ -119,7 +119,7 @@ impl Assembler<'_> {
     }
 
     /// The [`GlobalTerms`] id of the global `key`.
-    fn global_id(&mut self, key: &str) -> u32 {
+    pub(super) fn global_id(&mut self, key: &str) -> u32 {
         let at = match self.global_ids.iter().position(|k| k == key) {
             Some(at) => at,
             None => {
@@ -164,6 +164,20 @@ impl Assembler<'_> {
         let mut undefined = [false; MOST];
         for (k, t) in glob.terms.iter().enumerate().filter(|(_, t)| t.id != 0) {
             let key = self.global_ids[t.id as usize - 1].clone();
+            if let Some(global) = self.loader_valued(&key) {
+                // Only the loader knows its value: always a reference; a
+                // local one may be address-linked (real MIDAS's PWRD
+                // links a local undefined, not `$.` or a global).
+                if !matches!(t.count, 1 | -1) || t.field == OTHER {
+                    self.error(at, ErrorKind::Syntax, format!("{key}, whose value only the loader knows, {} times or in a field other than the word, left or right half, is not supported", t.count));
+                    continue;
+                }
+                let field = if t.field == 0 { WHOLE } else { t.field };
+                let code = if t.count == 1 { 4 } else { 5 };
+                refs[k] = (code, self.loader_name(&key, field));
+                undefined[k] = !global;
+                continue;
+            }
             let place = self.symbols.resolve(&key);
             let sym = self.symbols.get(&place).cloned();
             if sym.is_none() {

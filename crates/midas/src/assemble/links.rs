@@ -54,7 +54,7 @@ impl Assembler<'_> {
         undefined: &[bool; MOST],
         refs: &mut [(u8, u64); MOST],
     ) -> u8 {
-        if *w & HALF_MASK != 0 || halves(rel).1 != 0 {
+        if *w & HALF_MASK != 0 || halves(rel).1 != 0 || self.reloc.global_loc {
             return 0;
         }
         let mut right = None;
@@ -90,9 +90,13 @@ impl Assembler<'_> {
         let mut chains: Vec<(String, (u32, bool))> = self.reloc.links.drain().collect();
         chains.sort_by_key(|(k, _)| (entries.get(k).copied().unwrap_or(usize::MAX), k.clone()));
         for (key, (last, relocated)) in chains {
+            let symbol = match self.loader_valued(&key) {
+                Some(false) => self.st_address(&key),
+                _ => crate::stink::squoze_with(&key, 1),
+            };
             self.reloc.events.push(Event::Link {
                 address: self.loc,
-                symbol: crate::stink::squoze_with(&key, 1),
+                symbol,
                 word: (relocated as u64) << 33 | last as u64,
             });
         }
@@ -115,6 +119,14 @@ impl Assembler<'_> {
         }
         for t in glob.terms.iter().filter(|t| t.id != 0) {
             let key = self.global_ids[t.id as usize - 1].clone();
+            if self.loader_valued(&key).is_some() {
+                self.error(
+                    at,
+                    ErrorKind::Syntax,
+                    format!("{key}, whose value only the loader knows, in a literal is not supported yet"),
+                );
+                continue;
+            }
             let place = self.symbols.resolve(&key);
             if self.symbols.get(&place).is_none() {
                 self.took_loose(&key);
