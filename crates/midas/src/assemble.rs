@@ -28,7 +28,7 @@ pub(crate) use crate::symtab::{Sym, SymKind};
 pub(crate) use global_terms::{
     field_of_spec, GlobalTerms, AC_HIGH, LEFT, MOST as MOST_GLOBALS, OTHER, RIGHT,
 };
-pub(crate) use loader_values::ST_ADDRESS;
+pub(crate) use loader_values::{st_entries, ST_ADDRESS};
 pub(crate) use merges::LiteralMerges;
 pub(crate) use relocation::halves;
 pub(crate) use value::{rel_add, rel_neg, Value};
@@ -43,6 +43,9 @@ struct Area {
     /// The relocation of `dot`.
     rel: u64,
     size: usize,
+    /// Placed while the location was global (pass 1): only the loader
+    /// knows where (see loader_values.rs).
+    global: bool,
 }
 
 /// One listing entry: the source line a statement began on and the words it
@@ -400,7 +403,7 @@ impl<'l> Assembler<'l> {
             Ok(s) => {
                 for label in &s.labels {
                     let at = stmt.span_at(label.at);
-                    if self.reloc.on && self.reloc.global_loc {
+                    if self.reloc.on && (self.reloc.global_loc || self.reloc.load_conditions > 0) {
                         // The loader's location counter (GCOL1).
                         self.define_here(&label.name, SymKind::Label, label.half_killed, at);
                         continue;
@@ -621,17 +624,12 @@ impl<'l> Assembler<'l> {
                     }
                 }
             }
-            Pseudo::Constants => {
-                self.refuse_in_global_location("CONSTANTS", at);
-                self.place_constants(at, row)
-            }
+            Pseudo::Constants => self.place_constants(at, row),
             Pseudo::Variables => {
-                self.refuse_in_global_location("VARIABLES", at);
                 self.place_variables(at);
                 self.located();
             }
             Pseudo::End => {
-                self.refuse_in_global_location("END", at);
                 let v = arg(self);
                 self.finish(v, at);
                 let _ = row;

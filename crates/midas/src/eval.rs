@@ -173,6 +173,9 @@ impl Assembler<'_> {
             Syllable::Variable(name) => {
                 self.note_variable(name, 1);
                 let place = self.variable_place(name);
+                if self.loader_valued(&place.key).is_some() {
+                    return self.loader_value(&place.key);
+                }
                 match self.symbols.get(&place) {
                     Some(sym) => Value {
                         rel: sym.rel,

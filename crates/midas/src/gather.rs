@@ -627,6 +627,11 @@ impl Assembler<'_> {
             }
             ".OP" => self.op_function(at, g),
             ".GLOBA" => self.global_names(),
+            ".LIFS" => self.load_condition(at),
+            ".ELDC" => self.end_load_condition(at),
+            // The link requests END would write, written now (real
+            // MIDAS's A.LNKOT: AEND5); END then has none left.
+            ".LNKOT" => self.undefined_globals(at),
             // The block name is read as it is, not as a macro call (real
             // MIDAS's GETSLD; ksc;out has a macro OUT and `.BEGIN OUT`).
             ".BEGIN" | ".END" => {

@@ -267,6 +267,9 @@ fn stink_words(asm: &Assembler<'_>) -> Vec<Word> {
         .map(|(_, name, s, ..)| (name.to_string(), s.clone()))
         .collect();
     let entries = crate::symbol_order::entries(asm.symbols.symbols_seen());
+    let st = (!asm.reloc.loader_valued.is_empty())
+        .then(|| crate::assemble::st_entries(&asm.symbols))
+        .unwrap_or_default();
     let mut order: Vec<usize> = (0..defined.len()).collect();
     order.sort_by_key(|&k| entries.get(&defined[k].0).copied().unwrap_or(usize::MAX));
     let symbols = order
@@ -280,7 +283,7 @@ fn stink_words(asm: &Assembler<'_>) -> Vec<Word> {
                 bits: ((l & 1) as u8) << 1 | (r & 1) as u8,
                 half_killed: s.half_killed,
                 loader_name: asm.reloc.loader_valued.get(name).map(|_| {
-                    crate::assemble::ST_ADDRESS + 3 * entries.get(name).copied().unwrap_or(0) as u64
+                    crate::assemble::ST_ADDRESS + 3 * st.get(name).copied().unwrap_or(0) as u64
                 }),
             }
         })

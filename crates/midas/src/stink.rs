@@ -14,6 +14,10 @@ pub const RELOCATABLE: u64 = 3;
 pub const PROGRAM_NAME: u64 = 4;
 /// Local symbols for DDT.
 pub const LOCAL_SYMBOLS: u64 = 0o10;
+/// A load-time conditional on the presence of globals (`.LIFS`).
+pub const LOAD_IF_SYMBOLS: u64 = 0o11;
+/// The end of a load-time conditional (`.ELDC`).
+pub const END_LOAD_CONDITION: u64 = 0o12;
 /// A loader command block's command (its header's right half): start
 /// address.
 pub const JUMP: u64 = 1;
@@ -110,6 +114,19 @@ pub enum Event {
         /// Relocation bits.
         bits: u8,
     },
+    /// `.LIFS`: the block begun ends, then a block of type 11 holding
+    /// these names (no relocation bits), its address `.` when it has any.
+    LoadCondition {
+        /// `.`.
+        address: u32,
+        /// How many of `names` are used.
+        count: usize,
+        /// The names: SQUOZE with flags 04 (global), 20 (after `-`), 40
+        /// (after `,`).
+        names: [u64; LOAD_CONDITION_NAMES],
+    },
+    /// `.ELDC`: the block begun ends, then an empty block of type 12.
+    EndLoadCondition,
     /// A link request (code 6, at END): the loader puts an undefined
     /// global's value in the right half of each word of its chain.
     Link {
@@ -140,6 +157,9 @@ pub enum Event {
         extra: i8,
     },
 }
+
+/// Most names a `.LIFS` takes here.
+pub const LOAD_CONDITION_NAMES: usize = 8;
 
 /// No references to globals.
 const NO_REFS: [(u8, u64); crate::assemble::MOST_GLOBALS] = [(0, 0); crate::assemble::MOST_GLOBALS];
@@ -420,6 +440,29 @@ pub fn words(p: &Program) -> Vec<Word> {
                 extra,
             } => b.command(command, word, bits, extra, NO_REFS),
             Event::DefineHere { address, symbol } => b.define_here(address, symbol),
+            Event::LoadCondition {
+                address,
+                count,
+                names,
+            } => {
+                b.end_block();
+                let kind = b.kind;
+                b.kind = LOAD_IF_SYMBOLS;
+                if count > 0 {
+                    b.address = address as u64;
+                }
+                b.words.extend_from_slice(&names[..count]);
+                b.end_block();
+                b.kind = kind;
+            }
+            Event::EndLoadCondition => {
+                b.end_block();
+                let kind = b.kind;
+                b.kind = END_LOAD_CONDITION;
+                b.located = true;
+                b.end_block();
+                b.kind = kind;
+            }
             Event::GlobalLocate { word, bits, refs } => {
                 b.command(GLOBAL_LOCATION, word, bits, 0, refs);
                 b.kind = RELOCATABLE;

@@ -54,7 +54,11 @@ impl Assembler<'_> {
         undefined: &[bool; MOST],
         refs: &mut [(u8, u64); MOST],
     ) -> u8 {
-        if *w & HALF_MASK != 0 || halves(rel).1 != 0 || self.reloc.global_loc {
+        if *w & HALF_MASK != 0
+            || halves(rel).1 != 0
+            || self.reloc.global_loc
+            || self.reloc.load_conditions > 0
+        {
             return 0;
         }
         let mut right = None;

@@ -13,12 +13,44 @@ use crate::diag::ErrorKind;
 use crate::source::Span;
 use crate::stink::Event;
 use pdp10_isa::{HALF_MASK, WORD_MASK};
+use std::collections::HashMap;
 
 /// The address of real MIDAS 433's symbol table (ST) in its memory: the
 /// loader knows a local symbol whose value only it knows by the address
 /// of the symbol's entry (three words each). Found by reading the files
 /// real MIDAS 433 wrote for such symbols (`pdp10 midas-oracle --keep`).
 pub(crate) const ST_ADDRESS: u64 = 0o12535;
+
+/// The name real MIDAS 433 gives its first constants area (SQUOZE `$`
+/// plus 1, its CSQZ), the next ones counting up.
+const AREA_NAME: u64 = 0o34773600001;
+
+/// The address (in real MIDAS's symbol table's terms) of its table of
+/// constants areas (PCNTB), three words an area.
+const AREA_TABLE: u64 = 0o20535;
+
+/// The prefix of the key that stands for a constants area in
+/// [`GlobalTerms`] (a space: no symbol has one).
+const AREA_KEY: &str = "$CONSTANTS ";
+
+/// Each name's entry in real MIDAS's symbol table as pass 1 left it
+/// (EXPUNGEd entries reused, symbol_slots.rs); a name in several blocks
+/// by its outermost.
+pub(crate) fn st_entries(symbols: &crate::symtab::Symbols) -> HashMap<String, usize> {
+    let initial = crate::symbol_order::initial_in_order();
+    let slots = crate::symbol_slots::slots(&initial, symbols.hash_events());
+    let mut entries: HashMap<String, (usize, usize)> = HashMap::new();
+    for ((block, key), slot) in slots {
+        let e = entries.entry(key).or_insert((block, slot));
+        if block < e.0 {
+            *e = (block, slot);
+        }
+    }
+    entries
+        .into_iter()
+        .map(|(k, (_, slot))| (k, slot))
+        .collect()
+}
 
 /// The loader's location counter, an initial global of real MIDAS.
 pub(crate) const LOADER_DOT: &str = "$.";
@@ -31,6 +63,10 @@ impl Assembler<'_> {
             return None;
         }
         if key == LOADER_DOT {
+            return Some(true);
+        }
+        if key.starts_with(AREA_KEY) {
+            // Never address-linked (PWRD: below the symbol table).
             return Some(true);
         }
         self.reloc.loader_valued.get(key).copied()
@@ -57,18 +93,41 @@ impl Assembler<'_> {
     /// `field` (see global_terms.rs): a global's SQUOZE, or for a local
     /// the address of its symbol table entry (without the global flag).
     pub(crate) fn loader_name(&mut self, key: &str, field: u8) -> u64 {
+        let flags = (field & !WHOLE) as u64;
+        if let Some(area) = key.strip_prefix(AREA_KEY) {
+            let area: u64 = area.parse().unwrap_or(0);
+            return flags << 32 | (AREA_NAME + area);
+        }
         if self.loader_valued(key) == Some(true) {
             return crate::stink::squoze_with(key, field as u64);
         }
-        let flags = (field & !WHOLE) as u64;
         flags << 32 | self.st_address(key)
+    }
+
+    /// A literal in a constants area placed where the location was global
+    /// (pass 2): word `index` of the area, which the loader knows by its
+    /// name (real MIDAS's CONND6).
+    pub(crate) fn global_constant(&mut self, area: usize, index: usize) -> Value {
+        Value {
+            glob: GlobalTerms::one(self.global_id(&format!("{AREA_KEY}{area}"))),
+            ..Value::new(index as u64 & HALF_MASK)
+        }
+    }
+
+    /// The start of constants area `area` placed where the location is
+    /// global: "define as `$.`" the area's entry in real MIDAS's table of
+    /// areas, half-killed (CNST2).
+    pub(crate) fn define_area_here(&mut self, area: usize) {
+        self.reloc.events.push(Event::DefineHere {
+            address: self.loc,
+            symbol: 1 << 35 | ((AREA_TABLE + 3 * area as u64) & HALF_MASK),
+        });
     }
 
     /// The address of `key`'s entry in real MIDAS's symbol table.
     pub(crate) fn st_address(&mut self, key: &str) -> u64 {
         if self.reloc.st_entries.is_none() {
-            let entries = crate::symbol_order::entries(self.symbols.symbols_seen());
-            self.reloc.st_entries = Some(entries);
+            self.reloc.st_entries = Some(st_entries(&self.symbols));
         }
         let entry = self
             .reloc
@@ -101,7 +160,7 @@ impl Assembler<'_> {
         half_killed: bool,
         at: Span,
     ) -> bool {
-        if !self.reloc.on || !self.has_loader_terms(&v.glob) {
+        if !self.reloc.on || (self.reloc.load_conditions == 0 && !self.has_loader_terms(&v.glob)) {
             return false;
         }
         if v.glob.spoiled {
@@ -220,6 +279,107 @@ impl Assembler<'_> {
                 ErrorKind::Syntax,
                 format!("{what} while the location is global (after LOC to a global) is not supported yet"),
             );
+        }
+    }
+
+    /// VARIABLES (or END) while the location is global (real MIDAS's
+    /// AVAR3A): each variable, in symbol table order, is defined as `$.`
+    /// and gets a zero word (one, whatever its size); then `.` moves past
+    /// the area as usual.
+    pub(crate) fn place_global_variables(&mut self, at: Span) {
+        let origin = self.loc;
+        let index = self.var_index;
+        self.var_index += 1;
+        let mut vars = std::mem::take(&mut self.pending_vars);
+        let mut size: u64 = vars.iter().map(|(_, n)| n).sum();
+        if self.pass == 2 {
+            let entries = crate::symbol_order::entries(self.symbols.symbols_seen());
+            vars.sort_by_key(|(p, _)| entries.get(&p.key).copied().unwrap_or(usize::MAX));
+        }
+        let mut row = super::ListRow {
+            span: at,
+            words: Vec::new(),
+        };
+        for (place, _) in vars {
+            self.define_here(&place.key, SymKind::Variable, false, at);
+            self.placed_vars
+                .insert((self.symbols.target(&place), place.key));
+            self.emit_rel(0, 0, GlobalTerms::default(), &mut row);
+        }
+        if self.pass == 1 {
+            self.var_areas.push((origin, size));
+        } else if let Some(&(_, pass1_size)) = self.var_areas.get(index) {
+            size = pass1_size;
+        }
+        self.loc = ((origin as u64 + size) & HALF_MASK) as u32;
+    }
+
+    /// `.LIFS names` (real MIDAS's A.LIB with block type 11): the names,
+    /// separated by `+`, `-` or `,`, go to the loader in a block of their
+    /// own, and what follows up to `.ELDC` is loaded only if they are
+    /// (not, after `-`) defined: a load-time conditional, where labels and
+    /// assignments are the loader's (see [`Assembler::define_here`]).
+    pub(crate) fn load_condition(&mut self, at: Span) {
+        if !self.reloc.on {
+            self.error(at, ErrorKind::Syntax, ".LIFS in an absolute assembly");
+            return;
+        }
+        let mut names = [0u64; crate::stink::LOAD_CONDITION_NAMES];
+        let (mut count, mut flags) = (0, 0u64);
+        loop {
+            self.reader.skip_blanks();
+            let mut name = String::new();
+            while let Some(c) = self
+                .reader
+                .peek()
+                .filter(|&c| crate::parse::is_squoze(c) || c == '!')
+            {
+                if c != '!' {
+                    name.push(c);
+                }
+                self.reader.next();
+            }
+            if self.reader.peek() == Some('"') {
+                self.reader.next();
+                self.globals.insert(crate::parse::key(&name));
+            }
+            if !name.is_empty() {
+                if count == names.len() {
+                    self.error(at, ErrorKind::Limit, "more than 8 names in a .LIFS");
+                    return;
+                }
+                names[count] = crate::stink::squoze_with(&crate::parse::key(&name), flags | 1);
+                count += 1;
+                flags &= !0o10;
+            }
+            self.reader.skip_blanks();
+            match self.reader.peek() {
+                Some(',') => flags = 0o10,
+                Some('+') => flags &= !0o4,
+                Some('-') => flags |= 0o4,
+                _ => break,
+            }
+            self.reader.next();
+        }
+        self.reloc.load_conditions += 1;
+        if self.pass == 2 {
+            self.reloc.events.push(Event::LoadCondition {
+                address: self.loc,
+                count,
+                names,
+            });
+        }
+    }
+
+    /// `.ELDC`: the end of a load-time conditional (block type 12).
+    pub(crate) fn end_load_condition(&mut self, at: Span) {
+        if !self.reloc.on {
+            self.error(at, ErrorKind::Syntax, ".ELDC in an absolute assembly");
+            return;
+        }
+        self.reloc.load_conditions = self.reloc.load_conditions.saturating_sub(1);
+        if self.pass == 2 {
+            self.reloc.events.push(Event::EndLoadCondition);
         }
     }
 }

@@ -97,6 +97,10 @@ impl Assembler<'_> {
     /// MIDAS's AVARIAB: `IFNDEF X, .SCALAR X` declares X on pass 1 only,
     /// and its word is still kept on pass 2).
     pub(super) fn place_variables(&mut self, at: Span) {
+        if self.reloc.on && self.reloc.global_loc {
+            self.place_global_variables(at);
+            return;
+        }
         let origin = self.loc;
         let index = self.var_index;
         self.var_index += 1;

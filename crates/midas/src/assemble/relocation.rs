@@ -44,6 +44,9 @@ pub(crate) struct Relocation {
     pub loader_valued: std::collections::HashMap<String, bool>,
     /// The program's names' entries in real MIDAS's symbol table (pass 2).
     pub st_entries: Option<std::collections::HashMap<String, usize>>,
+    /// How deep in load-time conditionals (`.LIFS` ... `.ELDC`) the
+    /// assembly is (real MIDAS's LDCCC).
+    pub load_conditions: u32,
 }
 
 /// The left and right half relocation counts of a relocation word (each
