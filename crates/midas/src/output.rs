@@ -267,9 +267,11 @@ fn stink_words(asm: &Assembler<'_>) -> Vec<Word> {
         .map(|(_, name, s, ..)| (name.to_string(), s.clone()))
         .collect();
     let entries = crate::symbol_order::entries(asm.symbols.symbols_seen());
-    let st = (!asm.reloc.loader_valued.is_empty())
-        .then(|| crate::assemble::st_entries(&asm.symbols))
-        .unwrap_or_default();
+    let st = if asm.reloc.loader_valued.is_empty() {
+        Default::default()
+    } else {
+        crate::assemble::st_entries(&asm.symbols)
+    };
     let mut order: Vec<usize> = (0..defined.len()).collect();
     order.sort_by_key(|&k| entries.get(&defined[k].0).copied().unwrap_or(usize::MAX));
     let symbols = order
