@@ -703,6 +703,7 @@ impl Assembler<'_> {
                 let t = self.rest_of_line();
                 for name in t.split([' ', '\t', ',']).filter(|n| !n.is_empty()) {
                     let place = self.symbols.resolve(&crate::parse::name_key(name));
+                    self.expunge_record(&place.key);
                     self.symbols.expunge_after_statement(place);
                 }
             }

@@ -114,6 +114,17 @@ pub enum Event {
         /// Relocation bits.
         bits: u8,
     },
+    /// A local-global recovery (code 7, code 2: real MIDAS's CLGLO): the
+    /// name the loader knew a symbol by, then its new name (null:
+    /// delete it, as EXPUNGE does).
+    Recover {
+        /// `.` (the block's address when it begins with this).
+        address: u32,
+        /// The old name.
+        symbol: u64,
+        /// The new name.
+        name: u64,
+    },
     /// `.LIFS`: the block begun ends, then a block of type 11 holding
     /// these names (no relocation bits), its address `.` when it has any.
     LoadCondition {
@@ -316,6 +327,22 @@ impl Builder {
         }
     }
 
+    /// Code 7 and `first`, then `code` and `second` (no code of its own
+    /// for `second` beyond the pair's): a local-global recovery.
+    fn loader_pair(&mut self, address: u32, first: u64, code: u8, second: u64) {
+        if self.first_word {
+            self.address = address as u64;
+            self.first_word = false;
+        }
+        self.put_code(7);
+        self.words.push(first & WORD_MASK);
+        self.put_code(code);
+        self.words.push(second & WORD_MASK);
+        if self.words.len() >= BLOCK_WORDS {
+            self.end_block();
+        }
+    }
+
     /// "Define the symbol as `$.`": code 7, code 6 and the name.
     fn define_here(&mut self, address: u32, symbol: u64) {
         if self.first_word {
@@ -440,6 +467,11 @@ pub fn words(p: &Program) -> Vec<Word> {
                 extra,
             } => b.command(command, word, bits, extra, NO_REFS),
             Event::DefineHere { address, symbol } => b.define_here(address, symbol),
+            Event::Recover {
+                address,
+                symbol,
+                name,
+            } => b.loader_pair(address, symbol, 2, name),
             Event::LoadCondition {
                 address,
                 count,

@@ -34,6 +34,7 @@ enum Slot {
 }
 
 /// A table of `size` slots.
+#[derive(Clone)]
 struct Table {
     slots: Vec<Slot>,
     live: HashMap<(usize, String), usize>,
@@ -109,6 +110,89 @@ pub(crate) fn slots(initial: &[String], events: &[HashEvent]) -> HashMap<(usize,
         }
     }
     table.live
+}
+
+/// Real MIDAS 433's table as it stands while the program is assembled:
+/// the initial symbols, then the events replayed as they come (the
+/// entry a loader-valued local is known by is its entry at that time).
+#[derive(Clone)]
+pub(crate) struct Replay {
+    table: Table,
+    applied: usize,
+    resized: bool,
+}
+
+impl std::fmt::Debug for Replay {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Replay({} events)", self.applied)
+    }
+}
+
+impl Replay {
+    /// The table holding the initial symbols (keys in real MIDAS's order).
+    pub(crate) fn new(initial: &[String]) -> Replay {
+        let mut table = Table {
+            slots: vec![Slot::Free; TABLE_SIZE as usize],
+            live: HashMap::new(),
+        };
+        for k in initial {
+            table.make(0, k);
+        }
+        Replay {
+            table,
+            applied: 0,
+            resized: false,
+        }
+    }
+
+    /// Applies the events not applied yet.
+    pub(crate) fn catch_up(&mut self, events: &[HashEvent]) {
+        for e in events.iter().skip(self.applied) {
+            match e {
+                HashEvent::Make(b, k) => self.table.make(*b, k),
+                HashEvent::Expunge(b, k) => self.table.expunge(*b, k),
+                // A resized table: not modelled here.
+                HashEvent::Resize(_) => self.resized = true,
+            }
+        }
+        self.applied = events.len();
+    }
+
+    /// The entry of the live name `key` (its outermost block's).
+    pub(crate) fn entry(&self, key: &str) -> Option<usize> {
+        self.table
+            .live
+            .iter()
+            .filter(|((_, k), _)| k == key)
+            .min_by_key(|((b, _), _)| *b)
+            .map(|(_, &slot)| slot)
+    }
+
+    /// EXPUNGE of `key` as real MIDAS 433's AEXPU1 sees it in a
+    /// relocatable assembly: when no entry of that name is live, its first
+    /// entry is taken and the search meets no expunged entry before a free
+    /// one, that free entry (ES then leaves -1 in A and AEXPU1 tells the
+    /// loader to delete the name; docs/0004-stink-format.md); else None.
+    pub(crate) fn expunge_record(&self, key: &str) -> Option<usize> {
+        if self.resized || self.entry(key).is_some() {
+            return None;
+        }
+        let size = self.table.slots.len();
+        let code = pdp10_isa::squoze::encode(key).unwrap_or(0);
+        let mut at = hash_slot_in(code, size as u64) as usize;
+        if self.table.slots[at] != Slot::Used {
+            return None;
+        }
+        for _ in 0..size {
+            at = (at + 1) % size;
+            match self.table.slots[at] {
+                Slot::Used => {}
+                Slot::Expunged => return None,
+                Slot::Free => return Some(at),
+            }
+        }
+        None
+    }
 }
 
 /// `.SYMTAB`'s first argument, the symbol table's size, when it is a plain

@@ -95,6 +95,9 @@ impl Assembler<'_> {
         chains.sort_by_key(|(k, _)| (entries.get(k).copied().unwrap_or(usize::MAX), k.clone()));
         for (key, (last, relocated)) in chains {
             let symbol = match self.loader_valued(&key) {
+                // An EXPUNGEd one is no longer in real MIDAS's table,
+                // which AEND5 walks: no request.
+                Some(false) if !self.st_live(&key) => continue,
                 Some(false) => self.st_address(&key),
                 _ => crate::stink::squoze_with(&key, 1),
             };

@@ -33,9 +33,8 @@ const AREA_TABLE: u64 = 0o20535;
 /// [`GlobalTerms`] (a space: no symbol has one).
 const AREA_KEY: &str = "$CONSTANTS ";
 
-/// Each name's entry in real MIDAS's symbol table as pass 1 left it
-/// (EXPUNGEd entries reused, symbol_slots.rs); a name in several blocks
-/// by its outermost.
+/// Each live name's entry in real MIDAS's symbol table at the end
+/// (symbol_slots.rs).
 pub(crate) fn st_entries(symbols: &crate::symtab::Symbols) -> HashMap<String, usize> {
     let initial = crate::symbol_order::initial_in_order();
     let slots = crate::symbol_slots::slots(&initial, symbols.hash_events());
@@ -124,18 +123,26 @@ impl Assembler<'_> {
         });
     }
 
-    /// The address of `key`'s entry in real MIDAS's symbol table.
+    /// Real MIDAS's symbol table as it stands now (pass 2).
+    fn replay(&mut self) -> &crate::symbol_slots::Replay {
+        let events = self.symbols.hash_events();
+        let replay = self.reloc.st_entries.get_or_insert_with(|| {
+            let initial = crate::symbol_order::initial_in_order();
+            Box::new(crate::symbol_slots::Replay::new(&initial))
+        });
+        replay.catch_up(events);
+        replay
+    }
+
+    /// Whether `key` has an entry in real MIDAS's symbol table now.
+    pub(crate) fn st_live(&mut self, key: &str) -> bool {
+        self.replay().entry(key).is_some()
+    }
+
+    /// The address of `key`'s entry in real MIDAS's symbol table now.
     pub(crate) fn st_address(&mut self, key: &str) -> u64 {
-        if self.reloc.st_entries.is_none() {
-            self.reloc.st_entries = Some(st_entries(&self.symbols));
-        }
-        let entry = self
-            .reloc
-            .st_entries
-            .as_ref()
-            .and_then(|e| e.get(key))
-            .copied();
-        (ST_ADDRESS + 3 * entry.unwrap_or(0) as u64) & HALF_MASK
+        let entry = self.replay().entry(key).unwrap_or(0);
+        (ST_ADDRESS + 3 * entry as u64) & HALF_MASK
     }
 
     /// Whether a value's globals make an assignment the loader's: one is
@@ -381,5 +388,23 @@ impl Assembler<'_> {
         if self.pass == 2 {
             self.reloc.events.push(Event::EndLoadCondition);
         }
+    }
+
+    /// EXPUNGE `key` in a relocatable assembly (pass 2): real MIDAS
+    /// writes code 7, code 2 (CLGLO), the entry's address (flag 40) and a
+    /// null new name, for a name not in its table in some cases (see
+    /// [`crate::symbol_slots::expunge_record`]).
+    pub(crate) fn expunge_record(&mut self, key: &str) {
+        if !self.reloc.on || self.pass != 2 {
+            return;
+        }
+        let Some(entry) = self.replay().expunge_record(key) else {
+            return;
+        };
+        self.reloc.events.push(Event::Recover {
+            address: self.loc,
+            symbol: 1 << 35 | ((ST_ADDRESS + 3 * entry as u64) & HALF_MASK),
+            name: 1 << 35,
+        });
     }
 }

@@ -43,7 +43,7 @@ pub(crate) struct Relocation {
     /// whether each is global. Kept from pass 1 to pass 2.
     pub loader_valued: std::collections::HashMap<String, bool>,
     /// The program's names' entries in real MIDAS's symbol table (pass 2).
-    pub st_entries: Option<std::collections::HashMap<String, usize>>,
+    pub st_entries: Option<Box<crate::symbol_slots::Replay>>,
     /// How deep in load-time conditionals (`.LIFS` ... `.ELDC`) the
     /// assembly is (real MIDAS's LDCCC).
     pub load_conditions: u32,
