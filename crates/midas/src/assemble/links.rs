@@ -130,7 +130,10 @@ impl Assembler<'_> {
                 self.error(
                     at,
                     ErrorKind::Syntax,
-                    format!("{key}, whose value only the loader knows, in a literal is not supported yet"),
+                    format!(
+                        "{}, whose value only the loader knows, in a literal is not supported yet",
+                        crate::assemble::loader_key_name(&key)
+                    ),
                 );
                 continue;
             }

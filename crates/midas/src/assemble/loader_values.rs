@@ -51,6 +51,17 @@ pub(crate) fn st_entries(symbols: &crate::symtab::Symbols) -> HashMap<String, us
         .collect()
 }
 
+/// How a key of [`GlobalTerms`] reads in a message: a constants area's
+/// is "a literal of a constants area placed where the location is
+/// global".
+pub(crate) fn loader_key_name(key: &str) -> String {
+    if key.starts_with(AREA_KEY) {
+        "a literal of a constants area placed where the location is global".to_string()
+    } else {
+        key.to_string()
+    }
+}
+
 /// The loader's location counter, an initial global of real MIDAS.
 pub(crate) const LOADER_DOT: &str = "$.";
 
