@@ -13,8 +13,9 @@ pub struct Args {
     source: PathBuf,
     /// Where to write the binary (default: `ts.<name>` in the current
     /// directory, `<name>` being the source's first file name, or
-    /// `<name>.rel` for a relocatable program, real MIDAS's `FN1 REL`; `fn1.fn2` when the program names its output with `.OFNM1`/`.OFNM2`); `-` is
-    /// standard output. A file is written whole or not at all (a temporary
+    /// `<name>.rel` for a relocatable program, real MIDAS's `FN1 REL`;
+    /// `fn1.fn2` when the program names its output with `.OFNM1`/`.OFNM2`);
+    /// `-` is standard output. A file is written whole or not at all (a temporary
     /// file beside it, then renamed).
     #[arg(short, long)]
     output: Option<PathBuf>,

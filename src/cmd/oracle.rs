@@ -210,7 +210,31 @@ fn work_dsk(args: &Args, dir: Sixbit, source: &Path, work: &Path) -> anyhow::Res
     // original. Unlink first, so the root is never written.
     let _ = fs::remove_file(&copy);
     fs::copy(source, &copy).with_context(|| format!("reading {}", source.display()))?;
+    keep_its_line_ends(&copy)?;
     Ok(disk)
+}
+
+/// Writes each host CR LF of the source's copy as CR, byte 356, CR: the
+/// same ITS characters (LF CR LF, as itstar writes them and `pdp10
+/// midas` reads them), in a form the DSK's text mode does not take for a
+/// DOS line end (`its::dsk::host_line_ends`), so real MIDAS reads what
+/// ours does (nova;time.machin has such lines).
+fn keep_its_line_ends(copy: &Path) -> anyhow::Result<()> {
+    let bytes = fs::read(copy).with_context(|| format!("reading {}", copy.display()))?;
+    if !bytes.windows(2).any(|w| w == b"\r\n") {
+        return Ok(());
+    }
+    // A LF after a CR (a CR LF pair, or one this makes) becomes 356 CR,
+    // the same ITS CR LF: no CR LF is left.
+    let mut out: Vec<u8> = Vec::with_capacity(bytes.len() + bytes.len() / 16);
+    for &b in &bytes {
+        if b == b'\n' && out.last() == Some(&b'\r') {
+            out.extend_from_slice(&[0o356, b'\r']);
+        } else {
+            out.push(b);
+        }
+    }
+    fs::write(copy, out).with_context(|| format!("writing {}", copy.display()))
 }
 
 /// Real MIDAS on the work DSK, `SYS;TS MIDAS`, with the command line
@@ -499,6 +523,23 @@ fn compare(real: &Image, ours: &Image) -> (String, String) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_host_cr_lf_is_kept_as_its_lf_cr_lf() {
+        let tmp = tempfile::tempdir().unwrap();
+        let f = tmp.path().join("t.mid");
+        fs::write(&f, b"A\r\nB\n\r\r\n\nC\n").unwrap();
+        keep_its_line_ends(&f).unwrap();
+        let got = fs::read(&f).unwrap();
+        assert_eq!(got, b"A\r\xee\rB\n\r\r\xee\r\xee\rC\n");
+        // The same ITS characters as the strict reading of the original.
+        let its = |b: &[u8]| pdp10_isa::evacuated::decode(b).unwrap();
+        assert_eq!(its(&got), its(b"A\r\nB\n\r\r\n\nC\n"));
+        // No CR LF: nothing changes.
+        fs::write(&f, b"A\nB\r C\n").unwrap();
+        keep_its_line_ends(&f).unwrap();
+        assert_eq!(fs::read(&f).unwrap(), b"A\nB\r C\n");
+    }
 
     #[test]
     fn a_relocatable_file_is_told_from_an_sblk_file() {

@@ -175,6 +175,8 @@ pub(crate) struct Assembler<'l> {
     /// `WORD`'s words, written straight into an absolute file before
     /// `output[k]`'s data (`(k, word)`, pass 2).
     pub(crate) raw_words: Vec<(usize, Word)>,
+    /// Whether the program set `.OFNM1` or `.OFNM2`.
+    pub(crate) output_named: bool,
 }
 
 impl<'l> Assembler<'l> {
@@ -232,6 +234,7 @@ impl<'l> Assembler<'l> {
             file: Default::default(),
             block_breaks: Vec::new(),
             raw_words: Vec::new(),
+            output_named: false,
             merges: LiteralMerges::default(),
             area_index: 0,
             areas: Vec::new(),
@@ -391,7 +394,22 @@ impl<'l> Assembler<'l> {
             span: stmt.start,
             words: Vec::new(),
         };
-        match parse::statement(&stmt.text, self.radix) {
+        // An expunged pseudo-op's name is a symbol, unless EQUALS gave the
+        // pseudo-op another name: a call by that name reaches the parser
+        // as the pseudo-op's own (muddle's `EQUALS %END,END`, `EXPUNGE END`).
+        let expunged = self.symbols.expunged_pseudos();
+        let filtered: HashSet<String>;
+        let expunged = if self.aliases.values().any(|v| expunged.contains(v)) {
+            filtered = expunged
+                .iter()
+                .filter(|k| !self.aliases.values().any(|v| v == *k))
+                .cloned()
+                .collect();
+            &filtered
+        } else {
+            expunged
+        };
+        match parse::statement_with(&stmt.text, self.radix, expunged) {
             Err(e) => {
                 let kind = if e.unterminated {
                     ErrorKind::Unterminated
@@ -527,6 +545,7 @@ impl<'l> Assembler<'l> {
                 }
                 self.reloc.loader_valued.remove(&parse::key(name));
                 if matches!(name.as_str(), ".QMTCH" | ".MLLIT" | ".OFNM1" | ".OFNM2") {
+                    self.output_named |= name.starts_with(".OFNM");
                     self.symbols.set_state(name, v.w);
                     return;
                 }

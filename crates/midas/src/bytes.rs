@@ -23,6 +23,30 @@ pub(crate) fn is_word_align(w: &WordAst) -> bool {
     )
 }
 
+/// The flag of a `.BYTE` size that is a hole (a negative size: so many
+/// zero bits, not a byte). Real MIDAS 433 takes the first size after
+/// `.BYTE` (or after `.WALGN`) as a byte's even when it is a hole; a hole
+/// is a hole only when reached after a byte (A.BYTE's BYSET and BYTINR;
+/// checked with midas-oracle: `<.BYTE -18.,-2,3 ...>` puts its first byte
+/// in 18 bits).
+pub(crate) const HOLE: u32 = 0o100;
+
+/// The bits of a `.BYTE` size (a hole's too).
+pub(crate) fn size_bits(size: u32) -> u32 {
+    size & !HOLE
+}
+
+/// The holes that come next in `sizes` from `next` (at most one round of
+/// them): their sizes in bits; `next` moves past them.
+pub(crate) fn holes_after(sizes: &[u32], next: &mut usize) -> Vec<u32> {
+    let mut out = Vec::new();
+    while out.len() < sizes.len() && sizes[*next % sizes.len()] & HOLE != 0 {
+        out.push(size_bits(sizes[*next % sizes.len()]));
+        *next += 1;
+    }
+    out
+}
+
 /// The byte mode of a grouping: the sizes, which comes next, and the word
 /// being filled from the left.
 struct Packer {
@@ -39,16 +63,16 @@ impl Packer {
     /// fit, and whether the byte fell in the case real MIDAS ORs into the
     /// word's left end (a size change where the new byte does not fit but
     /// one of the old size would), which is not done here.
-    fn deposit(&mut self, b: Value) -> (Option<Value>, bool) {
+    fn deposit(&mut self, b: Value) -> (Vec<Value>, bool) {
         let size = self.next_size();
         self.next += 1;
         let odd = self
             .carried
             .take()
             .is_some_and(|old| 36 - self.used < size && 36 - self.used >= old);
-        let mut full = None;
+        let mut full = Vec::new();
         if self.used + size > 36 {
-            full = Some(std::mem::replace(&mut self.word, Value::new(0)));
+            full.push(std::mem::replace(&mut self.word, Value::new(0)));
             self.used = 0;
         }
         let shift = 36 - self.used - size;
@@ -59,19 +83,26 @@ impl Packer {
         };
         self.word = Value::op2(self.word, b, |w, x| w | ((x & mask) << shift));
         self.used += size;
+        for hole in holes_after(&self.sizes, &mut self.next) {
+            if self.used + hole > 36 {
+                full.push(std::mem::replace(&mut self.word, Value::new(0)));
+                self.used = 0;
+            }
+            self.used += hole;
+        }
         (full, odd)
     }
 
     /// The size of the next byte.
     fn next_size(&self) -> u32 {
-        self.sizes[self.next % self.sizes.len()]
+        size_bits(self.sizes[self.next % self.sizes.len()])
     }
 
     /// The size of the last byte deposited.
     fn last_size(&self) -> u32 {
         match self.carried {
             Some(old) if self.next == 0 => old,
-            _ => self.sizes[(self.next + self.sizes.len() - 1) % self.sizes.len()],
+            _ => size_bits(self.sizes[(self.next + self.sizes.len() - 1) % self.sizes.len()]),
         }
     }
 }

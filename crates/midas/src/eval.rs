@@ -112,6 +112,14 @@ impl Assembler<'_> {
                 let b = self.expr(b, stmt);
                 if !matches!(op, '+' | '-') && (a.undefined || b.undefined) {
                     a.opaque = true;
+                    // Real MIDAS 433 does not fix a constant up through
+                    // `/`, `_`, `#` or `\` of a symbol defined later, so a
+                    // later equal literal does not share it on pass 1 (it
+                    // does through `*` and `&`; checked with midas-oracle,
+                    // chprog;ocdis's `[-10,,TVBBAS/2000]`).
+                    if matches!(op, '/' | '_' | '#' | '\\') {
+                        self.merges.unknown_not_symbol();
+                    }
                 }
                 let rel = self.binary_rel(*op, a, b, stmt);
                 let glob = match op {
@@ -271,6 +279,13 @@ impl Assembler<'_> {
         for item in items {
             if let Item::Field(e) = item {
                 let v = self.expr(e, stmt).w;
+                // A negative size is a hole: that many zero bits right
+                // after the byte before it (node Bytes; real MIDAS keeps
+                // the magnitude and a flag, as `HOLE` here).
+                if v >> 35 == 1 && (1u64 << 36) - v <= 36 {
+                    sizes.push(((1u64 << 36) - v) as u32 | crate::bytes::HOLE);
+                    continue;
+                }
                 if v > 36 {
                     self.error(
                         stmt.span_at(w.at),
@@ -289,6 +304,12 @@ impl Assembler<'_> {
     /// pass 1 cannot know forward references.
     pub(crate) fn symbol_value(&mut self, name: &str, at: crate::source::Span) -> Value {
         let place = self.symbols.resolve(name);
+        if name.ends_with('"') && !self.reloc.on {
+            // A reference `FOO"` makes FOO global, as `FOO":` does, even
+            // when FOO is later defined as a plain label (real MIDAS 433:
+            // chprog;ocaux's `PUSHJ P,FILEST"` then `FILEST:`).
+            self.symbols.mark_global(&place);
+        }
         if self.loader_valued(&place.key).is_some() {
             // Entered in the symbol table where first seen, as any name.
             let _ = self.symbols.reference(&place);

@@ -26,11 +26,12 @@ pub(crate) fn site_word(n: u64) -> u64 {
 }
 
 impl Assembler<'_> {
-    /// The argument of `.TYO` and `.TYO6`: a field, ended by a comma
-    /// (consumed) or the end of the line.
+    /// The argument of `.TYO` and `.TYO6`: a field (real MIDAS's AGETFD),
+    /// ended by a comma (consumed), a blank, a `?` or the end of the line
+    /// (survey;survey's `.tyo6 .ifnm1 ? .tyo 40 ? ...`).
     pub(crate) fn field_argument(&mut self, at: Span) -> Option<u64> {
         let mut g = Gathered::new(at);
-        self.gather_into(&mut g, Stop::Comma);
+        self.gather_into(&mut g, Stop::Word);
         if self.reader.peek() == Some(',') {
             self.reader.next();
         }
@@ -46,14 +47,28 @@ impl Assembler<'_> {
     /// One argument of a byte function: a field up to a comma (consumed
     /// unless `keep_comma`), `?`, the end of the line or an unmatched close.
     pub(crate) fn function_argument(&mut self, at: Span, keep_comma: bool) -> Option<u64> {
-        self.function_value(at, keep_comma).map(|v| v.w)
+        self.function_value(at, keep_comma, Stop::Field)
+            .map(|v| v.w)
     }
 
-    /// [`Assembler::function_argument`] with what is known of the value.
-    fn function_value(&mut self, at: Span, keep_comma: bool) -> Option<crate::assemble::Value> {
+    /// [`Assembler::function_argument`] with what is known of the value,
+    /// the field ending where `stop` says. With `Stop::Word` (the byte
+    /// and relocation functions: real MIDAS 433 ends their field at a
+    /// blank, oracle) a blank that ended it is read too unless
+    /// `keep_comma`: a syllable right after it is then not separated from
+    /// the value, an error as in real MIDAS ("Syllables not separated").
+    fn function_value(
+        &mut self,
+        at: Span,
+        keep_comma: bool,
+        stop: Stop,
+    ) -> Option<crate::assemble::Value> {
         let mut g = Gathered::new(at);
-        self.gather_into(&mut g, Stop::Field);
+        self.gather_into(&mut g, stop);
         if !keep_comma && self.reader.peek() == Some(',') {
+            self.reader.next();
+        }
+        if !keep_comma && stop == Stop::Word && matches!(self.reader.peek(), Some(' ' | '\t')) {
             self.reader.next();
         }
         match crate::parse::expression(g.text.trim(), self.radix) {
@@ -75,10 +90,8 @@ impl Assembler<'_> {
         // undefined and whether any is opaque.
         let mut call = Unknowns::default();
         let mut arg = |asm: &mut Self, keep_comma: bool| {
-            let v = asm.function_value(at, keep_comma)?;
-            call.symbolic = call.symbolic.wrapping_add(v.shadow.wrapping_sub(v.w));
-            call.undefined |= v.undefined;
-            call.opaque |= v.opaque;
+            let v = asm.function_value(at, keep_comma, Stop::Word)?;
+            call.add(&v);
             Some(v.w)
         };
         let v = match k {
@@ -119,21 +132,15 @@ impl Assembler<'_> {
         self.mark_function(g, v, &call, at);
     }
 
-    /// Puts a byte function's value into the statement (see
-    /// [`Assembler::byte_function`]), with what its arguments referred to
-    /// that is not yet defined (pass 1).
     /// `.ABSP x` and `.RELP x` (manual, pseudo-ops): the absolute part of
     /// `x`, and its relocation (one count a half, as `x,,y` holds them), so
     /// that `x = .ABSP x + .RL1*.RELP x`. Both are 0-relocated values.
     pub(crate) fn relocation_function(&mut self, k: &str, at: Span, g: &mut Gathered) {
-        let Some(v) = self.function_value(at, false) else {
+        let Some(v) = self.function_value(at, false, Stop::Word) else {
             return;
         };
-        let call = Unknowns {
-            symbolic: v.shadow.wrapping_sub(v.w),
-            undefined: v.undefined,
-            opaque: v.opaque,
-        };
+        let mut call = Unknowns::default();
+        call.add(&v);
         let out = match k {
             ".ABSP" => v.w,
             _ => v.rel,
@@ -141,6 +148,9 @@ impl Assembler<'_> {
         self.mark_function(g, out, &call, at);
     }
 
+    /// Puts a byte function's value into the statement (see
+    /// [`Assembler::byte_function`]), with what its arguments referred to
+    /// that is not yet defined (pass 1).
     fn mark_function(&mut self, g: &mut Gathered, v: u64, call: &Unknowns, at: Span) {
         if call.undefined && self.pass == 1 {
             let symbolic = call.symbolic & pdp10_isa::WORD_MASK;
@@ -315,4 +325,13 @@ struct Unknowns {
     symbolic: u64,
     undefined: bool,
     opaque: bool,
+}
+
+impl Unknowns {
+    /// Takes in what one argument's value refers to.
+    fn add(&mut self, v: &crate::assemble::Value) {
+        self.symbolic = self.symbolic.wrapping_add(v.shadow.wrapping_sub(v.w));
+        self.undefined |= v.undefined;
+        self.opaque |= v.opaque;
+    }
 }

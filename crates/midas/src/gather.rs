@@ -105,7 +105,8 @@ pub(crate) enum Stop {
     /// nothing read here (the argument of `.BP`, `.LDB` ... inside `<>` or
     /// `[]`).
     Field,
-    /// Like `Blank`, and also at a `?` (a field in `.ASCII` text).
+    /// Like `Blank`, and also at a `?` or a close that closes nothing read
+    /// here (a field in `.ASCII` text).
     Text,
 }
 
@@ -188,14 +189,18 @@ impl Assembler<'_> {
                 }
                 '?' if depth == 0 && matches!(stop, Stop::Field | Stop::Word) => return,
                 '?' if depth == 0 && nest == 0 && stop == Stop::Text => return,
-                ']' if depth == 0 && matches!(stop, Stop::Field | Stop::Word) => return,
+                ']' if depth == 0 && matches!(stop, Stop::Field | Stop::Word | Stop::Text) => {
+                    return
+                }
                 ']' if depth == 0 && stop == Stop::Statement => {
                     // Real MIDAS 433 (oracle: syseng;luser, timoon) says
                     // "Stray ]", skips it, and still writes the binary.
                     self.reader.next();
                     self.warn(at, ErrorKind::Syntax, "Stray ]");
                 }
-                ')' | '>' if nest == 0 && matches!(stop, Stop::Field | Stop::Word) => return,
+                ')' | '>' if nest == 0 && matches!(stop, Stop::Field | Stop::Word | Stop::Text) => {
+                    return
+                }
                 '[' | ']' | '(' | ')' | '<' | '>' => {
                     match c {
                         '[' => depth += 1,
@@ -421,6 +426,10 @@ impl Assembler<'_> {
             let args = self.macro_args(&m, at);
             let text = m.expand(&args);
             self.push_macro(text, at);
+            return;
+        }
+        if self.symbols.pseudo_expunged(&k) {
+            g.push_str(run, at);
             return;
         }
         self.pseudo_token(run, k, at, g)

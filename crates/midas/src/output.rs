@@ -38,7 +38,8 @@ pub struct Assembly {
     /// The absolute file's format and whether it has symbols.
     pub file: FileFormat,
     /// The output file's names, as the program left `.OFNM1` and
-    /// `.OFNM2` (SIXBIT; 0 when not set): real MIDAS names its output so.
+    /// `.OFNM2` (SIXBIT; both 0 when it set neither): real MIDAS names its
+    /// output so.
     pub output_names: (u64, u64),
     /// `WORD`'s words: each is written before the data of `words[k]`
     /// (after all the data when `k` is `words.len()`).
@@ -125,36 +126,32 @@ impl Assembly {
         if self.raw_words.is_empty() {
             return file;
         }
-        // Where in the file the data of each assembled word begins that
-        // starts a block; `words.len()` maps to the end of the data.
-        let mut places = std::collections::HashMap::new();
-        let end = match self.file.kind {
-            FileKind::Rim => {
-                for k in 0..self.words.len() {
-                    places.insert(k, 2 * k);
-                }
-                2 * self.words.len()
-            }
+        // Where in the file the data of the assembled word `k` begins: in
+        // RIM its pair; otherwise the block it starts (`WORD` ended the one
+        // before), found by counting the blocks' words. `words.len()` is
+        // the end of the data.
+        let place = |k: usize| match self.file.kind {
+            FileKind::Rim => 2 * k,
             FileKind::Sblk | FileKind::Rim10 => {
                 let mut at = match self.file.kind {
                     FileKind::Sblk => self.sblk.loader.len() + 1,
                     _ => read_in::RIM10_SBLK_LOADER.len(),
                 };
-                let mut k = 0;
+                let mut first = 0;
                 for b in &self.sblk.blocks {
-                    places.insert(k, at);
-                    k += b.words.len();
+                    if first >= k {
+                        break;
+                    }
+                    first += b.words.len();
                     at += b.words.len() + 2;
                 }
                 at
             }
         };
-        places.insert(self.words.len(), end);
         // From the last, so earlier places stay where they are; words at
         // one place keep their order.
         for &(k, word) in self.raw_words.iter().rev() {
-            let at = places.get(&k).copied().unwrap_or(end);
-            file.insert(at, word);
+            file.insert(place(k), word);
         }
         file
     }
@@ -175,11 +172,13 @@ impl Assembly {
     /// name, or BIN or REL); `None` when it did not.
     pub fn chosen_names(&self, source_fn1: &str) -> Option<(String, String)> {
         let (fn1, fn2) = self.output_names;
-        let fn1 = crate::text::sixbit_text(fn1).trim_end().to_string();
-        let fn2 = crate::text::sixbit_text(fn2).trim_end().to_string();
-        if fn2.is_empty() && (fn1.is_empty() || fn1.eq_ignore_ascii_case(source_fn1)) {
+        // .OFNM1 starts as the source's first name (six characters of it).
+        let own = crate::text::sixbit_word(&source_fn1.to_ascii_uppercase());
+        if fn2 == 0 && (fn1 == 0 || fn1 == own) {
             return None;
         }
+        let fn1 = crate::text::sixbit_text(fn1).trim_end().to_string();
+        let fn2 = crate::text::sixbit_text(fn2).trim_end().to_string();
         let fn1 = if fn1.is_empty() {
             source_fn1.to_ascii_uppercase()
         } else {
@@ -251,7 +250,10 @@ pub(crate) fn assembly(
         title: asm.title.clone(),
         file: asm.file,
         raw_words: asm.raw_words.clone(),
-        output_names: (asm.symbols.state(".OFNM1"), asm.symbols.state(".OFNM2")),
+        output_names: match asm.output_named {
+            true => (asm.symbols.state(".OFNM1"), asm.symbols.state(".OFNM2")),
+            false => (0, 0),
+        },
     }
 }
 

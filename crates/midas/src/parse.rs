@@ -223,8 +223,19 @@ pub(crate) enum Syllable {
 
 /// Parses one gathered statement.
 pub(crate) fn statement(text: &str, radix: u64) -> Result<Statement, SyntaxError> {
+    statement_with(text, radix, &std::collections::HashSet::new())
+}
+
+/// Parses one gathered statement, the pseudo-ops named in `expunged`
+/// being ordinary symbols (EXPUNGE).
+pub(crate) fn statement_with(
+    text: &str,
+    radix: u64,
+    expunged: &std::collections::HashSet<String>,
+) -> Result<Statement, SyntaxError> {
     let input = In::new(text);
     let p = Parser {
+        expunged,
         radix,
         depth: std::cell::Cell::new(0),
         operators: std::cell::Cell::new(0),
@@ -244,7 +255,9 @@ pub(crate) fn statement(text: &str, radix: u64) -> Result<Statement, SyntaxError
 /// Parses a field-only expression (conditionals, REPEAT counts, `\expr`).
 pub(crate) fn expression(text: &str, radix: u64) -> Result<WordAst, SyntaxError> {
     let input = In::new(text);
+    let no_names = std::collections::HashSet::new();
     let p = Parser {
+        expunged: &no_names,
         radix,
         depth: std::cell::Cell::new(0),
         operators: std::cell::Cell::new(0),
@@ -319,7 +332,9 @@ mod pseudos;
 use pseudos::pseudo;
 pub(crate) use pseudos::{is_builtin_name, is_pseudo_name};
 
-struct Parser {
+struct Parser<'s> {
+    /// Pseudo-ops the program expunged: their names are symbols.
+    expunged: &'s std::collections::HashSet<String>,
     radix: u64,
     /// How deep `<`, `(`, `[` are nested here, to refuse input that would
     /// overflow the stack.
@@ -351,7 +366,7 @@ fn precedence(op: char) -> u8 {
     }
 }
 
-impl Parser {
+impl Parser<'_> {
     fn statement<'a>(&self, mut i: In<'a>) -> PResult<'a, Statement> {
         let mut labels = Vec::new();
         loop {
@@ -423,7 +438,7 @@ impl Parser {
             let k = key(name.fragment());
             let next = rest.fragment().chars().next();
             if next.is_none_or(|c| c == ' ' || c == '\t') {
-                if let Some(op) = pseudo(&k) {
+                if let Some(op) = pseudo(&k).filter(|_| !self.expunged.contains(&k)) {
                     return self.pseudo_args(op, at, rest);
                 }
                 if k == ".SCALA" || k == ".VECTO" {
@@ -594,6 +609,48 @@ impl Parser {
         r
     }
 
+    /// `XWD left,right` after its name: each half is a field (real MIDAS's
+    /// XGETFD), so a blank ends the left one as a comma does, and blanks
+    /// before or after the comma are skipped (`XWD DSKCOR 201`, `XWD 7 ,6`
+    /// in mrc;ten50; checked with midas-oracle). The right half is the
+    /// rest of the word, as before.
+    fn xwd<'a>(&self, rest: In<'a>, at: usize, terms: &str) -> PResult<'a, WordAst> {
+        let (rest, _) = blanks(rest)?;
+        let comma_terms = format!("{terms},");
+        let left_at = rest.location_offset();
+        let (rest, left) = if rest.fragment().starts_with(',') {
+            (rest, Vec::new())
+        } else {
+            let (r, e) = self.expr(rest, 0, &comma_terms)?;
+            (r, vec![Item::Field(e)])
+        };
+        let (rest, _) = blanks(rest)?;
+        let rest = match rest.fragment().strip_prefix(',') {
+            Some(_) => blanks(adv(rest, 1))?.0,
+            None if rest
+                .fragment()
+                .chars()
+                .next()
+                .is_none_or(|c| terms.contains(c)) =>
+            {
+                return fail(rest, "XWD needs two arguments");
+            }
+            None => rest,
+        };
+        let (rest, b) = self.word(rest, terms)?;
+        let a = WordAst {
+            items: left,
+            at: left_at,
+        };
+        Ok((
+            rest,
+            WordAst {
+                items: vec![Item::Xwd(a, b)],
+                at,
+            },
+        ))
+    }
+
     fn word_inner<'a>(&self, i: In<'a>, terms: &str) -> PResult<'a, WordAst> {
         let at = i.location_offset();
         let mut items: Vec<Item> = Vec::new();
@@ -601,7 +658,10 @@ impl Parser {
         // XWD and SQUOZE take the whole word as their arguments.
         if let Ok((rest, name)) = squoze_run(i) {
             let k = key(name.fragment());
-            if (k == "XWD" || k == "SQUOZE") && rest.fragment().starts_with([' ', '\t']) {
+            if k == "XWD" && rest.fragment().starts_with([' ', '\t']) {
+                return self.xwd(rest, at, terms);
+            }
+            if k == "SQUOZE" && rest.fragment().starts_with([' ', '\t']) {
                 let (rest, _) = blanks(rest)?;
                 let comma_terms = format!("{terms},");
                 let (rest, a) = self.word(rest, &comma_terms)?;
@@ -613,16 +673,6 @@ impl Parser {
                 }
                 let rest = adv(rest, 1);
                 let (rest, _) = blanks(rest)?;
-                if k == "XWD" {
-                    let (rest, b) = self.word(rest, terms)?;
-                    return Ok((
-                        rest,
-                        WordAst {
-                            items: vec![Item::Xwd(a, b)],
-                            at,
-                        },
-                    ));
-                }
                 // Real MIDAS (ASQOZ, GETSLD) reads the symbol as a syllable:
                 // it skips operator characters before it (`SQUOZE 0,/FOO/`),
                 // and the squoze is a value the rest of the word works on

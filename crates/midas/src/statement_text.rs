@@ -161,9 +161,10 @@ impl Assembler<'_> {
     }
 
     /// The field after a `!` in `.ASCII` text, what ended it left unread:
-    /// a blank, comma, `?` or line end (real MIDAS 433, oracle: each is then
-    /// text, or the closing delimiter). Other ends (a close, `;`) are
-    /// refused: we have not checked what real MIDAS makes of them.
+    /// a blank, comma, `?`, line end or a close (`)`, `]`, `>`) that closes
+    /// nothing in the field (real MIDAS 433, oracle: each is then text, or
+    /// the closing delimiter; chprog;ocaux's `(#=*O!T)`). Other ends (`;`)
+    /// are refused: we have not checked what real MIDAS makes of them.
     fn ascii_field(&mut self, at: Span) -> Option<u64> {
         if !(2..=36).contains(&self.radix) {
             self.error(
@@ -175,12 +176,15 @@ impl Assembler<'_> {
         }
         let mut g = Gathered::new(at);
         self.gather_into(&mut g, Stop::Text);
-        if !matches!(self.reader.peek(), Some(' ' | '\t' | ',' | '?' | '\n')) {
+        if !matches!(
+            self.reader.peek(),
+            Some(' ' | '\t' | ',' | '?' | '\n' | ')' | ']' | '>')
+        ) {
             let here = self.reader.span();
             self.error(
                 here,
                 ErrorKind::Syntax,
-                "a field in .ASCII text must end with a blank, comma, ? or line end",
+                "a field in .ASCII text must end with a blank, comma, ?, close or line end",
             );
             return None;
         }
@@ -374,7 +378,14 @@ impl Assembler<'_> {
                     "DEFINE" | "IRP" | "IRPC" | "IRPS" | "IRPW" | "IRPNC" | ".TTYMA" => level += 1,
                     "TERMIN" => {
                         if level == 0 {
-                            self.reader.next();
+                            // The character thrown away; when TERMIN ends
+                            // the body of a taken conditional, that is its
+                            // closing bracket, already taken out (the mark
+                            // that stands after it stays: `IFE 0,{IRP
+                            // ... TERMIN}`, survey;survey's HOST macro).
+                            if self.reader.peek() != Some(crate::cond::SUCCESS) {
+                                self.reader.next();
+                            }
                             if s.ends_with('!') {
                                 s.pop();
                             }

@@ -434,8 +434,21 @@ impl Symbols {
         self.note_made(b, &p.key);
     }
 
+    /// Whether the initial pseudo-op `key` was expunged (and not made a
+    /// pseudo-op again by EQUALS): its name is then an ordinary symbol
+    /// (aap;tenth's `EXPUNGE .ELSE,.BEGIN` then `.ELSE: DOCOL`).
+    pub fn pseudo_expunged(&self, key: &str) -> bool {
+        self.expunged_pseudos.contains(key)
+    }
+
+    /// The initial pseudo-ops expunged (see [`Symbols::pseudo_expunged`]).
+    pub fn expunged_pseudos(&self) -> &std::collections::HashSet<String> {
+        &self.expunged_pseudos
+    }
+
     /// EQUALS made `p` a copy of a pseudo-op: an entry of its block.
     pub fn make_pseudo_copy(&mut self, p: &Place) {
+        self.expunged_pseudos.remove(&p.key);
         let b = self.target(p);
         self.note_made(b, &p.key);
         self.pseudo_copies.insert((b, p.key.clone()));

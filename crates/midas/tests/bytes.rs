@@ -173,3 +173,60 @@ fn byte_sizes_past_44_are_refused_and_0_is_not() {
     let e = support::fails(".BYTE 45\n1\n.BYTE");
     assert!(e.contains(".BYTE size 45 is not 0 to 44 (octal)"), "{e}");
 }
+
+#[test]
+fn a_byte_functions_field_ends_at_a_blank() {
+    // `.BP mask Q`: the blank ends .BP's field and stays, so Q is the
+    // word's address field (chprog;ocaux's `[.BP HSYACN Q]`); even after
+    // an operator (`.BP 7700+ 1`).
+    let src = "Q=10\nA:\tLDB 1,[.BP 7700 Q]\n\t.BP 7700 Q\n\t.BP <7700> Q\n\t.BP 7700+ 1\n\
+               \t.BP 7700,Q\n\t.LZ 7,\n\t.TZ 10\n\t.LDB 300600,123456";
+    assert_eq!(
+        words(src),
+        [
+            0o135040_000110,
+            0o060600_000010,
+            0o060600_000010,
+            0o060600_000001,
+            0o060600_000010,
+            0o41,
+            0o3,
+            0,
+            0o060600_000010
+        ]
+    );
+    // Real MIDAS says "Syllables not separated" of `.LZ 7 1` (and drops
+    // the 1): an error here too, not `.LZ 7+1`.
+    for src in ["\t.LZ 7 1", "\t.TZ 10 1", "\t.BM 300600 1", "\t.ABSP 5 1"] {
+        support::fails(src);
+    }
+}
+
+#[test]
+fn a_negative_size_is_a_hole_of_zero_bits_after_the_byte_before() {
+    // Real MIDAS 433's words. The first size after .BYTE is a byte's
+    // even when negative (decsys;decuuo's DLWORD puts MODE in 18 bits);
+    // later holes follow the byte before them, also after a wrap.
+    let src = "DEFINE DLWORD(MODE,LITPEN,STOP,SCALE,INTENS)\n<.BYTE -18.,-2,3,2,2,-2,3,4\n \
+               MODE+0 ? LITPEN+0 ? STOP+0 ? SCALE+0 ? INTENS+0>TERMIN\n\
+               A:\tDLWORD(3,0,0,5,17)\n\tDLWORD(3,1,1,3,7)\n\t<.BYTE 6,-6,6 ? 1 ? 2 ? 3 ? 4>\n\
+               \t<.BYTE 6,-30.,6 ? 1 ? 2 ? 3>\n\t<.BYTE 6,-6 ? 1 ? 2>\n\
+               \tMOVE 1,[.BYTE -3,6 ? 1 ? 2 ? 3]\n.BYTE 6,-6\n\t1\n\t2\n\t3\n.BYTE\n\
+               .BYTE -6,6\n\t7\n\t10\n.BYTE\n\t.BYTE 7,-1 ? 1 ? 2 ? .BYTE\n\t777";
+    assert_eq!(
+        words(src),
+        [
+            0o000003_001160,
+            0o000003_027160,
+            0o010002_030004,
+            0,
+            0o010002_000000,
+            0o200040_000112,
+            0o010002_000300,
+            0o071000_000000,
+            0o004020_000000,
+            0o777,
+            0o102003_000000
+        ]
+    );
+}

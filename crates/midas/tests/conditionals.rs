@@ -242,3 +242,20 @@ fn a_conditional_field_may_end_at_the_end_of_the_line() {
                1\nIFN NOPE,[\n 2\n]\n 3\nIFN YEP,[\n 4\n]\n 5\nIFN 0\n 6\nIFE 0\n 7";
     assert_eq!(support::words(src), vec![1, 3, 4, 5, 6, 7]);
 }
+
+#[test]
+fn a_termin_right_before_a_taken_conditionals_close_keeps_the_close() {
+    // survey;survey's `.else { ... irp ... termin}`: the character thrown
+    // away after TERMIN is the bracket, which ends the conditional (real
+    // MIDAS 433: P is 3, no error, no other word).
+    for body in [
+        "IFE 0,{irp n,,[P]\nn==3\ntermin}",
+        "IFE 0,[irp n,,[P]\nn==3\ntermin]",
+        "IFSE SERVER,TIP,X==1\n.else {\tirp\tn,,[P]\n\tn==3\n\ttermin}",
+    ] {
+        let src = format!("TITLE C9\n{body}\nA:\tP\nEND A\n");
+        let a = midas::assemble_str("t.mid", &src).unwrap_or_else(|e| panic!("{src}: {e}"));
+        let words: Vec<(u32, u64)> = a.words.iter().map(|(at, w)| (*at, w.raw())).collect();
+        assert_eq!(words, [(0o100, 3)], "{src}");
+    }
+}

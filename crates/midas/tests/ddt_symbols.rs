@@ -239,3 +239,20 @@ fn setting_midass_own_variable_makes_no_entry() {
         ]
     );
 }
+
+#[test]
+fn a_reference_with_a_quote_makes_the_label_global() {
+    // chprog;ocaux's `PUSHJ P,FILEST"` before `FILEST:` (real MIDAS 433's
+    // table: FOO global, the others local).
+    let src = "TITLE GR\nP=17\nA:\tPUSHJ P,FOO\"\nFOO:\tPOPJ P,\nB:\t0\nEND A\n";
+    assert_eq!(
+        table(src),
+        vec![
+            e(0, "GLOBAL", 0o777766_000000),
+            e(LOCAL, "P", 0o17),
+            e(LOCAL, "A", 0o100),
+            e(GLOBAL, "FOO", 0o101),
+            e(LOCAL, "B", 0o102)
+        ]
+    );
+}

@@ -2,6 +2,8 @@
 //! data blocks begin. Every expected file is the one real MIDAS 433 wrote
 //! for the same source (`pdp10 midas-oracle --keep`), word for word.
 
+mod support;
+
 fn file(source: &str) -> Vec<u64> {
     let a = midas::assemble_str("t.mid", source).unwrap_or_else(|e| panic!("{e}"));
     a.output_words().iter().map(|w| w.raw()).collect()
@@ -154,24 +156,13 @@ fn loc_block_dot_offset_and_variables_begin_a_data_block() {
     );
 }
 
-/// `w,,w` words separated by blanks.
-fn halves(words: &str) -> Vec<u64> {
-    words
-        .split_whitespace()
-        .map(|w| {
-            let (l, r) = w.split_once(",,").expect("left,,right");
-            u64::from_str_radix(l, 8).unwrap() << 18 | u64::from_str_radix(r, 8).unwrap()
-        })
-        .collect()
-}
-
 #[test]
 fn word_puts_its_word_straight_into_the_file() {
     // RIM: between the word pairs.
     let src = "TITLE WD2\nRIM\nA:\tMOVEI 1,3\n\tWORD 5\n\tMOVEI 2,4\n\tWORD 6\nEND A\n";
     assert_eq!(
         file(src),
-        halves(
+        support::halves(
             "710440,,000100 201040,,000003 000000,,000005 710440,,000101 201100,,000004 \
              000000,,000006 254000,,000100 777774,,000000 015315,,513316 777774,,000000 \
              110310,,700000 000000,,000100 373656,,733270 254000,,000100"
@@ -183,7 +174,7 @@ fn word_puts_its_word_straight_into_the_file() {
     let words = file(src);
     assert_eq!(
         words[16..],
-        halves(
+        support::halves(
             "777777,,000100 201040,,000003 201036,,000204 000000,,000005 777777,,000101 \
              201100,,000004 201076,,000207 254000,,000100 777774,,000000 015315,,513316 \
              777774,,000000 110310,,700000 000000,,000100 373656,,733270 254000,,000100"
@@ -197,7 +188,7 @@ fn word_puts_its_word_straight_into_the_file() {
     let at = words.iter().position(|&w| w == 0o254000_000001).unwrap() + 1;
     assert_eq!(
         words[at..at + 16],
-        halves(
+        support::halves(
             "123456,,654321 777777,,000100 201040,,000003 201036,,000204 254000,,000001 \
              777777,,000101 201100,,000004 201076,,000207 000000,,000005 777777,,000200 \
              000000,,000000 777776,,000401 000000,,000007 254000,,000100 777771,,000003 \

@@ -140,3 +140,40 @@ fn a_byte_function_of_an_opaque_argument_never_merges_on_pass_1() {
     let w = words("GO: MOVEI 1,[.BP A]\nMOVEI 1,[.BP A]\nCONSTANTS\nX: MOVEI X\nA=440600");
     assert_eq!(w.last(), Some(&0o201000_000103));
 }
+
+#[test]
+fn a_constant_is_not_fixed_up_through_a_divide_shift_or_xor() {
+    // `[W op k]`, `W=3`, `[W op k]`, CONSTANTS: real MIDAS 433 shares the
+    // word on pass 1 through `*`, `&`, `-`, `+` (one word in the area), not
+    // through `/`, `_`, `#`, `\` (two; chprog;ocdis's [-10,,TVBBAS/2000]).
+    // Each L is the word after its area.
+    let ops = [
+        "W*2", "2*W", "W/2", "2000/W", "W_3", "3_W", "W&7", "7&W", "W#7", "W\\7", "-W", "W+1",
+        "W-1", "1-W", "<W*2>+1", "<W/2>+1",
+    ];
+    let mut src = String::from("TITLE OQ\n");
+    for (i, op) in ops.iter().enumerate() {
+        let e = op.replace('W', &format!("W{i}"));
+        src += &format!("A{i}:\tMOVE 1,[{e}]\nW{i}=3\n\tMOVE 1,[{e}]\nCONSTANTS\nL{i}:\t0\n");
+    }
+    src += "END A0\n";
+    let a = midas::assemble_str("t.mid", &src).unwrap_or_else(|e| panic!("{e}"));
+    let l: Vec<u64> = (0..ops.len())
+        .map(|i| {
+            let name = format!("L{i}");
+            a.symbols
+                .iter()
+                .find(|s| s.name == name)
+                .unwrap()
+                .value
+                .raw()
+        })
+        .collect();
+    assert_eq!(
+        l,
+        [
+            0o103, 0o107, 0o114, 0o121, 0o126, 0o133, 0o137, 0o143, 0o150, 0o155, 0o161, 0o165,
+            0o171, 0o175, 0o201, 0o206
+        ]
+    );
+}

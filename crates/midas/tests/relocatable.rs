@@ -4,22 +4,13 @@
 //! `pdp10 midas-oracle --keep`); one line per block (header, words,
 //! checksum), long blocks continued on indented lines.
 
+mod support;
+
 /// The relocatable file's words of `src`.
 fn rel_words(src: &str) -> Vec<u64> {
     let a = midas::assemble_str("t.mid", src).unwrap_or_else(|e| panic!("{src}: {e}"));
     assert_eq!(a.default_fn2(), "REL");
     a.output_words().iter().map(|w| w.raw()).collect()
-}
-
-/// `w,,w` words separated by blanks.
-fn parse(words: &str) -> Vec<u64> {
-    words
-        .split_whitespace()
-        .map(|w| {
-            let (l, r) = w.split_once(",,").expect("left,,right");
-            u64::from_str_radix(l, 8).unwrap() << 18 | u64::from_str_radix(r, 8).unwrap()
-        })
-        .collect()
 }
 
 fn check(src: &str, expected: &str) {
@@ -29,7 +20,11 @@ fn check(src: &str, expected: &str) {
             .collect::<Vec<_>>()
             .join("\n")
     };
-    assert_eq!(show(&rel_words(src)), show(&parse(expected)), "{src}");
+    assert_eq!(
+        show(&rel_words(src)),
+        show(&support::halves(expected)),
+        "{src}"
+    );
 }
 
 /// The first error `src` gets.

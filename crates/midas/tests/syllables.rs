@@ -112,3 +112,44 @@ fn the_exponent_of_a_number_may_be_a_value_computed_while_reading() {
         ]
     );
 }
+
+#[test]
+fn an_expunged_pseudo_ops_name_is_an_ordinary_symbol() {
+    // aap;tenth's `EXPUNGE .SWAP,.BEGIN,.END,.ELSE,.I`, then labels and
+    // words of those names (real MIDAS 433's words).
+    let src = "TITLE EX\nEXPUNGE .SWAP,.BEGIN,.END,.ELSE,.I\n.ELSE:\t1\n.BEGIN:\t2\n.I:\t.ELSE\n\
+               \t.BEGIN\n.END:\t.END\nEND .ELSE\n";
+    let a = midas::assemble_str("t.mid", src).unwrap_or_else(|e| panic!("{e}"));
+    let words: Vec<(u32, u64)> = a.words.iter().map(|(at, w)| (*at, w.raw())).collect();
+    assert_eq!(
+        words,
+        [
+            (0o100, 1),
+            (0o101, 2),
+            (0o102, 0o100),
+            (0o103, 0o101),
+            (0o104, 0o104)
+        ]
+    );
+}
+
+#[test]
+fn xwds_halves_are_fields_a_blank_ends_the_left_one() {
+    // mrc;ten50's `XWD DSKCOR 201` and `XWD -200 MONBUF+1` (real MIDAS
+    // 433's XGETFD: a blank ends a field; blanks around the comma go).
+    let src = "TITLE XW\nB=3\nA:\tXWD 5 201\n\tXWD -200 B+1\n\tXWD A+B 3\n\tXWD 1,2\n\
+               \tMOVE 1,[XWD B B]\n\tXWD 7 ,6\n\tXWD 4, 5\nEND A\n";
+    assert_eq!(
+        words(src),
+        [
+            0o000005_000201,
+            0o777600_000004,
+            0o000103_000003,
+            0o000001_000002,
+            0o200040_000107,
+            0o000007_000006,
+            0o000004_000005,
+            0o000003_000003
+        ]
+    );
+}

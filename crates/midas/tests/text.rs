@@ -67,3 +67,22 @@ fn dot_ascii_writes_a_field_after_a_bang_in_digits() {
     );
     assert_eq!(w.len(), 15);
 }
+
+#[test]
+fn a_dot_ascii_field_ends_at_a_close_that_stays_text() {
+    // chprog;ocaux's `.ASCII ?... (#=*O!T) ...?`: the `)` after T ends the
+    // field and is a character of the string, as `]` and `>` are.
+    let src = "TITLE QB\nT=5\nA:\t.ASCII ?(#=*O!T) X?\n\t.ASCII ?A!T,B?\n\t.ASCII ?C!T D?\n\
+               \t.ASCII ?E!T]F?\n\t.ASCII ?G!T>H?\nEND A\n";
+    assert_eq!(
+        words(src),
+        [
+            0o241067_525236,
+            0o325224_054000,
+            0o405525_441000,
+            0o415524_042000,
+            0o425533_543000,
+            0o435527_644000
+        ]
+    );
+}

@@ -27,7 +27,7 @@ pub(crate) struct ByteMode {
 impl ByteMode {
     /// The size of the next byte.
     pub(crate) fn next_size(&self) -> u32 {
-        self.sizes[self.next % self.sizes.len()]
+        crate::bytes::size_bits(self.sizes[self.next % self.sizes.len()])
     }
 }
 
@@ -73,7 +73,7 @@ impl Assembler<'_> {
         let carry = carry.filter(|_| !sizes.is_empty()).map(|m| {
             let last = match m.carried {
                 Some(old) if m.next == 0 => old,
-                _ => m.sizes[(m.next + m.sizes.len() - 1) % m.sizes.len()],
+                _ => crate::bytes::size_bits(m.sizes[(m.next + m.sizes.len() - 1) % m.sizes.len()]),
             };
             (m.word, m.used, last)
         });
@@ -131,6 +131,14 @@ impl Assembler<'_> {
         };
         m.word |= (v & mask) << (36 - m.used - size);
         m.used += size;
+        for hole in crate::bytes::holes_after(&m.sizes, &mut m.next) {
+            if m.used + hole > 36 {
+                self.emit_rel(m.word, 0, Default::default(), row);
+                m.word = 0;
+                m.used = 0;
+            }
+            m.used += hole;
+        }
         self.byte_mode = Some(m);
         self.bytes_since_byte = self.bytes_since_byte.map(|n| n + 1);
     }

@@ -41,7 +41,8 @@ impl Assembler<'_> {
         let initial = self.symbols.block_of(&place) == Some(crate::symtab::INIT)
             && self.symbols.get(&place).is_some_and(|s| s.value != value);
         let message = format!("{name}: Pseudo, macro or initial sym as label");
-        if crate::parse::is_pseudo_name(name) {
+        let key = crate::parse::key(name);
+        if crate::parse::is_pseudo_name(&key) && !self.symbols.pseudo_expunged(&key) {
             // The label could never be used: the name stays a pseudo-op.
             self.error(at, ErrorKind::Syntax, message);
         } else if initial {

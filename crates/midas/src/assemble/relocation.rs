@@ -102,9 +102,6 @@ impl Assembler<'_> {
         }
     }
 
-    /// The location counter was set: the SBLK data block ends, and in a
-    /// relocatable assembly the block begun ends and the next starts at the
-    /// new location.
     /// `WORD`'s word, on pass 2: into the relocatable file's stream, or
     /// before the absolute file's next data.
     pub(super) fn raw_word(&mut self, word: u64) {
@@ -118,6 +115,9 @@ impl Assembler<'_> {
         }
     }
 
+    /// The location counter was set: the SBLK data block ends, and in a
+    /// relocatable assembly the block begun ends and the next starts at the
+    /// new location.
     pub(super) fn located(&mut self) {
         self.end_data_block();
         if self.reloc.on && self.pass == 2 {

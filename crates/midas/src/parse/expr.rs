@@ -3,7 +3,7 @@
 
 use super::*;
 
-impl Parser {
+impl Parser<'_> {
     pub(super) fn expr<'a>(&self, i: In<'a>, min: u8, terms: &str) -> PResult<'a, Expr> {
         let (i, lhs) = self.unary(i, terms)?;
         self.expr_rest(i, lhs, min, terms)

@@ -3,7 +3,7 @@
 
 use super::*;
 
-impl Parser {
+impl Parser<'_> {
     /// Numbers (manual node Numbers): `17` in the current radix, `17.`
     /// decimal, `17'` octal, `1.5` floating, `A^B` = A times radix^B,
     /// `1.5^3` = 1500.0, and `X_N` after a float gives a fixed result.

@@ -75,3 +75,14 @@ pub fn assemble(
 pub fn words_of(a: &midas::Assembly) -> Vec<u64> {
     a.words.iter().map(|(_, w)| w.raw()).collect()
 }
+
+/// `left,,right` words in octal, separated by blanks (expected files).
+pub fn halves(words: &str) -> Vec<u64> {
+    words
+        .split_whitespace()
+        .map(|w| {
+            let (l, r) = w.split_once(",,").expect("left,,right");
+            u64::from_str_radix(l, 8).unwrap() << 18 | u64::from_str_radix(r, 8).unwrap()
+        })
+        .collect()
+}
