@@ -268,14 +268,11 @@ fn stink_words(asm: &Assembler<'_>) -> Vec<Word> {
         .filter(|(_, name, ..)| !asm.globals.contains(*name) && !asm.symbols.is_midas_own(name))
         .map(|(_, name, s, ..)| (name.to_string(), s.clone()))
         .collect();
-    let entries = crate::symbol_order::entries(asm.symbols.symbols_seen());
-    let st = if asm.reloc.loader_valued.is_empty() {
-        Default::default()
-    } else {
-        crate::assemble::st_entries(&asm.symbols)
-    };
+    // Real MIDAS writes them walking its symbol table (SSYMDR), whose
+    // entries also name the loader-valued locals.
+    let st = crate::assemble::st_entries(&asm.symbols);
     let mut order: Vec<usize> = (0..defined.len()).collect();
-    order.sort_by_key(|&k| entries.get(&defined[k].0).copied().unwrap_or(usize::MAX));
+    order.sort_by_key(|&k| st.get(&defined[k].0).copied().unwrap_or(usize::MAX));
     let symbols = order
         .into_iter()
         .map(|k| {

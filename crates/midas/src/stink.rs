@@ -328,7 +328,11 @@ impl Builder {
     }
 
     /// Code 7 and `first`, then `code` and `second` (no code of its own
-    /// for `second` beyond the pair's): a local-global recovery.
+    /// for `second` beyond the pair's): a local-global recovery. Real
+    /// MIDAS 433 (AEXPU1) writes both codes, then the two words with
+    /// nothing to keep them in one block: a full block ends between them,
+    /// and `second` begins the next, before its first bits word (mudsys;
+    /// putget's END, the 31st word of a block).
     fn loader_pair(&mut self, address: u32, first: u64, code: u8, second: u64) {
         if self.first_word {
             self.address = address as u64;
@@ -337,6 +341,11 @@ impl Builder {
         self.put_code(7);
         self.words.push(first & WORD_MASK);
         self.put_code(code);
+        if self.words.len() >= BLOCK_WORDS {
+            self.end_block();
+            self.address = address as u64;
+            self.first_word = false;
+        }
         self.words.push(second & WORD_MASK);
         if self.words.len() >= BLOCK_WORDS {
             self.end_block();

@@ -119,7 +119,7 @@ pub(crate) fn slots(initial: &[String], events: &[HashEvent]) -> HashMap<(usize,
 pub(crate) struct Replay {
     table: Table,
     applied: usize,
-    resized: bool,
+    initial: Vec<String>,
 }
 
 impl std::fmt::Debug for Replay {
@@ -131,18 +131,22 @@ impl std::fmt::Debug for Replay {
 impl Replay {
     /// The table holding the initial symbols (keys in real MIDAS's order).
     pub(crate) fn new(initial: &[String]) -> Replay {
+        Replay {
+            table: Replay::initial_table(initial, TABLE_SIZE as usize),
+            applied: 0,
+            initial: initial.to_vec(),
+        }
+    }
+
+    fn initial_table(initial: &[String], size: usize) -> Table {
         let mut table = Table {
-            slots: vec![Slot::Free; TABLE_SIZE as usize],
+            slots: vec![Slot::Free; size],
             live: HashMap::new(),
         };
         for k in initial {
             table.make(0, k);
         }
-        Replay {
-            table,
-            applied: 0,
-            resized: false,
-        }
+        table
     }
 
     /// Applies the events not applied yet.
@@ -151,8 +155,11 @@ impl Replay {
             match e {
                 HashEvent::Make(b, k) => self.table.make(*b, k),
                 HashEvent::Expunge(b, k) => self.table.expunge(*b, k),
-                // A resized table: not modelled here.
-                HashEvent::Resize(_) => self.resized = true,
+                // `.SYMTAB` comes before the program's names.
+                HashEvent::Resize(n) if *n > self.table.slots.len() => {
+                    self.table = Replay::initial_table(&self.initial, *n);
+                }
+                HashEvent::Resize(_) => {}
             }
         }
         self.applied = events.len();
@@ -168,28 +175,40 @@ impl Replay {
             .map(|(_, &slot)| slot)
     }
 
+    /// Each live name's entry (its outermost block's).
+    pub(crate) fn entries(&self) -> HashMap<String, usize> {
+        let mut out: HashMap<String, (usize, usize)> = HashMap::new();
+        for ((b, k), &slot) in &self.table.live {
+            let e = out.entry(k.clone()).or_insert((*b, slot));
+            if *b < e.0 {
+                *e = (*b, slot);
+            }
+        }
+        out.into_iter().map(|(k, (_, s))| (k, s)).collect()
+    }
+
     /// EXPUNGE of `key` as real MIDAS 433's AEXPU1 sees it in a
-    /// relocatable assembly: when no entry of that name is live, its first
-    /// entry is taken and the search meets no expunged entry before a free
-    /// one, that free entry (ES then leaves -1 in A and AEXPU1 tells the
-    /// loader to delete the name; docs/0004-stink-format.md); else None.
+    /// relocatable assembly: when no entry of that name is live and its
+    /// first entry is taken (live or expunged), the entry where ES would
+    /// define it, the first expunged or free one of its search (ES then
+    /// leaves -1 in A and AEXPU1 tells the loader to delete the name;
+    /// docs/0004-stink-format.md); else None (a first entry free leaves
+    /// A as it was, not negative).
     pub(crate) fn expunge_record(&self, key: &str) -> Option<usize> {
-        if self.resized || self.entry(key).is_some() {
+        if self.entry(key).is_some() {
             return None;
         }
         let size = self.table.slots.len();
         let code = pdp10_isa::squoze::encode(key).unwrap_or(0);
         let mut at = hash_slot_in(code, size as u64) as usize;
-        if self.table.slots[at] != Slot::Used {
+        if self.table.slots[at] == Slot::Free {
             return None;
         }
         for _ in 0..size {
-            at = (at + 1) % size;
-            match self.table.slots[at] {
-                Slot::Used => {}
-                Slot::Expunged => return None,
-                Slot::Free => return Some(at),
+            if self.table.slots[at] != Slot::Used {
+                return Some(at);
             }
+            at = (at + 1) % size;
         }
         None
     }
@@ -198,7 +217,13 @@ impl Replay {
 /// `.SYMTAB`'s first argument, the symbol table's size, when it is a plain
 /// number (octal, decimal with a point); the others are not modelled.
 pub(crate) fn symtab_size(args: &str) -> Option<usize> {
-    let first = args.split([',', ';']).next()?.trim();
+    // A field ends at a comma or a blank (real MIDAS's AGETFD):
+    // `.SYMTAB 10000 10000` asks for 10000 (mudsys;itsdem).
+    let first = args
+        .trim_start()
+        .split([',', ';', ' ', '\t'])
+        .next()?
+        .trim();
     match first.strip_suffix('.') {
         Some(d) => d.parse().ok(),
         None => usize::from_str_radix(first, 8).ok(),
@@ -268,6 +293,7 @@ mod tests {
     fn the_size_is_symtabs_first_argument() {
         assert_eq!(symtab_size(" 7001.,5000.\t\t;-*- MIDAS -*-"), Some(7001));
         assert_eq!(symtab_size(" 6000"), Some(0o6000));
+        assert_eq!(symtab_size(" 10000 10000"), Some(0o10000));
         assert_eq!(symtab_size(" N*2"), None);
     }
 

@@ -193,8 +193,8 @@ fn expunge_writes_nothing_for_names_found() {
 #[test]
 fn expunge_of_a_name_not_in_the_table_tells_the_loader() {
     // Gensyms G00001-G00004 made on both passes; G00005 never: its first
-    // entry is taken and no expunged entry lies before the free one
-    // (25421), so real MIDAS writes code 7, code 2, 400000,,25421 and a
+    // entry is taken, and its search ends at the free one (25421; no
+    // expunged entry before it), so real MIDAS writes code 7, code 2, 400000,,25421 and a
     // null name. The labels' entries are their entries on pass 2 (made
     // again after pass 1's EXPUNGEs).
     check(
@@ -222,6 +222,88 @@ fn expunge_of_a_name_not_in_the_table_tells_the_loader() {
         002004,,000000 063772,,300000 000000,,000000 110310,,700000
          000000,,000000 601470,,577777
         001001,,000000 063772,,300000 713004,,477777
+        777777,,777777
+        ",
+    );
+}
+
+#[test]
+fn expunge_of_a_name_not_found_names_the_first_expunged_entry_its_search_meets() {
+    // XAN's entry is ZDP's first (115), SSS takes 116 and is expunged:
+    // EXPUNGE ZDP (never seen) meets XAN, then SSS's expunged entry,
+    // where real MIDAS would define ZDP: 400000,,13271 (12535+3*116).
+    check(
+        "TITLE P\nRELOCA\nXAN:\t1\nSSS:\t2\n\tEXPUNGE SSS\n\tEXPUNGE ZDP\n\t3\nEND\n",
+        "
+        000600,,000003 777177,,777774
+        000606,,000000 007200,,000000 000000,,000001 000000,,000002
+         400000,,013271 400000,,000000 000000,,000003 767771,,764477
+        000600,,000003 777177,,777774
+        000202,,000001 000000,,000000 000000,,000000 777575,,777776
+        002004,,000000 063654,,200000 000000,,000000 132122,,420000
+         000000,,000000 557775,,157777
+        001001,,000000 063654,,200000 713122,,577777
+        777777,,777777
+        ",
+    );
+}
+
+#[test]
+fn a_full_block_ends_inside_an_expunge_record() {
+    // Gensyms never made, expunged: one record each whose first entry is
+    // taken. The block is full after the first word of the 14th record
+    // (36 octal words); its null new name begins the next block, before
+    // that block's first bits word (real MIDAS's AEXPU1 does not hold the
+    // block open, as mudsys;putget's END shows).
+    check(
+        "TITLE PX\nRELOCA\nDEFINE XXP \\A\n\tEXPUNGE A\n\tTERMIN\n\t1\n\t2\n\tREPEAT 40,XXP\n\t2\nEND\n",
+        "
+        000600,,000003 777177,,777774
+        000636,,000000 007272,,727272 000000,,000001 000000,,000002
+         400000,,013252 400000,,000000 400000,,025421 400000,,000000
+         400000,,030017 400000,,000000 400000,,014322 400000,,000000
+         400000,,027131 400000,,000000 727272,,727272 400000,,024021
+         400000,,000000 400000,,025176 400000,,000000 400000,,025550
+         400000,,000000 400000,,015361 400000,,000000 400000,,016566
+         400000,,000000 400000,,017121 400000,,000000 727200,,000000
+         400000,,027310 400000,,000000 400000,,024172 511153,,536624
+        000607,,000002 400000,,000000 727200,,000000 400000,,030003
+         400000,,000000 400000,,030366 400000,,000000 000000,,000002
+         447770,,717377
+        000600,,000003 777177,,777774
+        000202,,000001 000000,,000000 000000,,000000 777575,,777776
+        002002,,000000 064370,,220000 000000,,000000 711405,,557777
+        001001,,000000 064370,,220000 712406,,557777
+        777777,,777777
+        ",
+    );
+}
+
+#[test]
+fn a_global_declared_takes_its_entry_then() {
+    // .GLOBAL XAN enters XAN (an undefined global) in real MIDAS's table
+    // at once, in ZDP's first entry (115): the loader's label ZDP is then
+    // known by the next one, 13271 (12535+3*116). END's link requests
+    // walk the table: XAN's before ZDP's.
+    check(
+        "TITLE PG\nRELOCA\n.GLOBAL TVLOC,XAN\nA:\t1\nLOC TVLOC\nZDP:\t2\nLOC A+1\n\tMOVE 1,ZDP\n\tMOVE 2,XAN\nEND\n",
+        "
+        000600,,000003 777177,,777774
+        000602,,000000 000000,,000000 000000,,000001 777175,,777776
+        000203,,000002 400000,,000000 067404,,615110 000000,,000000
+         310170,,162665
+        000603,,000000 760000,,000000 000000,,013271 000000,,000002
+         017174,,764504
+        000600,,000001 777177,,777776
+        000202,,000004 100000,,000000 000000,,000001 677575,,777772
+        000603,,000001 000000,,000000 200040,,000000 200100,,000000
+         377034,,777776
+        000605,,000003 660000,,000000 072122,,420000 100000,,000002
+         000000,,013271 100000,,000001 625050,,344477
+        000202,,000001 000000,,000000 000000,,000000 777575,,777776
+        002006,,000000 064122,,210000 000000,,000000 000000,,013271
+         133575,,442000 110310,,700000 000000,,000000 445541,,212506
+        001001,,000000 064122,,210000 712654,,567777
         777777,,777777
         ",
     );

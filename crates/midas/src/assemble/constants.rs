@@ -121,7 +121,7 @@ impl Assembler<'_> {
         let order = words
             .iter()
             .any(|l| !l.3.is_empty())
-            .then(|| crate::symbol_order::entries(self.symbols.symbols_seen()));
+            .then(|| self.st_entries_now());
         for &(w, _, rel, glob) in &words {
             let glob = match &order {
                 Some(entries) => self.constant_order(glob, entries),

@@ -90,7 +90,7 @@ impl Assembler<'_> {
         if !self.reloc.on || self.pass != 2 {
             return;
         }
-        let entries = crate::symbol_order::entries(self.symbols.symbols_seen());
+        let entries = self.st_entries_now();
         let mut chains: Vec<(String, (u32, bool))> = self.reloc.links.drain().collect();
         chains.sort_by_key(|(k, _)| (entries.get(k).copied().unwrap_or(usize::MAX), k.clone()));
         for (key, (last, relocated)) in chains {

@@ -145,6 +145,12 @@ impl Assembler<'_> {
         replay
     }
 
+    /// Each live name's entry in real MIDAS's symbol table now (pass 2):
+    /// the order in which it walks the table.
+    pub(crate) fn st_entries_now(&mut self) -> HashMap<String, usize> {
+        self.replay().entries()
+    }
+
     /// Whether `key` has an entry in real MIDAS's symbol table now.
     pub(crate) fn st_live(&mut self, key: &str) -> bool {
         self.replay().entry(key).is_some()
@@ -238,6 +244,17 @@ impl Assembler<'_> {
             self.reloc.punched.insert(place.key.clone());
             crate::stink::squoze_with(&place.key, 1 | (half_killed as u64) << 3)
         } else {
+            // A local undefined with a chain of references made earlier in
+            // this pass: its link request first (real MIDAS's EQGUL), and
+            // none at END.
+            if let Some((last, relocated)) = self.reloc.links.remove(&place.key) {
+                let symbol = self.st_address(&place.key);
+                self.reloc.events.push(Event::Link {
+                    address: self.loc,
+                    symbol,
+                    word: (relocated as u64) << 33 | last as u64,
+                });
+            }
             (half_killed as u64) << 35 | self.st_address(&place.key)
         };
         self.reloc.events.push(Event::DefineHere {
@@ -311,7 +328,7 @@ impl Assembler<'_> {
         let mut vars = std::mem::take(&mut self.pending_vars);
         let mut size: u64 = vars.iter().map(|(_, n)| n).sum();
         if self.pass == 2 {
-            let entries = crate::symbol_order::entries(self.symbols.symbols_seen());
+            let entries = self.st_entries_now();
             vars.sort_by_key(|(p, _)| entries.get(&p.key).copied().unwrap_or(usize::MAX));
         }
         let mut row = super::ListRow {
