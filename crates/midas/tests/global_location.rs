@@ -308,3 +308,21 @@ fn a_global_declared_takes_its_entry_then() {
         ",
     );
 }
+
+#[test]
+fn global_of_a_defined_symbol_before_relocatable_is_refused() {
+    // Real MIDAS 433 is still relocatable at the start of pass 2 and
+    // writes FOO's definition ahead of the file's first block (000603,,
+    // 000100 with code 7 and FOO); not done: refused at the .GLOBAL.
+    let e = midas::assemble_str("t.mid", "TITLE P\n.GLOBAL FOO\nRELOCA\nFOO:\t1\nEND\n")
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("t.mid:2:8"), "{e}");
+    assert!(
+        e.contains(".GLOBAL FOO, a symbol defined on pass 1, before RELOCATABLE"),
+        "{e}"
+    );
+    // Declared after RELOCATABLE, or never defined: assembled.
+    rel_words("TITLE P\nRELOCA\n.GLOBAL FOO\nFOO:\t1\nEND\n");
+    rel_words("TITLE P\n.GLOBAL BAR\nRELOCA\n\tMOVE 1,BAR\nEND\n");
+}

@@ -60,6 +60,10 @@ impl Assembler<'_> {
     /// defined (on pass 1) whose definition is not written yet this pass
     /// is written here (real MIDAS writes it again at its definition).
     pub(crate) fn global_declared(&mut self, name: &str, at: Span) {
+        if self.pass == 2 && !self.reloc.on && self.reloc.pass1_end.is_some() {
+            self.global_before_relocatable(name, at);
+            return;
+        }
         if !self.reloc.on || self.pass != 2 {
             return;
         }
@@ -70,6 +74,26 @@ impl Assembler<'_> {
         if let Some(sym) = self.symbols.get_for_define(&place).cloned() {
             self.punch_global(&place.key, &sym, false, at);
         }
+    }
+
+    /// `.GLOBAL NAME` on pass 2 before RELOCATABLE, pass 1 having been
+    /// relocatable: real MIDAS 433 is still relocatable there (CONTRL
+    /// stays from pass 1) and writes the definition of a name defined on
+    /// pass 1 ahead of the file's first block, in the block pass 1 left
+    /// at its END (mudsys;arith). Not done: refused.
+    fn global_before_relocatable(&mut self, name: &str, at: Span) {
+        let place = self.symbols.resolve(name);
+        if self.loader_valued(&place.key).is_some() || self.symbols.get(&place).is_none() {
+            return;
+        }
+        self.error(
+            at,
+            ErrorKind::Syntax,
+            format!(
+                ".GLOBAL {name}, a symbol defined on pass 1, before RELOCATABLE is not supported \
+                 (real MIDAS writes its definition ahead of the relocatable file's first block)"
+            ),
+        );
     }
 
     /// A reference to a global symbol in a relocatable assembly: a
