@@ -310,19 +310,26 @@ fn a_global_declared_takes_its_entry_then() {
 }
 
 #[test]
-fn global_of_a_defined_symbol_before_relocatable_is_refused() {
-    // Real MIDAS 433 is still relocatable at the start of pass 2 and
-    // writes FOO's definition ahead of the file's first block (000603,,
-    // 000100 with code 7 and FOO); not done: refused at the .GLOBAL.
-    let e = midas::assemble_str("t.mid", "TITLE P\n.GLOBAL FOO\nRELOCA\nFOO:\t1\nEND\n")
-        .unwrap_err()
-        .to_string();
-    assert!(e.contains("t.mid:2:8"), "{e}");
-    assert!(
-        e.contains(".GLOBAL FOO, a symbol defined on pass 1, before RELOCATABLE"),
-        "{e}"
+fn globals_before_relocatable_on_pass_2_are_written_ahead() {
+    // Real MIDAS 433 is still relocatable at the start of pass 2 (from
+    // pass 1): .GLOBAL of names defined on pass 1 writes their definitions
+    // (PB and GC code 4, LB code 0) into the block pass 1 left at its
+    // END, addressed by `.` (100); PB= and GC== write theirs again (GC
+    // half-killed), then RELOCATABLE begins the usual blocks.
+    check(
+        "TITLE P\n.GLOBAL PB,GC,LB\nPB=100\nGC==0\nRELOCA\nLB:\t1\nEND\n",
+        "
+        000613,,000100 747470,,747400 064041,,340000 000000,,000100
+         055157,,450000 000000,,000000 161006,,740000 000000,,000000
+         064041,,340000 000000,,000100 455157,,450000 000000,,000000
+         744023,,050075
+        000604,,000000 700000,,000000 161006,,740000 000000,,000000
+         000000,,000001 716165,,037775
+        000600,,000001 777177,,777776
+        000202,,000001 000000,,000000 000000,,000000 777575,,777776
+        002002,,000000 063654,,200000 000000,,000000 712121,,577777
+        001001,,000000 063654,,200000 713122,,577777
+        777777,,777777
+        ",
     );
-    // Declared after RELOCATABLE, or never defined: assembled.
-    rel_words("TITLE P\nRELOCA\n.GLOBAL FOO\nFOO:\t1\nEND\n");
-    rel_words("TITLE P\n.GLOBAL BAR\nRELOCA\n\tMOVE 1,BAR\nEND\n");
 }

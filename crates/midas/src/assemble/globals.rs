@@ -14,7 +14,7 @@ impl Assembler<'_> {
     /// relocatable assembly: `NAME"` makes it so (on both passes), as
     /// `.GLOBAL` does.
     pub(crate) fn note_global(&mut self, name: &str, key: &str) -> bool {
-        if !self.reloc.on {
+        if !self.reloc.on && !self.still_relocatable() {
             return false;
         }
         if name.ends_with('"') {
@@ -60,15 +60,13 @@ impl Assembler<'_> {
     /// defined (on pass 1) whose definition is not written yet this pass
     /// is written here (real MIDAS writes it again at its definition).
     pub(crate) fn global_declared(&mut self, name: &str, at: Span) {
-        if self.pass == 2 && !self.reloc.on && self.reloc.pass1_end.is_some() {
-            self.global_before_relocatable(name, at);
-            return;
-        }
-        if !self.reloc.on || self.pass != 2 {
+        if !(self.reloc.on || self.still_relocatable()) || self.pass != 2 {
             return;
         }
         let place = self.symbols.resolve(name);
-        if self.reloc.punched.contains(&place.key) || self.loader_valued(&place.key).is_some() {
+        if self.reloc.punched.contains(&place.key)
+            || self.reloc.loader_valued.contains_key(&place.key)
+        {
             return;
         }
         if let Some(sym) = self.symbols.get_for_define(&place).cloned() {
@@ -76,24 +74,13 @@ impl Assembler<'_> {
         }
     }
 
-    /// `.GLOBAL NAME` on pass 2 before RELOCATABLE, pass 1 having been
-    /// relocatable: real MIDAS 433 is still relocatable there (CONTRL
-    /// stays from pass 1) and writes the definition of a name defined on
-    /// pass 1 ahead of the file's first block, in the block pass 1 left
-    /// at its END (mudsys;arith). Not done: refused.
-    fn global_before_relocatable(&mut self, name: &str, at: Span) {
-        let place = self.symbols.resolve(name);
-        if self.loader_valued(&place.key).is_some() || self.symbols.get(&place).is_none() {
-            return;
-        }
-        self.error(
-            at,
-            ErrorKind::Syntax,
-            format!(
-                ".GLOBAL {name}, a symbol defined on pass 1, before RELOCATABLE is not supported \
-                 (real MIDAS writes its definition ahead of the relocatable file's first block)"
-            ),
-        );
+    /// Pass 2 before RELOCATABLE, pass 1 having been relocatable: real
+    /// MIDAS 433 is still relocatable there (CONTRL stays from pass 1),
+    /// and writes the definitions of globals (at `.GLOBAL` of a name
+    /// defined on pass 1, and at their definitions) into the block pass 1
+    /// left at its END, addressed by `.` (mudsys;arith, stbuil).
+    pub(crate) fn still_relocatable(&self) -> bool {
+        self.pass == 2 && !self.reloc.on && self.reloc.pass1_end.is_some()
     }
 
     /// A reference to a global symbol in a relocatable assembly: a
