@@ -380,14 +380,17 @@ fn our_assembly(args: &Args, disk: &WorkDsk, source: &Path) -> anyhow::Result<Re
 
 /// Whether an output file is relocatable (STINK format): its first word
 /// is a block header of type 1 to 4 rather than an SBLK file's RIM10
-/// loader (`-n,,addr` or an instruction, 4.9 or opcode set).
+/// loader (`-n,,addr` or an instruction, 4.9 or opcode set). A block
+/// holds up to 37 (octal) words: 36 and a word that may not be parted
+/// from the one before (mudsys;arith's first block, global definitions
+/// written before RELOCATABLE on pass 2).
 fn is_relocatable(bytes: &[u8]) -> bool {
     let Ok(words) = pdp10_isa::evacuated::decode(bytes) else {
         return false;
     };
     words.first().is_some_and(|w| {
         let w = w.raw();
-        (1..=4).contains(&(w >> 25)) && (w >> 18) & 0o177 <= 0o36
+        (1..=4).contains(&(w >> 25)) && (w >> 18) & 0o177 <= 0o37
     })
 }
 
@@ -548,6 +551,8 @@ mod tests {
             pdp10_isa::evacuated::encode(&ws)
         };
         assert!(is_relocatable(&words(&[0o000600_000006, 0o777177_777771])));
+        assert!(is_relocatable(&words(&[0o000637_000100])));
+        assert!(!is_relocatable(&words(&[0o000640_000100])));
         let sblk: Vec<u64> = pdp10_isa::sblk::RIM10_LOADER
             .iter()
             .map(|w| w.raw())

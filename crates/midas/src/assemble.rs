@@ -19,6 +19,7 @@ mod global_terms;
 mod globals;
 mod labels;
 mod links;
+mod loader_values;
 mod merges;
 mod places;
 mod relocation;
@@ -27,6 +28,7 @@ pub(crate) use crate::symtab::{Sym, SymKind};
 pub(crate) use global_terms::{
     field_of_spec, GlobalTerms, AC_HIGH, LEFT, MOST as MOST_GLOBALS, OTHER, RIGHT,
 };
+pub(crate) use loader_values::{loader_key_name, st_entries, ST_ADDRESS};
 pub(crate) use merges::LiteralMerges;
 pub(crate) use relocation::halves;
 pub(crate) use value::{rel_add, rel_neg, Value};
@@ -41,6 +43,9 @@ struct Area {
     /// The relocation of `dot`.
     rel: u64,
     size: usize,
+    /// Placed while the location was global (pass 1): only the loader
+    /// knows where (see loader_values.rs).
+    global: bool,
 }
 
 /// One listing entry: the source line a statement began on and the words it
@@ -416,6 +421,11 @@ impl<'l> Assembler<'l> {
             Ok(s) => {
                 for label in &s.labels {
                     let at = stmt.span_at(label.at);
+                    if self.reloc.on && (self.reloc.global_loc || self.reloc.load_conditions > 0) {
+                        // The loader's location counter (GCOL1).
+                        self.define_here(&label.name, SymKind::Label, label.half_killed, at);
+                        continue;
+                    }
                     let Some(value) = self.label_value() else {
                         self.error(
                             at,
@@ -530,6 +540,10 @@ impl<'l> Assembler<'l> {
                 } else {
                     SymKind::Assigned
                 };
+                if self.loader_assignment(name, &v, kind, *half_killed, stmt.span_at(*at)) {
+                    return;
+                }
+                self.reloc.loader_valued.remove(&parse::key(name));
                 if matches!(name.as_str(), ".QMTCH" | ".MLLIT" | ".OFNM1" | ".OFNM2") {
                     self.output_named |= name.starts_with(".OFNM");
                     self.symbols.set_state(name, v.w);
@@ -548,6 +562,11 @@ impl<'l> Assembler<'l> {
             Body::SetLocation(w) => {
                 self.word_align(row);
                 let v = self.word(w, stmt);
+                if self.offset != 0 || self.reloc.offset != 0 {
+                    self.refuse_in_global_location(".= with an OFFSET", stmt.start);
+                } else if self.loader_location(&v, stmt.start) {
+                    return;
+                }
                 self.loc = (v.w.wrapping_sub(self.offset) & HALF_MASK) as u32;
                 let rel = value::rel_add(v.rel, value::rel_neg(self.reloc.offset));
                 self.reloc.loc = self.location_rel(rel, stmt.start);
@@ -599,12 +618,16 @@ impl<'l> Assembler<'l> {
         match op {
             Pseudo::Loc => {
                 if let Some(v) = arg(self) {
+                    if self.loader_location(&v, at) {
+                        return;
+                    }
                     self.loc = (v.w & HALF_MASK) as u32;
                     self.reloc.loc = self.location_rel(v.rel, at);
                     self.located();
                 }
             }
             Pseudo::Block => {
+                self.refuse_in_global_location("BLOCK", at);
                 if let Some(v) = arg(self) {
                     // Its argument is a word, truncated to its right half
                     // as LOC's is (midas.458 ABLKRG: HRRZS A,WRD), so real
@@ -649,6 +672,7 @@ impl<'l> Assembler<'l> {
                 // Like LOC, it ends the SBLK data block (MIDAS 433:
                 // its.1648's `OFFSET -CLSTB`).
                 self.end_data_block();
+                self.refuse_in_global_location("OFFSET", at);
                 if let Some(v) = arg(self) {
                     self.offset = v.w & HALF_MASK;
                     self.reloc.offset = v.rel;

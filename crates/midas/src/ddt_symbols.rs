@@ -90,6 +90,7 @@ pub(crate) const TABLE_SIZE: u64 = 2707;
 /// its halves swapped, its magnitude as a signed word, modulo the table
 /// size. A name defined later than another of the same slot, or finding it
 /// taken by an initial symbol, goes in the next free slot after.
+#[cfg(test)]
 pub(crate) fn hash_slot(name: u64) -> u64 {
     hash_slot_in(name, TABLE_SIZE)
 }

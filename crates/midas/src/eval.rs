@@ -148,6 +148,9 @@ impl Assembler<'_> {
                     ..Value::function_unknown(*n, n.wrapping_add(*symbolic))
                 }
             }
+            Syllable::Dot if self.reloc.on && self.reloc.global_loc => {
+                self.global_dot().unwrap_or_default()
+            }
             Syllable::Dot => match self.label_value() {
                 Some(v) => Value {
                     rel: self.dot_rel(),
@@ -178,6 +181,9 @@ impl Assembler<'_> {
             Syllable::Variable(name) => {
                 self.note_variable(name, 1);
                 let place = self.variable_place(name);
+                if self.loader_valued(&place.key).is_some() {
+                    return self.loader_value(&place.key);
+                }
                 match self.symbols.get(&place) {
                     Some(sym) => Value {
                         rel: sym.rel,
@@ -304,6 +310,11 @@ impl Assembler<'_> {
             // chprog;ocaux's `PUSHJ P,FILEST"` then `FILEST:`).
             self.symbols.mark_global(&place);
         }
+        if self.loader_valued(&place.key).is_some() {
+            // Entered in the symbol table where first seen, as any name.
+            let _ = self.symbols.reference(&place);
+            return self.loader_value(&place.key);
+        }
         let mut glob = crate::assemble::GlobalTerms::default();
         if self.note_global(name, &place.key) {
             let sym = self.symbols.get(&place).cloned();
@@ -320,8 +331,9 @@ impl Assembler<'_> {
                 glob,
                 ..Value::new(sym.value)
             },
-            // An undefined global on pass 2: the loader's, 0 here.
-            Err(_) if self.pass == 2 && !glob.is_empty() => Value {
+            // An undefined global: the loader's, 0 here (real MIDAS's
+            // GVGLT1, on both passes).
+            Err(_) if !glob.is_empty() => Value {
                 glob,
                 ..Value::new(0)
             },

@@ -636,6 +636,11 @@ impl Assembler<'_> {
             }
             ".OP" => self.op_function(at, g),
             ".GLOBA" => self.global_names(),
+            ".LIFS" => self.load_condition(at),
+            ".ELDC" => self.end_load_condition(at),
+            // The link requests END would write, written now (real
+            // MIDAS's A.LNKOT: AEND5); END then has none left.
+            ".LNKOT" => self.undefined_globals(at),
             // The block name is read as it is, not as a macro call (real
             // MIDAS's GETSLD; ksc;out has a macro OUT and `.BEGIN OUT`).
             ".BEGIN" | ".END" => {
@@ -707,6 +712,7 @@ impl Assembler<'_> {
                 let t = self.rest_of_line();
                 for name in t.split([' ', '\t', ',']).filter(|n| !n.is_empty()) {
                     let place = self.symbols.resolve(&crate::parse::name_key(name));
+                    self.expunge_record(&place.key);
                     self.symbols.expunge_after_statement(place);
                 }
             }

@@ -337,9 +337,11 @@ impl Assembler<'_> {
                 None => match &d.default {
                     Some(def) => def.clone(),
                     None if d.gensym && !null => {
-                        // G and .GSCNT in the current radix: six characters.
+                        // G and .GSCNT in octal, whatever the radix (real
+                        // MIDAS 433's MACGEN divides by 8; the manual's node
+                        // Gensymmed says the current radix): six characters.
                         self.gensym += 1;
-                        let n = radix_string(self.gensym, self.radix);
+                        let n = radix_string(self.gensym, 8);
                         format!("G{n:0>5}")
                     }
                     None => String::new(),

@@ -103,20 +103,36 @@ impl Assembler<'_> {
 }
 
 impl Assembler<'_> {
-    /// `.GLOBAL a,b,...` in an absolute assembly: the names are marked
-    /// global in the symbol table DDT gets (their values are unchanged).
+    /// `.GLOBAL a,b,...`: the names are global (in an absolute assembly,
+    /// marked so in the symbol table DDT gets; their values are
+    /// unchanged), each entered in real MIDAS's symbol table if new.
     pub(crate) fn global_names(&mut self) {
         let at = self.reader.span();
         loop {
             self.reader.skip_blanks();
             let mut name = String::new();
-            while let Some(c) = self.reader.peek().filter(|&c| crate::parse::is_squoze(c)) {
-                name.push(c);
+            // `!` is nothing here as in a statement (a macro's `$!T!B`
+            // declares `$T` and B's value, muddle.347's TYPMAK).
+            while let Some(c) = self
+                .reader
+                .peek()
+                .filter(|&c| crate::parse::is_squoze(c) || c == '!')
+            {
+                if c != '!' {
+                    name.push(c);
+                }
                 self.reader.next();
             }
             if !name.is_empty() {
-                self.globals.insert(crate::parse::key(&name));
-                self.global_declared(&name, at);
+                // Real MIDAS's A.GLOB reads the name as GETVAL does a
+                // symbol's: a name not in its table gets an entry there
+                // (a global exit until defined). Six characters count
+                // (`.GLOBAL IMPURIFY` is IMPURI).
+                let key = crate::parse::key(&name);
+                let place = self.symbols.resolve(&key);
+                self.symbols.note_named(&place);
+                self.globals.insert(key.clone());
+                self.global_declared(&key, at);
             }
             self.reader.skip_blanks();
             if self.reader.peek() != Some(',') {

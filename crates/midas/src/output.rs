@@ -268,9 +268,11 @@ fn stink_words(asm: &Assembler<'_>) -> Vec<Word> {
         .filter(|(_, name, ..)| !asm.globals.contains(*name) && !asm.symbols.is_midas_own(name))
         .map(|(_, name, s, ..)| (name.to_string(), s.clone()))
         .collect();
-    let entries = crate::symbol_order::entries(asm.symbols.symbols_seen());
+    // Real MIDAS writes them walking its symbol table (SSYMDR), whose
+    // entries also name the loader-valued locals.
+    let st = crate::assemble::st_entries(&asm.symbols);
     let mut order: Vec<usize> = (0..defined.len()).collect();
-    order.sort_by_key(|&k| entries.get(&defined[k].0).copied().unwrap_or(usize::MAX));
+    order.sort_by_key(|&k| st.get(&defined[k].0).copied().unwrap_or(usize::MAX));
     let symbols = order
         .into_iter()
         .map(|k| {
@@ -281,6 +283,9 @@ fn stink_words(asm: &Assembler<'_>) -> Vec<Word> {
                 value: s.value,
                 bits: ((l & 1) as u8) << 1 | (r & 1) as u8,
                 half_killed: s.half_killed,
+                loader_name: asm.reloc.loader_valued.get(name).map(|_| {
+                    crate::assemble::ST_ADDRESS + 3 * st.get(name).copied().unwrap_or(0) as u64
+                }),
             }
         })
         .collect();

@@ -14,11 +14,21 @@ pub const RELOCATABLE: u64 = 3;
 pub const PROGRAM_NAME: u64 = 4;
 /// Local symbols for DDT.
 pub const LOCAL_SYMBOLS: u64 = 0o10;
+/// A load-time conditional on the presence of globals (`.LIFS`).
+pub const LOAD_IF_SYMBOLS: u64 = 0o11;
+/// The end of a load-time conditional (`.ELDC`).
+pub const END_LOAD_CONDITION: u64 = 0o12;
 /// A loader command block's command (its header's right half): start
 /// address.
 pub const JUMP: u64 = 1;
 /// The loader command OFFSET makes.
 pub const SET_OFFSET: u64 = 6;
+/// The loader command LOC to a global makes (real MIDAS's LCGLO): the
+/// location is the argument, and the relocation with it.
+pub const GLOBAL_LOCATION: u64 = 2;
+/// The loader command a LOC away from a global location makes (LCEGLO):
+/// back to the program's own relocation.
+pub const END_GLOBAL_LOCATION: u64 = 4;
 
 /// Most words real MIDAS puts after a header (its BSIZE less one),
 /// relocation-bit words included.
@@ -69,6 +79,65 @@ pub enum Event {
         /// The value (unrelocated).
         value: u64,
     },
+    /// A symbol the loader gives the value of its location counter (`$.`):
+    /// code 7, then code 6 (real MIDAS's CDEFPT) and the name; a label or
+    /// an assignment of a value only the loader knows (loader_values.rs).
+    DefineHere {
+        /// `.` (the block's address when it begins with this).
+        address: u32,
+        /// The name: for a global its SQUOZE with flags 04 and 40
+        /// (half-killed); for a local the address of its entry in real
+        /// MIDAS's symbol table, flag 40 when half-killed.
+        symbol: u64,
+    },
+    /// LOC to a global: the block begun ends, then a loader command (2)
+    /// with the argument and its references; the data that follows is in
+    /// a relocatable block at 0.
+    GlobalLocate {
+        /// The argument (its globals taken out).
+        word: u64,
+        /// Relocation bits.
+        bits: u8,
+        /// References to global symbols (as in [`Event::Word`]).
+        refs: [(u8, u64); crate::assemble::MOST_GLOBALS],
+    },
+    /// LOC to a location of the program's own while `.` is a global
+    /// location: the block begun ends, an empty block at the new location
+    /// is written, then a loader command (4) with the argument.
+    EndGlobalLocation {
+        /// The new location.
+        address: u32,
+        /// Whether it is relocatable.
+        relocated: bool,
+        /// The argument.
+        word: u64,
+        /// Relocation bits.
+        bits: u8,
+    },
+    /// A local-global recovery (code 7, code 2: real MIDAS's CLGLO): the
+    /// name the loader knew a symbol by, then its new name (null:
+    /// delete it, as EXPUNGE does).
+    Recover {
+        /// `.` (the block's address when it begins with this).
+        address: u32,
+        /// The old name.
+        symbol: u64,
+        /// The new name.
+        name: u64,
+    },
+    /// `.LIFS`: the block begun ends, then a block of type 11 holding
+    /// these names (no relocation bits), its address `.` when it has any.
+    LoadCondition {
+        /// `.`.
+        address: u32,
+        /// How many of `names` are used.
+        count: usize,
+        /// The names: SQUOZE with flags 04 (global), 20 (after `-`), 40
+        /// (after `,`).
+        names: [u64; LOAD_CONDITION_NAMES],
+    },
+    /// `.ELDC`: the block begun ends, then an empty block of type 12.
+    EndLoadCondition,
     /// A link request (code 6, at END): the loader puts an undefined
     /// global's value in the right half of each word of its chain.
     Link {
@@ -100,6 +169,12 @@ pub enum Event {
     },
 }
 
+/// Most names a `.LIFS` takes here.
+pub const LOAD_CONDITION_NAMES: usize = 8;
+
+/// No references to globals.
+const NO_REFS: [(u8, u64); crate::assemble::MOST_GLOBALS] = [(0, 0); crate::assemble::MOST_GLOBALS];
+
 /// STINK's name for the program's relocation, with flags 04 (global) and
 /// 10 (the right half), as real MIDAS refers to it.
 fn relocation_reference() -> u64 {
@@ -117,6 +192,10 @@ pub struct RelSymbol {
     pub bits: u8,
     /// Half-killed (`==`, `^^`).
     pub half_killed: bool,
+    /// For a symbol only the loader knows the value of, the name the
+    /// loader knows it by (see [`Event::DefineHere`]): written before the
+    /// name, which then has flag 10, and no value follows.
+    pub loader_name: Option<u64>,
 }
 
 /// Everything the relocatable file holds.
@@ -248,6 +327,47 @@ impl Builder {
         }
     }
 
+    /// Code 7 and `first`, then `code` and `second` (no code of its own
+    /// for `second` beyond the pair's): a local-global recovery. Real
+    /// MIDAS 433 (AEXPU1) writes both codes, then the two words with
+    /// nothing to keep them in one block: a full block ends between them,
+    /// and `second` begins the next, before its first bits word (mudsys;
+    /// putget's END, the 31st word of a block).
+    fn loader_pair(&mut self, address: u32, first: u64, code: u8, second: u64) {
+        if self.first_word {
+            self.address = address as u64;
+            self.first_word = false;
+        }
+        self.put_code(7);
+        self.words.push(first & WORD_MASK);
+        self.put_code(code);
+        if self.words.len() >= BLOCK_WORDS {
+            self.end_block();
+            self.address = address as u64;
+            self.first_word = false;
+        }
+        self.words.push(second & WORD_MASK);
+        if self.words.len() >= BLOCK_WORDS {
+            self.end_block();
+        }
+    }
+
+    /// "Define the symbol as `$.`": code 7, code 6 and the name.
+    fn define_here(&mut self, address: u32, symbol: u64) {
+        if self.first_word {
+            self.address = address as u64;
+            self.first_word = false;
+        }
+        // A 7 that ends a bits word has the name after it, then the next
+        // bits word (real MIDAS's FRBIT7).
+        self.put_code(7);
+        self.words.push(symbol & WORD_MASK);
+        self.put_code(6);
+        if self.words.len() >= BLOCK_WORDS {
+            self.end_block();
+        }
+    }
+
     /// A link request: code 6 and the SQUOZE word, then the word with
     /// the chain's address (no code of its own); the block does not end
     /// inside it.
@@ -266,17 +386,18 @@ impl Builder {
 
     /// A loader command block; the data block after it starts at the
     /// next word's address, with the type it had.
-    fn command(&mut self, command: u64, word: u64, code: u8, extra: i8) {
+    fn command(
+        &mut self,
+        command: u64,
+        word: u64,
+        code: u8,
+        extra: i8,
+        refs: [(u8, u64); crate::assemble::MOST_GLOBALS],
+    ) {
         self.end_block();
         let kind = self.kind;
         self.kind = LOADER_COMMAND;
-        self.word(
-            command as u32,
-            word & WORD_MASK,
-            code,
-            extra,
-            [(0, 0); crate::assemble::MOST_GLOBALS],
-        );
+        self.word(command as u32, word & WORD_MASK, code, extra, refs);
         self.end_block();
         self.kind = kind;
     }
@@ -353,7 +474,51 @@ pub fn words(p: &Program) -> Vec<Word> {
                 word,
                 bits,
                 extra,
-            } => b.command(command, word, bits, extra),
+            } => b.command(command, word, bits, extra, NO_REFS),
+            Event::DefineHere { address, symbol } => b.define_here(address, symbol),
+            Event::Recover {
+                address,
+                symbol,
+                name,
+            } => b.loader_pair(address, symbol, 2, name),
+            Event::LoadCondition {
+                address,
+                count,
+                names,
+            } => {
+                b.end_block();
+                let kind = b.kind;
+                b.kind = LOAD_IF_SYMBOLS;
+                if count > 0 {
+                    b.address = address as u64;
+                }
+                b.words.extend_from_slice(&names[..count]);
+                b.end_block();
+                b.kind = kind;
+            }
+            Event::EndLoadCondition => {
+                b.end_block();
+                let kind = b.kind;
+                b.kind = END_LOAD_CONDITION;
+                b.located = true;
+                b.end_block();
+                b.kind = kind;
+            }
+            Event::GlobalLocate { word, bits, refs } => {
+                b.command(GLOBAL_LOCATION, word, bits, 0, refs);
+                b.kind = RELOCATABLE;
+                b.address = 0;
+            }
+            Event::EndGlobalLocation {
+                address,
+                relocated,
+                word,
+                bits,
+            } => {
+                b.locate(address, b.kind);
+                b.command(END_GLOBAL_LOCATION, word, bits, 0, NO_REFS);
+                b.kind = if relocated { RELOCATABLE } else { ABSOLUTE };
+            }
             Event::Define {
                 address,
                 symbol,
@@ -372,13 +537,18 @@ pub fn words(p: &Program) -> Vec<Word> {
         }
     }
     // END: the start address, a loader command.
-    b.command(JUMP, p.start.0, p.start.1, 0);
+    b.command(JUMP, p.start.0, p.start.1, 0, NO_REFS);
     // The symbols: the program's name as a block name (level 0), then each
     // symbol and its value.
     let mut syms = vec![squoze_with(&p.name, 1), 0];
     for s in &p.symbols {
         // 4.9 half-killed, 4.8 left half relocated, 4.7 right half.
         let flags = (s.half_killed as u64) << 3 | (s.bits as u64 & 3) << 1;
+        if let Some(name) = s.loader_name {
+            syms.push(name & WORD_MASK);
+            syms.push(squoze_with(&s.name, flags | 2));
+            continue;
+        }
         syms.push(squoze_with(&s.name, flags));
         syms.push(s.value & WORD_MASK);
     }

@@ -1,15 +1,7 @@
-//! The order real MIDAS 433 writes a relocatable program's symbols in:
-//! the order of its symbol table, a hash table of 2707 entries where a
-//! name's first entry is its SQUOZE code exclusive-or'd with its halves
-//! swapped, taken as a magnitude, modulo 2707, and the next free entry
-//! after that when that one is taken (MIDAS's ES). MIDAS's initial symbols
-//! are entered first, then the program's names (symbols, macros, names
-//! referred to before their definition) in the order pass 1 first meets
-//! them. With linear probing the entries the initial symbols take do not
-//! depend on the order they are entered in, so their names are enough.
-
-/// The entries of real MIDAS 433's symbol table.
-const SIZE: usize = 2707;
+//! Real MIDAS 433's initial symbols, which fill its symbol hash table
+//! before the program's names (symbol_slots.rs places every entry: the
+//! order of the DDT table's symbols of equal value, of a relocatable
+//! program's symbols, and the entry addresses the loader knows locals by).
 
 /// Names real MIDAS 433 has in its initial symbol table beside the
 /// instructions and ITS symbols of [`crate::predef`]: pseudo-ops, its
@@ -65,12 +57,6 @@ pub(crate) fn is_midas_variable(key: &str) -> bool {
 /// 17).
 const PREDEFINED_NOT_INITIAL: &[&str] = &["ERCAL", "ERJMP"];
 
-/// A name's first entry (the hash of [`crate::ddt_symbols::hash_slot`]).
-fn first_entry(name: &str) -> usize {
-    let code = pdp10_isa::squoze::encode(name).unwrap_or(0);
-    crate::ddt_symbols::hash_slot(code) as usize
-}
-
 /// The names of real MIDAS 433's initial symbols (1420), as keys:
 /// they fill its hash table before the program's names, for the DDT
 /// symbol table as for the relocatable one.
@@ -110,56 +96,15 @@ pub(crate) fn initial_in_order() -> Vec<String> {
     ops.into_iter().map(|(n, _)| n).chain(rest).collect()
 }
 
-/// The entries real MIDAS's initial symbols take.
-fn initial_entries() -> Vec<bool> {
-    let mut taken = vec![false; SIZE];
-    for name in initial_names() {
-        put(&mut taken, first_entry(&name));
-    }
-    taken
-}
-
-/// Takes the first free entry from `at` on, and returns it.
-fn put(taken: &mut [bool], mut at: usize) -> usize {
-    while taken[at] {
-        at = (at + 1) % SIZE;
-    }
-    taken[at] = true;
-    at
-}
-
-/// The entry of each of the program's names, entered in the order given
-/// (`seen`: each name once, in the order pass 1 first met it).
-pub(crate) fn entries(seen: &[String]) -> std::collections::HashMap<String, usize> {
-    let mut taken = initial_entries();
-    seen.iter()
-        .map(|name| (name.clone(), put(&mut taken, first_entry(name))))
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn the_initial_symbols_take_1420_entries() {
-        assert_eq!(initial_entries().iter().filter(|&&t| t).count(), 1420);
-        assert_eq!(initial_in_order().len(), 1420);
-    }
-
-    #[test]
-    fn a_taken_entry_sends_a_name_to_the_next_free_one() {
-        let mut taken = vec![false; SIZE];
-        assert_eq!(put(&mut taken, SIZE - 1), SIZE - 1);
-        assert_eq!(put(&mut taken, SIZE - 1), 0);
-    }
-
-    #[test]
-    fn names_are_placed_by_their_squoze_code() {
-        // A, B, C: codes 11, 12, 13 times 40^5; A's entry is before B's.
-        let seen: Vec<String> = ["B", "A"].iter().map(|s| s.to_string()).collect();
-        let e = entries(&seen);
-        assert!(e["A"] < e["B"]);
-        assert_eq!(first_entry("A"), 1042);
+        let initial = initial_in_order();
+        assert_eq!(initial.len(), 1420);
+        let slots = crate::symbol_slots::slots(&initial, &[]);
+        assert_eq!(slots.len(), 1420);
     }
 }

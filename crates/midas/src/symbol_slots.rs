@@ -34,6 +34,7 @@ enum Slot {
 }
 
 /// A table of `size` slots.
+#[derive(Clone)]
 struct Table {
     slots: Vec<Slot>,
     live: HashMap<(usize, String), usize>,
@@ -112,40 +113,138 @@ pub(crate) fn slots(initial: &[String], events: &[HashEvent]) -> HashMap<(usize,
 /// [`TABLE_SIZE`] slots, or of `.SYMTAB`'s size, with the initial symbols
 /// entered first.
 pub(crate) fn first_without_room(initial: &[String], events: &[HashEvent]) -> Option<String> {
-    let fresh = |size: usize| {
-        let mut table = Table {
-            slots: vec![Slot::Free; size],
-            live: HashMap::new(),
-        };
-        for key in initial {
-            table.make(0, key);
-        }
-        table
-    };
-    let mut table = fresh(TABLE_SIZE as usize);
+    let mut table = Replay::initial_table(initial, TABLE_SIZE as usize);
     for e in events {
         match e {
             HashEvent::Make(b, k) => {
-                if !table.live.contains_key(&(*b, k.clone()))
-                    && !table.slots.contains(&Slot::Free)
-                    && !table.slots.contains(&Slot::Expunged)
-                {
+                let new = !table.live.contains_key(&(*b, k.clone()));
+                if new && table.slots.iter().all(|s| *s == Slot::Used) {
                     return Some(k.clone());
                 }
                 table.make(*b, k);
             }
             HashEvent::Expunge(b, k) => table.expunge(*b, k),
-            HashEvent::Resize(n) if *n > table.slots.len() => table = fresh(*n),
+            HashEvent::Resize(n) if *n > table.slots.len() => {
+                table = Replay::initial_table(initial, *n);
+            }
             HashEvent::Resize(_) => {}
         }
     }
     None
 }
 
+/// Real MIDAS 433's table as it stands while the program is assembled:
+/// the initial symbols, then the events replayed as they come (the
+/// entry a loader-valued local is known by is its entry at that time).
+#[derive(Clone)]
+pub(crate) struct Replay {
+    table: Table,
+    applied: usize,
+    initial: Vec<String>,
+}
+
+impl std::fmt::Debug for Replay {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Replay({} events)", self.applied)
+    }
+}
+
+impl Replay {
+    /// The table holding the initial symbols (keys in real MIDAS's order).
+    pub(crate) fn new(initial: &[String]) -> Replay {
+        Replay {
+            table: Replay::initial_table(initial, TABLE_SIZE as usize),
+            applied: 0,
+            initial: initial.to_vec(),
+        }
+    }
+
+    fn initial_table(initial: &[String], size: usize) -> Table {
+        let mut table = Table {
+            slots: vec![Slot::Free; size],
+            live: HashMap::new(),
+        };
+        for k in initial {
+            table.make(0, k);
+        }
+        table
+    }
+
+    /// Applies the events not applied yet.
+    pub(crate) fn catch_up(&mut self, events: &[HashEvent]) {
+        for e in events.iter().skip(self.applied) {
+            match e {
+                HashEvent::Make(b, k) => self.table.make(*b, k),
+                HashEvent::Expunge(b, k) => self.table.expunge(*b, k),
+                // `.SYMTAB` comes before the program's names.
+                HashEvent::Resize(n) if *n > self.table.slots.len() => {
+                    self.table = Replay::initial_table(&self.initial, *n);
+                }
+                HashEvent::Resize(_) => {}
+            }
+        }
+        self.applied = events.len();
+    }
+
+    /// The entry of the live name `key` (its outermost block's).
+    pub(crate) fn entry(&self, key: &str) -> Option<usize> {
+        self.table
+            .live
+            .iter()
+            .filter(|((_, k), _)| k == key)
+            .min_by_key(|((b, _), _)| *b)
+            .map(|(_, &slot)| slot)
+    }
+
+    /// Each live name's entry (its outermost block's).
+    pub(crate) fn entries(&self) -> HashMap<String, usize> {
+        let mut out: HashMap<String, (usize, usize)> = HashMap::new();
+        for ((b, k), &slot) in &self.table.live {
+            let e = out.entry(k.clone()).or_insert((*b, slot));
+            if *b < e.0 {
+                *e = (*b, slot);
+            }
+        }
+        out.into_iter().map(|(k, (_, s))| (k, s)).collect()
+    }
+
+    /// EXPUNGE of `key` as real MIDAS 433's AEXPU1 sees it in a
+    /// relocatable assembly: when no entry of that name is live and its
+    /// first entry is taken (live or expunged), the entry where ES would
+    /// define it, the first expunged or free one of its search (ES then
+    /// leaves -1 in A and AEXPU1 tells the loader to delete the name;
+    /// docs/0004-stink-format.md); else None (a first entry free leaves
+    /// A as it was, not negative).
+    pub(crate) fn expunge_record(&self, key: &str) -> Option<usize> {
+        if self.entry(key).is_some() {
+            return None;
+        }
+        let size = self.table.slots.len();
+        let code = pdp10_isa::squoze::encode(key).unwrap_or(0);
+        let mut at = hash_slot_in(code, size as u64) as usize;
+        if self.table.slots[at] == Slot::Free {
+            return None;
+        }
+        for _ in 0..size {
+            if self.table.slots[at] != Slot::Used {
+                return Some(at);
+            }
+            at = (at + 1) % size;
+        }
+        None
+    }
+}
+
 /// `.SYMTAB`'s first argument, the symbol table's size, when it is a plain
 /// number (octal, decimal with a point); the others are not modelled.
 pub(crate) fn symtab_size(args: &str) -> Option<usize> {
-    let first = args.split([',', ';']).next()?.trim();
+    // A field ends at a comma or a blank (real MIDAS's AGETFD):
+    // `.SYMTAB 10000 10000` asks for 10000 (mudsys;itsdem).
+    let first = args
+        .trim_start()
+        .split([',', ';', ' ', '\t'])
+        .next()?
+        .trim();
     match first.strip_suffix('.') {
         Some(d) => d.parse().ok(),
         None => usize::from_str_radix(first, 8).ok(),
@@ -215,6 +314,7 @@ mod tests {
     fn the_size_is_symtabs_first_argument() {
         assert_eq!(symtab_size(" 7001.,5000.\t\t;-*- MIDAS -*-"), Some(7001));
         assert_eq!(symtab_size(" 6000"), Some(0o6000));
+        assert_eq!(symtab_size(" 10000 10000"), Some(0o10000));
         assert_eq!(symtab_size(" N*2"), None);
     }
 

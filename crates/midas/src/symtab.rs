@@ -98,11 +98,6 @@ pub(crate) struct Symbols {
     macros: HashMap<(usize, String), Rc<Macro>>,
     /// Symbols `.KILL` left out of DDT's table altogether.
     killed: std::collections::HashSet<(usize, String)>,
-    /// The program's names (symbols, marks of references to unknown
-    /// names, macros) in the order each was first entered: the order real
-    /// MIDAS puts them in its hash table (see stink.rs).
-    seen: Vec<String>,
-    seen_set: std::collections::HashSet<String>,
     /// Symbols defined as globals (`FOO":`, `FOO"=1`): DDT gets them
     /// flagged global, in its GLOBAL block.
     globals: std::collections::HashSet<(usize, String)>,
@@ -142,8 +137,6 @@ impl Symbols {
             entries,
             macros: HashMap::new(),
             killed: Default::default(),
-            seen: Vec::new(),
-            seen_set: Default::default(),
             globals: Default::default(),
             hash_events: Vec::new(),
             hash_live: Default::default(),
@@ -151,18 +144,6 @@ impl Symbols {
             expunged_pseudos: Default::default(),
             expunge_later: Vec::new(),
         }
-    }
-
-    /// Notes a name of the program the first time it is entered.
-    pub(crate) fn note_seen(&mut self, key: &str) {
-        if self.seen_set.insert(key.to_string()) {
-            self.seen.push(key.to_string());
-        }
-    }
-
-    /// The program's names in the order each was first entered.
-    pub fn symbols_seen(&self) -> &[String] {
-        &self.seen
     }
 
     /// A new pass starts in `.MAIN`. Symbols, macros and blocks stay, as
@@ -340,7 +321,6 @@ impl Symbols {
             Some((b, Entry::Undefined)) => Err(format!("{b}:{}", p.key)),
             None => {
                 let b = p.block.unwrap_or(MAIN);
-                self.note_seen(&p.key);
                 self.note_symbol_made(b, &p.key);
                 self.entries.insert((b, p.key.clone()), Entry::Undefined);
                 Err(format!("{b}:{}", p.key))
@@ -385,7 +365,6 @@ impl Symbols {
     /// Defines `p` in its block.
     pub fn define(&mut self, p: &Place, sym: Sym) {
         let b = self.target(p);
-        self.note_seen(&p.key);
         self.note_symbol_made(b, &p.key);
         self.entries.insert((b, p.key.clone()), Entry::Defined(sym));
     }
@@ -393,7 +372,6 @@ impl Symbols {
     /// Makes `p` undefined where [`Symbols::define`] would define it.
     pub fn undefine(&mut self, p: &Place) {
         let b = self.target(p);
-        self.note_seen(&p.key);
         self.note_symbol_made(b, &p.key);
         self.entries.insert((b, p.key.clone()), Entry::Undefined);
     }
@@ -425,6 +403,15 @@ impl Symbols {
     /// its value is MIDAS's, not a symbol of the program's.
     pub fn is_midas_own(&self, key: &str) -> bool {
         crate::symbol_order::is_midas_variable(key) && !self.expunged_pseudos.contains(key)
+    }
+
+    /// A name read where real MIDAS looks it up and enters it when not
+    /// there (`.GLOBAL`'s): the hash entry a reference would make, no
+    /// definition.
+    pub fn note_named(&mut self, p: &Place) {
+        if self.visible(p).is_none() {
+            self.note_symbol_made(p.block.unwrap_or(MAIN), &p.key);
+        }
     }
 
     /// Makes the entry of `p` in the hash table's order without defining
@@ -561,7 +548,6 @@ impl Symbols {
     /// DEFINE: a macro in the current (or named) block.
     pub fn define_macro(&mut self, p: &Place, m: Rc<Macro>) {
         let b = self.target(p);
-        self.note_seen(&p.key);
         self.note_made(b, &p.key);
         self.macros.insert((b, p.key.clone()), m);
     }

@@ -72,13 +72,15 @@ fn quote_in_a_body_hides_dummies() {
 }
 
 #[test]
-fn gensyms_count_in_the_current_radix() {
-    // Node Gensymmed: G and .GSCNT, incremented before each gensym, in
-    // the current radix: the ninth is G00011 in octal.
+fn gensyms_count_in_octal_whatever_the_radix() {
+    // Node Gensymmed: G and .GSCNT, incremented before each gensym, "in
+    // the current radix"; real MIDAS 433 writes the count in octal under
+    // RADIX 10. too (its DDT table for 9 gensymmed labels there holds
+    // G00001 to G00011): the ninth is G00011, the tenth G00012.
     let src = "DEFINE G \\A\nSIXBIT /A/\nTERMIN\nREPEAT 8,[G\n]\nG";
     assert_eq!(*words(src).last().unwrap(), sixbit("G00011"));
     let src = "RADIX 10.\nDEFINE G \\A\nSIXBIT /A/\nTERMIN\nREPEAT 9,[G\n]\nG";
-    assert_eq!(*words(src).last().unwrap(), sixbit("G00010"));
+    assert_eq!(*words(src).last().unwrap(), sixbit("G00012"));
 }
 
 #[test]

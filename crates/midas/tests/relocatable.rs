@@ -57,9 +57,9 @@ fn globals_not_done_yet_are_refused_with_their_place() {
         e.contains("t.mid:3:") && e.contains("other than + and -"),
         "{e}"
     );
-    let e = refused("TITLE G\nRELOCA\n.GLOBAL X\nY=X+1\nEND\n");
+    let e = refused("TITLE G\nRELOCA\n.GLOBAL X\nLOC X\nBLOCK 3\nEND\n");
     assert!(
-        e.contains("t.mid:4:") && e.contains("undefined global symbol X other than"),
+        e.contains("t.mid:5:") && e.contains("BLOCK while the location is global"),
         "{e}"
     );
     let e = refused("TITLE G\nRELOCA\n\tMOVE 1,<X\",,0>\nEND\n");

@@ -58,6 +58,7 @@ impl Assembler<'_> {
         }
         // Addresses are known once pass 1 has placed the area.
         match (self.pass, self.areas.get(self.area_index)) {
+            (2, Some(area)) if area.global => self.global_constant(self.area_index, index),
             (2, Some(area)) => Value {
                 rel: area.rel,
                 ..Value::new((area.dot + index as u64) & HALF_MASK)
@@ -80,6 +81,7 @@ impl Assembler<'_> {
                 dot: self.dot(),
                 rel: self.dot_rel(),
                 size: words.len(),
+                global: self.reloc.on && self.reloc.global_loc,
             });
             self.loc = ((origin as usize + words.len()) & HALF_MASK as usize) as u32;
             return;
@@ -113,10 +115,13 @@ impl Assembler<'_> {
                 ),
             );
         }
+        if area.global {
+            self.define_area_here(index);
+        }
         let order = words
             .iter()
             .any(|l| !l.3.is_empty())
-            .then(|| crate::symbol_order::entries(self.symbols.symbols_seen()));
+            .then(|| self.st_entries_now());
         for &(w, _, rel, glob) in &words {
             let glob = match &order {
                 Some(entries) => self.constant_order(glob, entries),

@@ -14,7 +14,7 @@ impl Assembler<'_> {
     /// relocatable assembly: `NAME"` makes it so (on both passes), as
     /// `.GLOBAL` does.
     pub(crate) fn note_global(&mut self, name: &str, key: &str) -> bool {
-        if !self.reloc.on {
+        if !self.reloc.on && !self.still_relocatable() {
             return false;
         }
         if name.ends_with('"') {
@@ -60,16 +60,27 @@ impl Assembler<'_> {
     /// defined (on pass 1) whose definition is not written yet this pass
     /// is written here (real MIDAS writes it again at its definition).
     pub(crate) fn global_declared(&mut self, name: &str, at: Span) {
-        if !self.reloc.on || self.pass != 2 {
+        if !(self.reloc.on || self.still_relocatable()) || self.pass != 2 {
             return;
         }
         let place = self.symbols.resolve(name);
-        if self.reloc.punched.contains(&place.key) {
+        if self.reloc.punched.contains(&place.key)
+            || self.reloc.loader_valued.contains_key(&place.key)
+        {
             return;
         }
         if let Some(sym) = self.symbols.get_for_define(&place).cloned() {
             self.punch_global(&place.key, &sym, false, at);
         }
+    }
+
+    /// Pass 2 before RELOCATABLE, pass 1 having been relocatable: real
+    /// MIDAS 433 is still relocatable there (CONTRL stays from pass 1),
+    /// and writes the definitions of globals (at `.GLOBAL` of a name
+    /// defined on pass 1, and at their definitions) into the block pass 1
+    /// left at its END, addressed by `.` (mudsys;arith, stbuil).
+    pub(crate) fn still_relocatable(&self) -> bool {
+        self.pass == 2 && !self.reloc.on && self.reloc.pass1_end.is_some()
     }
 
     /// A reference to a global symbol in a relocatable assembly: a
@@ -119,7 +130,7 @@ impl Assembler<'_> {
     }
 
     /// The [`GlobalTerms`] id of the global `key`.
-    fn global_id(&mut self, key: &str) -> u32 {
+    pub(super) fn global_id(&mut self, key: &str) -> u32 {
         let at = match self.global_ids.iter().position(|k| k == key) {
             Some(at) => at,
             None => {
@@ -164,6 +175,20 @@ impl Assembler<'_> {
         let mut undefined = [false; MOST];
         for (k, t) in glob.terms.iter().enumerate().filter(|(_, t)| t.id != 0) {
             let key = self.global_ids[t.id as usize - 1].clone();
+            if let Some(global) = self.loader_valued(&key) {
+                // Only the loader knows its value: always a reference; a
+                // local one may be address-linked (real MIDAS's PWRD
+                // links a local undefined, not `$.` or a global).
+                if !matches!(t.count, 1 | -1) || t.field == OTHER {
+                    self.error(at, ErrorKind::Syntax, format!("{key}, whose value only the loader knows, {} times or in a field other than the word, left or right half, is not supported", t.count));
+                    continue;
+                }
+                let field = if t.field == 0 { WHOLE } else { t.field };
+                let code = if t.count == 1 { 4 } else { 5 };
+                refs[k] = (code, self.loader_name(&key, field));
+                undefined[k] = !global;
+                continue;
+            }
             let place = self.symbols.resolve(&key);
             let sym = self.symbols.get(&place).cloned();
             if sym.is_none() {

@@ -54,7 +54,11 @@ impl Assembler<'_> {
         undefined: &[bool; MOST],
         refs: &mut [(u8, u64); MOST],
     ) -> u8 {
-        if *w & HALF_MASK != 0 || halves(rel).1 != 0 {
+        if *w & HALF_MASK != 0
+            || halves(rel).1 != 0
+            || self.reloc.global_loc
+            || self.reloc.load_conditions > 0
+        {
             return 0;
         }
         let mut right = None;
@@ -86,13 +90,20 @@ impl Assembler<'_> {
         if !self.reloc.on || self.pass != 2 {
             return;
         }
-        let entries = crate::symbol_order::entries(self.symbols.symbols_seen());
+        let entries = self.st_entries_now();
         let mut chains: Vec<(String, (u32, bool))> = self.reloc.links.drain().collect();
         chains.sort_by_key(|(k, _)| (entries.get(k).copied().unwrap_or(usize::MAX), k.clone()));
         for (key, (last, relocated)) in chains {
+            let symbol = match self.loader_valued(&key) {
+                // An EXPUNGEd one is no longer in real MIDAS's table,
+                // which AEND5 walks: no request.
+                Some(false) if !self.st_live(&key) => continue,
+                Some(false) => self.st_address(&key),
+                _ => crate::stink::squoze_with(&key, 1),
+            };
             self.reloc.events.push(Event::Link {
                 address: self.loc,
-                symbol: crate::stink::squoze_with(&key, 1),
+                symbol,
                 word: (relocated as u64) << 33 | last as u64,
             });
         }
@@ -115,6 +126,17 @@ impl Assembler<'_> {
         }
         for t in glob.terms.iter().filter(|t| t.id != 0) {
             let key = self.global_ids[t.id as usize - 1].clone();
+            if self.loader_valued(&key).is_some() {
+                self.error(
+                    at,
+                    ErrorKind::Syntax,
+                    format!(
+                        "{}, whose value only the loader knows, in a literal is not supported yet",
+                        crate::assemble::loader_key_name(&key)
+                    ),
+                );
+                continue;
+            }
             let place = self.symbols.resolve(&key);
             if self.symbols.get(&place).is_none() {
                 self.took_loose(&key);

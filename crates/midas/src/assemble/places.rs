@@ -17,10 +17,6 @@ impl Assembler<'_> {
     /// placed in this pass.
     pub fn note_variable(&mut self, name: &str, size: u64) {
         let place = self.variable_place(name);
-        // Real MIDAS enters the name in its symbol table here (an
-        // undefined variable), which is where it comes in the order of
-        // a relocatable program's symbols (prs;plot's PLUS1Z').
-        self.symbols.note_seen(&place.key);
         let id = (self.symbols.target(&place), place.key.clone());
         if self.placed_vars.contains(&id) || self.pending_vars.iter().any(|(p, _)| *p == place) {
             return;
@@ -97,6 +93,10 @@ impl Assembler<'_> {
     /// MIDAS's AVARIAB: `IFNDEF X, .SCALAR X` declares X on pass 1 only,
     /// and its word is still kept on pass 2).
     pub(super) fn place_variables(&mut self, at: Span) {
+        if self.reloc.on && self.reloc.global_loc {
+            self.place_global_variables(at);
+            return;
+        }
         let origin = self.loc;
         let index = self.var_index;
         self.var_index += 1;

@@ -36,6 +36,17 @@ pub(crate) struct Relocation {
     /// refers to it in its right half, and whether that address is
     /// relocatable (real MIDAS's 3RLNK).
     pub links: std::collections::HashMap<String, (u32, bool)>,
+    /// `.` is a global location (LOC to a global, real MIDAS's GLOCTP
+    /// 4.9): `.` is then the loader's `$.` (see loader_values.rs).
+    pub global_loc: bool,
+    /// Symbols only the loader knows the value of (real MIDAS's 3LLV):
+    /// whether each is global. Kept from pass 1 to pass 2.
+    pub loader_valued: std::collections::HashMap<String, bool>,
+    /// The program's names' entries in real MIDAS's symbol table (pass 2).
+    pub st_entries: Option<Box<crate::symbol_slots::Replay>>,
+    /// How deep in load-time conditionals (`.LIFS` ... `.ELDC`) the
+    /// assembly is (real MIDAS's LDCCC).
+    pub load_conditions: u32,
 }
 
 /// The left and right half relocation counts of a relocation word (each
@@ -54,8 +65,10 @@ impl Assembler<'_> {
     /// Resets what a relocatable assembly tracks, at the start of a pass.
     pub(super) fn start_relocation(&mut self) {
         let pass1_end = self.reloc.pass1_end;
+        let loader_valued = std::mem::take(&mut self.reloc.loader_valued);
         self.reloc = Relocation {
             pass1_end,
+            loader_valued,
             ..Relocation::default()
         };
     }

@@ -78,6 +78,9 @@ pub(crate) fn is_pseudo_name(k: &str) -> bool {
                 | ".LIBRA"
                 | ".LIBRQ"
                 | ".GLOBA"
+                | ".LIFS"
+                | ".ELDC"
+                | ".LNKOT"
         )
 }
 
