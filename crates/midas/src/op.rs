@@ -103,6 +103,22 @@ impl Assembler<'_> {
 }
 
 impl Assembler<'_> {
+    /// The squoze characters next in the input, `!`s among them skipped.
+    pub(crate) fn name_without_bangs(&mut self) -> String {
+        let mut name = String::new();
+        while let Some(c) = self
+            .reader
+            .peek()
+            .filter(|&c| crate::parse::is_squoze(c) || c == '!')
+        {
+            if c != '!' {
+                name.push(c);
+            }
+            self.reader.next();
+        }
+        name
+    }
+
     /// `.GLOBAL a,b,...`: the names are global (in an absolute assembly,
     /// marked so in the symbol table DDT gets; their values are
     /// unchanged), each entered in real MIDAS's symbol table if new.
@@ -110,19 +126,9 @@ impl Assembler<'_> {
         let at = self.reader.span();
         loop {
             self.reader.skip_blanks();
-            let mut name = String::new();
             // `!` is nothing here as in a statement (a macro's `$!T!B`
             // declares `$T` and B's value, muddle.347's TYPMAK).
-            while let Some(c) = self
-                .reader
-                .peek()
-                .filter(|&c| crate::parse::is_squoze(c) || c == '!')
-            {
-                if c != '!' {
-                    name.push(c);
-                }
-                self.reader.next();
-            }
+            let name = self.name_without_bangs();
             if !name.is_empty() {
                 // Real MIDAS's A.GLOB reads the name as GETVAL does a
                 // symbol's: a name not in its table gets an entry there

@@ -4,19 +4,11 @@
 //! file was checked word for word against the file real MIDAS 433 writes
 //! of the same source (`pdp10 midas-oracle --keep`); one line per block.
 
+mod support;
+
 fn rel_words(src: &str) -> Vec<u64> {
     let a = midas::assemble_str("t.mid", src).unwrap_or_else(|e| panic!("{src}: {e}"));
     a.output_words().iter().map(|w| w.raw()).collect()
-}
-
-fn parse(words: &str) -> Vec<u64> {
-    words
-        .split_whitespace()
-        .map(|w| {
-            let (l, r) = w.split_once(",,").expect("left,,right");
-            u64::from_str_radix(l, 8).unwrap() << 18 | u64::from_str_radix(r, 8).unwrap()
-        })
-        .collect()
 }
 
 fn check(src: &str, expected: &str) {
@@ -26,7 +18,11 @@ fn check(src: &str, expected: &str) {
             .collect::<Vec<_>>()
             .join("\n")
     };
-    assert_eq!(show(&rel_words(src)), show(&parse(expected)), "{src}");
+    assert_eq!(
+        show(&rel_words(src)),
+        show(&support::halves(expected)),
+        "{src}"
+    );
 }
 
 #[test]

@@ -363,17 +363,7 @@ impl Assembler<'_> {
         let (mut count, mut flags) = (0, 0u64);
         loop {
             self.reader.skip_blanks();
-            let mut name = String::new();
-            while let Some(c) = self
-                .reader
-                .peek()
-                .filter(|&c| crate::parse::is_squoze(c) || c == '!')
-            {
-                if c != '!' {
-                    name.push(c);
-                }
-                self.reader.next();
-            }
+            let name = self.name_without_bangs();
             if self.reader.peek() == Some('"') {
                 self.reader.next();
                 self.globals.insert(crate::parse::key(&name));
