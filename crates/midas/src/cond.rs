@@ -226,7 +226,7 @@ impl Assembler<'_> {
     /// A failed conditional's body is skipped counting every bracket
     /// (RARGBC), as `body_text` does.
     fn read_taken_body(&mut self, at: Span) -> String {
-        let mut scan = TakenBody::default();
+        let mut scan = crate::taken_body::TakenBody::default();
         loop {
             let Some((c, sp)) = self.reader.next() else {
                 self.error(at, ErrorKind::Unterminated, "unterminated [");
@@ -454,84 +454,5 @@ impl Assembler<'_> {
                 format!("{name} is used in a literal before an assignment that a conditional after it needs; not supported"),
             );
         }
-    }
-}
-
-/// The reading state of a taken conditional's body, one character at a
-/// time: what hides a `]` from real MIDAS's syllable reader at the body's
-/// own level (comments, character syllables where an operand begins, text
-/// pseudo-ops' strings).
-#[derive(Default)]
-struct TakenBody {
-    text: String,
-    depth: u32,
-    /// The squoze run being read, for the text pseudo-ops' names.
-    run: String,
-    /// After a text pseudo-op's name: blanks, then its delimiter.
-    text_next: bool,
-    /// Inside a text pseudo-op's string, up to this delimiter.
-    in_text: Option<char>,
-    in_comment: bool,
-    /// The next character is a `"`, `'` or `^` syllable's.
-    quoted: bool,
-}
-
-/// The pseudo-ops whose argument is a delimited string (their 6-character
-/// keys).
-const TEXT_PSEUDOS: [&str; 9] = [
-    "ASCII", "ASCIZ", "ASCIC", "SIXBIT", ".ASCII", "PRINTX", "PRINTC", "COMMEN", ".LENGT",
-];
-
-impl TakenBody {
-    /// Takes `c`; `true` when it is the `]` that closes the body (not kept).
-    fn closes(&mut self, c: char) -> bool {
-        let in_run = is_squoze(c) && !self.in_comment && self.in_text.is_none() && !self.quoted;
-        if !in_run && !self.run.is_empty() {
-            // A name the statement ends right after is no text pseudo-op
-            // here (midas;midas.458's `EQUALS DEFSTR,SIXBIT]`).
-            self.text_next = self.depth == 0
-                && !matches!(c, ']' | ',' | ';' | '\n' | '>' | ')' | '?')
-                && TEXT_PSEUDOS.contains(&name_key(&self.run).as_str());
-            self.run.clear();
-        }
-        if self.quoted {
-            self.quoted = false;
-        } else if self.in_comment {
-            self.in_comment = c != '\n';
-        } else if let Some(d) = self.in_text {
-            if c == d {
-                self.in_text = None;
-            }
-        } else if in_run {
-            self.run.push(c);
-        } else if self.text_next && !matches!(c, ' ' | '\t') {
-            self.text_next = false;
-            self.in_text = Some(c);
-        } else {
-            // Where an operand begins: after a comma, an operator or an
-            // open (and blanks). After a name and a blank a `"` may begin a
-            // macro's strung argument (syseng;crtsty's `ascnt "..."`).
-            let operand = self
-                .text
-                .trim_end_matches([' ', '\t'])
-                .ends_with([',', '+', '-', '*', '/', '&', '!', '#', '\\', '(', '<', '[']);
-            // Inside brackets of its own every bracket counts, as before:
-            // a literal's text is read by the syllable reader, but a macro's
-            // or IRP's bracketed argument is read raw (RARGBR), with its
-            // `;` (sysen1;11stnk's `IRPC ZZ,,[:;X^I]`).
-            let outside = self.depth == 0;
-            match c {
-                ';' if outside => self.in_comment = true,
-                // There `"x`, `'x` and `^x` take the next character
-                // whatever it is.
-                '"' | '\'' | '^' if operand && outside => self.quoted = true,
-                '[' => self.depth += 1,
-                ']' if self.depth == 0 => return true,
-                ']' => self.depth -= 1,
-                _ => {}
-            }
-        }
-        self.text.push(c);
-        false
     }
 }

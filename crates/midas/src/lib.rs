@@ -57,6 +57,7 @@ mod symbol_order;
 mod symbol_slots;
 mod symbol_type;
 mod symtab;
+mod taken_body;
 mod text;
 
 pub use assemble::Options;

@@ -24,6 +24,9 @@ pub(crate) enum HashEvent {
     /// slots holding only the initial symbols (real MIDAS's A.SYMTAB
     /// re-initializes it; it must come before anything else).
     Resize(usize),
+    /// `.SYMTAB` with a size not modelled (an expression): the table's
+    /// size is not known, so neither is whether it fills.
+    UnknownSize,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -102,7 +105,7 @@ pub(crate) fn slots(initial: &[String], events: &[HashEvent]) -> HashMap<(usize,
             HashEvent::Make(b, k) => table.make(*b, k),
             HashEvent::Expunge(b, k) => table.expunge(*b, k),
             HashEvent::Resize(n) if fits && *n > table.slots.len() => table = new_table(*n),
-            HashEvent::Resize(_) => {}
+            HashEvent::Resize(_) | HashEvent::UnknownSize => {}
         }
     }
     table.live
@@ -128,6 +131,7 @@ pub(crate) fn first_without_room(initial: &[String], events: &[HashEvent]) -> Op
                 table = Replay::initial_table(initial, *n);
             }
             HashEvent::Resize(_) => {}
+            HashEvent::UnknownSize => return None,
         }
     }
     None
@@ -180,7 +184,7 @@ impl Replay {
                 HashEvent::Resize(n) if *n > self.table.slots.len() => {
                     self.table = Replay::initial_table(&self.initial, *n);
                 }
-                HashEvent::Resize(_) => {}
+                HashEvent::Resize(_) | HashEvent::UnknownSize => {}
             }
         }
         self.applied = events.len();
@@ -245,10 +249,19 @@ pub(crate) fn symtab_size(args: &str) -> Option<usize> {
         .split([',', ';', ' ', '\t'])
         .next()?
         .trim();
-    match first.strip_suffix('.') {
-        Some(d) => d.parse().ok(),
-        None => usize::from_str_radix(first, 8).ok(),
+    // Digits in the current radix, octal; real MIDAS takes an 8 or a 9
+    // as a digit of that value too (_teco_;teco.335's `.SYMTAB 5399` is
+    // 2833 entries). A point after them makes them decimal.
+    let (digits, radix) = match first.strip_suffix('.') {
+        Some(d) => (d, 10),
+        None => (first, 8),
+    };
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
     }
+    digits.bytes().try_fold(0usize, |v, b| {
+        v.checked_mul(radix)?.checked_add(usize::from(b - b'0'))
+    })
 }
 
 #[cfg(test)]
@@ -316,6 +329,7 @@ mod tests {
         assert_eq!(symtab_size(" 6000"), Some(0o6000));
         assert_eq!(symtab_size(" 10000 10000"), Some(0o10000));
         assert_eq!(symtab_size(" N*2"), None);
+        assert_eq!(symtab_size(" 5399"), Some(0o5000 + 0o300 + 9 * 8 + 9));
     }
 
     #[test]

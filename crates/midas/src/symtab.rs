@@ -444,10 +444,13 @@ impl Symbols {
     /// `.SYMTAB n,...` (`args`): real MIDAS's table gets `n` slots if
     /// more.
     pub fn symtab(&mut self, args: &str) {
-        if let Some(n) = crate::symbol_slots::symtab_size(args) {
-            // A new table holds none of the program's entries.
-            self.hash_live.clear();
-            self.hash_events.push(HashEvent::Resize(n));
+        match crate::symbol_slots::symtab_size(args) {
+            Some(n) => {
+                // A new table holds none of the program's entries.
+                self.hash_live.clear();
+                self.hash_events.push(HashEvent::Resize(n));
+            }
+            None => self.hash_events.push(HashEvent::UnknownSize),
         }
     }
 

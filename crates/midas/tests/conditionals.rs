@@ -287,3 +287,32 @@ fn a_taken_conditional_is_closed_by_a_bracket_the_syllable_reader_meets() {
         ]
     );
 }
+
+#[test]
+fn inside_a_taken_conditional_a_literal_is_read_as_the_body_and_other_brackets_raw() {
+    // A literal's `"]`, `[ASCIZ /]/]` and `; ]` are the syllable reader's
+    // (_teco_;teco.335), but a failed conditional inside counts every
+    // bracket, so `"[ ;]` balances there (midas;tsrtns's `CAIN A,"[ ;]`),
+    // and an IRPC's bracketed argument is read raw. Real MIDAS 433 made
+    // these words.
+    let src = "TITLE T\nA=1\nX: IFN A,[\n JRST [ CAIE 1,\"]\n\tJRST .+1]\n MOVEI 2,\"[\n \
+               IFN 0,[ CAIN 1,\"[ ;]\n\tMOVEI 3,3]\n MOVEI 4,[ASCIZ /]/]\n \
+               JRST [ 5 ; ] in a comment\n\t6]\nIRPC C,,[;\"]\n \"C\nTERMIN\n]\n 7\nEND X\n";
+    assert_eq!(
+        words(src),
+        vec![
+            (0o100, 0o254000_000107),
+            (0o101, 0o201100_000133),
+            (0o102, 0o201200_000111),
+            (0o103, 0o254000_000112),
+            (0o104, 0o73),
+            (0o105, 0o42),
+            (0o106, 0o7),
+            (0o107, 0o302040_000135),
+            (0o110, 0o254000_000101),
+            (0o111, 0o564000_000000),
+            (0o112, 5),
+            (0o113, 6),
+        ]
+    );
+}
