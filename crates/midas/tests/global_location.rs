@@ -12,17 +12,7 @@ fn rel_words(src: &str) -> Vec<u64> {
 }
 
 fn check(src: &str, expected: &str) {
-    let show = |v: &[u64]| {
-        v.iter()
-            .map(|w| format!("{:06o},,{:06o}", w >> 18, w & 0o777777))
-            .collect::<Vec<_>>()
-            .join("\n")
-    };
-    assert_eq!(
-        show(&rel_words(src)),
-        show(&support::halves(expected)),
-        "{src}"
-    );
+    support::assert_file_words(&rel_words(src), expected, src);
 }
 
 #[test]

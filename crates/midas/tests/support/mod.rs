@@ -86,3 +86,15 @@ pub fn halves(words: &str) -> Vec<u64> {
         })
         .collect()
 }
+
+/// Asserts that `actual` is the file of `left,,right` words `expected`,
+/// shown one word a line so that a difference points at its word.
+pub fn assert_file_words(actual: &[u64], expected: &str, src: &str) {
+    let show = |v: &[u64]| {
+        v.iter()
+            .map(|w| format!("{:06o},,{:06o}", w >> 18, w & 0o777777))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert_eq!(show(actual), show(&halves(expected)), "{src}");
+}
