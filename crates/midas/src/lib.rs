@@ -48,6 +48,7 @@ mod op_exec;
 mod output;
 mod parse;
 mod predef;
+mod quoted;
 mod reader;
 mod real_names;
 mod source;
