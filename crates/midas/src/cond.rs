@@ -218,13 +218,9 @@ impl Assembler<'_> {
         }
     }
 
-    /// A taken conditional's bracketed body, its `[` read. Real MIDAS reads
-    /// such a body in place (midas.458 COND6 counts it in SCNDEP), and the
-    /// `]` that closes it is one its syllable reader meets (RBRAK): not one
-    /// in a comment, a character syllable or a text pseudo-op's string.
-    /// rg;c.562's `IFN TS,[ ... MOVEI A,"] ... ]` is 135 to real MIDAS 433.
-    /// A failed conditional's body is skipped counting every bracket
-    /// (RARGBC), as `body_text` does.
+    /// A taken conditional's bracketed body, its `[` read, up to the `]`
+    /// real MIDAS's syllable reader would close it with (see
+    /// [`crate::taken_body`]); a failed one's is `body_text`'s.
     fn read_taken_body(&mut self, at: Span) -> String {
         let mut scan = crate::taken_body::TakenBody::default();
         loop {

@@ -75,6 +75,11 @@ impl Table {
 /// stops: "Symbol table full", and so does the assembler) gets a table
 /// just big enough, without the initial symbols.
 pub(crate) fn slots(initial: &[String], events: &[HashEvent]) -> HashMap<(usize, String), usize> {
+    if first_without_room(initial, events).is_none() {
+        let mut replay = Replay::new(initial);
+        replay.catch_up(events);
+        return replay.table.live;
+    }
     let made: std::collections::HashSet<_> = events
         .iter()
         .filter_map(|e| match e {
@@ -82,29 +87,11 @@ pub(crate) fn slots(initial: &[String], events: &[HashEvent]) -> HashMap<(usize,
             _ => None,
         })
         .collect();
-    let fits = first_without_room(initial, events).is_none();
-    let new_table = |size: usize| {
-        let mut table = Table {
-            slots: vec![Slot::Free; size],
-            live: HashMap::new(),
-        };
-        if fits {
-            for key in initial {
-                table.make(0, key);
-            }
-        }
-        table
-    };
-    let mut table = if fits {
-        new_table(TABLE_SIZE as usize)
-    } else {
-        new_table(made.len() + 1)
-    };
+    let mut table = Replay::initial_table(&[], made.len() + 1);
     for e in events {
         match e {
             HashEvent::Make(b, k) => table.make(*b, k),
             HashEvent::Expunge(b, k) => table.expunge(*b, k),
-            HashEvent::Resize(n) if fits && *n > table.slots.len() => table = new_table(*n),
             HashEvent::Resize(_) | HashEvent::UnknownSize => {}
         }
     }
@@ -116,22 +103,12 @@ pub(crate) fn slots(initial: &[String], events: &[HashEvent]) -> HashMap<(usize,
 /// [`TABLE_SIZE`] slots, or of `.SYMTAB`'s size, with the initial symbols
 /// entered first.
 pub(crate) fn first_without_room(initial: &[String], events: &[HashEvent]) -> Option<String> {
-    let mut table = Replay::initial_table(initial, TABLE_SIZE as usize);
+    let mut replay = Replay::new(initial);
     for e in events {
         match e {
-            HashEvent::Make(b, k) => {
-                let new = !table.live.contains_key(&(*b, k.clone()));
-                if new && table.slots.iter().all(|s| *s == Slot::Used) {
-                    return Some(k.clone());
-                }
-                table.make(*b, k);
-            }
-            HashEvent::Expunge(b, k) => table.expunge(*b, k),
-            HashEvent::Resize(n) if *n > table.slots.len() => {
-                table = Replay::initial_table(initial, *n);
-            }
-            HashEvent::Resize(_) => {}
+            HashEvent::Make(b, k) if replay.is_full_for(*b, k) => return Some(k.clone()),
             HashEvent::UnknownSize => return None,
+            _ => replay.apply(e),
         }
     }
     None
@@ -177,17 +154,28 @@ impl Replay {
     /// Applies the events not applied yet.
     pub(crate) fn catch_up(&mut self, events: &[HashEvent]) {
         for e in events.iter().skip(self.applied) {
-            match e {
-                HashEvent::Make(b, k) => self.table.make(*b, k),
-                HashEvent::Expunge(b, k) => self.table.expunge(*b, k),
-                // `.SYMTAB` comes before the program's names.
-                HashEvent::Resize(n) if *n > self.table.slots.len() => {
-                    self.table = Replay::initial_table(&self.initial, *n);
-                }
-                HashEvent::Resize(_) | HashEvent::UnknownSize => {}
-            }
+            self.apply(e);
         }
         self.applied = events.len();
+    }
+
+    fn apply(&mut self, e: &HashEvent) {
+        match e {
+            HashEvent::Make(b, k) => self.table.make(*b, k),
+            HashEvent::Expunge(b, k) => self.table.expunge(*b, k),
+            // `.SYMTAB` comes before the program's names.
+            HashEvent::Resize(n) if *n > self.table.slots.len() => {
+                self.table = Replay::initial_table(&self.initial, *n);
+            }
+            HashEvent::Resize(_) | HashEvent::UnknownSize => {}
+        }
+    }
+
+    /// Whether a new entry `(block, key)` finds every slot used (each used
+    /// slot holds a live entry).
+    fn is_full_for(&self, block: usize, key: &str) -> bool {
+        self.table.live.len() >= self.table.slots.len()
+            && !self.table.live.contains_key(&(block, key.to_string()))
     }
 
     /// The entry of the live name `key` (its outermost block's).
