@@ -466,3 +466,35 @@ fn the_hand_over_to_the_pool_keeps_the_order() {
     let path = path.to_str().unwrap();
     assert_eq!(run(&[path]), run(&["--jobs", "1", path]));
 }
+
+/// A lone hard puzzle is searched on two threads by default (when there
+/// are two cores): the halves of Frisch's #3 (about 5,000 conflicts alone,
+/// then split) give the one solution that one thread gives, and say it is
+/// unique.
+#[test]
+fn search_threads_print_what_one_thread_prints() {
+    let dir = tempfile::tempdir().unwrap();
+    let line = read("puzzles/corpora/gecode_25x25_frisch_18.txt")
+        .lines()
+        .nth(2)
+        .expect("18 puzzles")
+        .to_string();
+    let path = dir.path().join("frisch3.txt");
+    std::fs::write(&path, format!("{line}\n")).unwrap();
+    let path = path.to_str().unwrap();
+    let run = |threads: &[&str]| {
+        let out = solve(&[threads, &[path]].concat());
+        assert_eq!(out.status.code(), Some(0), "{threads:?}: {}", stderr(&out));
+        (stdout(&out), summary(&out))
+    };
+    let one = run(&["--search-threads", "1"]);
+    let solution = one.0.trim_end();
+    let givens: String = line
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '.' })
+        .collect();
+    assert_valid(&givens, solution, 5, 5);
+    assert!(one.1.contains("1 unique"), "{}", one.1);
+    assert_eq!(run(&["--search-threads", "2"]), one);
+    assert_eq!(run(&[]), one);
+}

@@ -50,6 +50,13 @@ pub struct Args {
     /// are puzzles); the output keeps the input order.
     #[arg(long, short, value_name = "N", default_value_t = 0)]
     jobs: usize,
+    /// Threads for each puzzle larger than 9x9 whose search is still open
+    /// after some thousands of conflicts: 2 split it in halves that share
+    /// what they learn (0: 2 when --jobs leaves a core for it, else 1; at
+    /// most 2). Which solutions of a puzzle with several are printed
+    /// depends on it, never on the scheduling of the threads.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    search_threads: usize,
 }
 
 /// Output layouts.
@@ -105,6 +112,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         progress: Progress::new(&args.files),
         out: std::io::BufWriter::new(std::io::stdout().lock()),
         tally: Tally::default(),
+        search_threads: 1,
     };
     let mut inputs = Inputs::new(&args.files, None).without_text();
     // The first batch tells whether the input has fewer puzzles than there
@@ -136,6 +144,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             first,
         ),
     };
+    job.search_threads = search_threads(args.search_threads, threads);
     match threads {
         1 => {
             job.one_at_a_time(first, &mut inputs, false)?;
@@ -178,6 +187,8 @@ struct Job<'a> {
     progress: Progress,
     out: std::io::BufWriter<std::io::StdoutLock<'static>>,
     tally: Tally,
+    /// The threads each puzzle's search may use (`--search-threads`).
+    search_threads: usize,
 }
 
 impl Job<'_> {
@@ -208,7 +219,7 @@ impl Job<'_> {
                     return Ok(Some(std::iter::once(item).chain(first).collect()));
                 }
             }
-            let outcome = solve(self.args, limit, keep, &item);
+            let outcome = solve(self.args, limit, keep, self.search_threads, &item);
             print_item(
                 &mut self.out,
                 self.args,
@@ -244,7 +255,7 @@ impl Job<'_> {
         first: Vec<Item>,
         inputs: &mut Inputs,
     ) -> anyhow::Result<()> {
-        let args = self.args;
+        let (args, search) = (self.args, self.search_threads);
         let (done, finished) = mpsc::channel::<Task>();
         std::thread::scope(|scope| {
             let mut workers = Vec::with_capacity(threads - 1);
@@ -254,7 +265,8 @@ impl Job<'_> {
                 std::thread::Builder::new()
                     .spawn_scoped(scope, move || {
                         for mut task in parts {
-                            task.error = task.part.solve(args, &task.items, task.index).err();
+                            task.error =
+                                task.part.solve(args, search, &task.items, task.index).err();
                             if done.send(task).is_err() {
                                 break;
                             }
@@ -308,7 +320,12 @@ impl Job<'_> {
             if parts == 0 {
                 return Ok(());
             }
-            solve_parts(args, workers, finished, &mut tasks[..parts])?;
+            solve_parts(
+                (args, self.search_threads),
+                workers,
+                finished,
+                &mut tasks[..parts],
+            )?;
             for task in &tasks[..parts] {
                 self.print_part(&task.items, &task.part)?;
             }
@@ -357,7 +374,7 @@ struct Task {
 /// is given two parts to begin with and another each time one comes back
 /// through `finished`; this thread solves the rest in between.
 fn solve_parts(
-    args: &Args,
+    (args, search): (&Args, usize),
     workers: &[mpsc::Sender<Task>],
     finished: &mpsc::Receiver<Task>,
     tasks: &mut [Task],
@@ -380,7 +397,7 @@ fn solve_parts(
         let back = if next < parts {
             let task = &mut tasks[next];
             next += 1;
-            task.part.solve(args, &task.items, task.index)?;
+            task.part.solve(args, search, &task.items, task.index)?;
             finished.try_recv().ok()
         } else {
             Some(finished.recv().context("a worker thread stopped")?)
@@ -414,10 +431,17 @@ struct Part {
 }
 
 impl Part {
-    /// Solves and formats `items`, the first puzzle being the `index`th of
-    /// the run; a bad puzzle is left to the printing thread (its message
-    /// goes to standard error in its place).
-    fn solve(&mut self, args: &Args, items: &[Item], index: usize) -> std::io::Result<()> {
+    /// Solves and formats `items` (each search on up to `search` threads),
+    /// the first puzzle being the `index`th of the run; a bad puzzle is left
+    /// to the printing thread (its message goes to standard error in its
+    /// place).
+    fn solve(
+        &mut self,
+        args: &Args,
+        search: usize,
+        items: &[Item],
+        index: usize,
+    ) -> std::io::Result<()> {
         let (limit, keep) = limits(args);
         self.text.clear();
         self.ends.clear();
@@ -427,7 +451,7 @@ impl Part {
         };
         for item in items {
             if let Item::Puzzle { .. } = item {
-                let outcome = solve(args, limit, keep, item);
+                let outcome = solve(args, limit, keep, search, item);
                 print_item(
                     &mut self.text,
                     args,
@@ -464,12 +488,28 @@ fn limits(args: &Args) -> (usize, usize) {
     (limit, keep)
 }
 
-/// Solves a puzzle (not with --check, nor a bad one).
-fn solve(args: &Args, limit: usize, keep: usize, item: &Item) -> Option<Outcome> {
-    match item {
-        Item::Puzzle { puzzle, .. } if !args.check => {
-            Some(sudoku::solve_with(&puzzle.grid, limit, keep))
+/// The threads each puzzle's search may use: `asked`, or with 0 the cores
+/// that `workers` threads leave free, shared among them.
+fn search_threads(asked: usize, workers: usize) -> usize {
+    match asked {
+        0 => {
+            let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+            (cores / workers.max(1)).max(1)
         }
+        n => n,
+    }
+}
+
+/// Solves a puzzle (not with --check, nor a bad one), its search on up
+/// to `search` threads.
+fn solve(args: &Args, limit: usize, keep: usize, search: usize, item: &Item) -> Option<Outcome> {
+    match item {
+        Item::Puzzle { puzzle, .. } if !args.check => Some(sudoku::solve_with_threads(
+            &puzzle.grid,
+            limit,
+            keep,
+            search,
+        )),
         _ => None,
     }
 }

@@ -1,8 +1,10 @@
 //! Hard puzzles of any size, one at a time: the time to prove each unique
 //! (solutions up to 2) and the guesses the search made.
 //!
-//! `cargo bench -p sudoku@0.1.0 --bench frisch [-- FILE...]`
-//! (default: Alain Frisch's 18 minimal 25x25 puzzles). Each solution is
+//! `cargo bench -p sudoku@0.1.0 --bench frisch [-- [--threads=N] FILE...]`
+//! (default: Alain Frisch's 18 minimal 25x25 puzzles, one thread a
+//! puzzle; `--threads=2` is the portfolio `pdp10 solve` runs a lone hard
+//! puzzle with on two cores). Each solution is
 //! checked with `sudoku::check_solution`; the exit status is 1 unless every
 //! puzzle has exactly one solution that passes.
 
@@ -19,10 +21,11 @@ macro_rules! say {
     };
 }
 
-/// This thread's CPU time in seconds (Linux, 10 ms steps), which a busy
-/// machine does not inflate the way it does wall time; `None` elsewhere.
+/// This process's CPU time in seconds, all its threads (Linux, 10 ms
+/// steps), which a busy machine does not inflate the way it does wall
+/// time; `None` elsewhere.
 fn cpu_seconds() -> Option<f64> {
-    let stat = std::fs::read_to_string("/proc/thread-self/stat").ok()?;
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
     // The fields after the command name, which is in parentheses.
     let rest = &stat[stat.rfind(')')? + 2..];
     let fields: Vec<&str> = rest.split(' ').collect();
@@ -31,9 +34,15 @@ fn cpu_seconds() -> Option<f64> {
 }
 
 fn main() {
-    let mut files: Vec<String> = std::env::args()
-        .skip(1)
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let threads = args
+        .iter()
+        .find_map(|a| a.strip_prefix("--threads="))
+        .map_or(1, |n| n.parse().expect("--threads=N takes a number"));
+    let mut files: Vec<String> = args
+        .iter()
         .filter(|a| !a.starts_with("--"))
+        .cloned()
         .collect();
     if files.is_empty() {
         files.push("puzzles/corpora/gecode_25x25_frisch_18.txt".to_string());
@@ -49,7 +58,7 @@ fn main() {
         for (i, p) in puzzles.iter().enumerate() {
             let start = Instant::now();
             let cpu_start = cpu_seconds();
-            let mut search = sudoku::Solutions::new(&p.grid);
+            let mut search = sudoku::Solutions::with_threads(&p.grid, threads);
             let mut found = Vec::new();
             let mut first_at = 0;
             while found.len() < 2 {

@@ -49,5 +49,6 @@ pub use error::{Error, ErrorKind, Place};
 pub use grid::{Grid, Shape, MAX_SIZE};
 pub use read::{detect_layout, parse_file, parse_line, parse_str, parse_str_as, Layout, Puzzle};
 pub use solve::{
-    count_solutions, is_unique, solve, solve_with, verdict, Outcome, Solutions, Verdict,
+    count_solutions, is_unique, solve, solve_with, solve_with_threads, verdict, Outcome, Solutions,
+    Verdict,
 };

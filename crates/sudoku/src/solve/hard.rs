@@ -5,6 +5,7 @@
 
 use super::general::{General, PLACED};
 use super::perm::NONE;
+use super::portfolio::Portfolio;
 use super::sat::Sat;
 use crate::check::{all_units, unit_cells};
 use crate::grid::Shape;
@@ -16,25 +17,25 @@ pub(crate) struct Hard {
     base: Vec<u8>,
     /// Variable `i` is "cell `vars[i].0` holds value `vars[i].1`".
     vars: Vec<(u16, u8)>,
-    sat: Sat,
+    search: Portfolio,
     finished: bool,
 }
 
 impl Hard {
-    /// A search over `cells` (0 = empty). Conflicting givens give a search
-    /// with no solution.
-    pub(crate) fn new(shape: Shape, cells: &[u8]) -> Hard {
-        Hard::build(shape, cells, MATRICES)
+    /// A search over `cells` (0 = empty) on up to `threads` threads.
+    /// Conflicting givens give a search with no solution.
+    pub(crate) fn new(shape: Shape, cells: &[u8], threads: usize) -> Hard {
+        Hard::build(shape, cells, MATRICES, threads)
     }
 
     /// [`Hard::new`], with or without the matrices of [`MATRICES`].
-    fn build(shape: Shape, cells: &[u8], matrices: bool) -> Hard {
+    fn build(shape: Shape, cells: &[u8], matrices: bool, threads: usize) -> Hard {
         let n = shape.size();
         let Some(cand) = General::strong(shape, cells).root_candidates() else {
             return Hard {
                 base: Vec::new(),
                 vars: Vec::new(),
-                sat: Sat::new(0),
+                search: Portfolio::new(Sat::new(0), 1),
                 finished: true,
             };
         };
@@ -71,26 +72,26 @@ impl Hard {
         Hard {
             base,
             vars,
-            sat,
+            search: Portfolio::new(sat, threads),
             finished: false,
         }
     }
 
     /// Guesses (decisions) and conflicts so far.
     pub(crate) fn effort(&self) -> (u64, u64) {
-        (self.sat.decisions, self.sat.conflicts)
+        self.search.effort()
     }
 
     /// The next solution, or `None` when there are no more.
     pub(crate) fn next_solution(&mut self) -> Option<Vec<u8>> {
-        if self.finished || !self.sat.solve() {
+        if self.finished || !self.search.solve() {
             self.finished = true;
             return None;
         }
         let mut out = self.base.clone();
         let mut chosen = Vec::new();
         for (i, &(cell, value)) in self.vars.iter().enumerate() {
-            if self.sat.is_true(i) {
+            if self.search.is_true(i) {
                 out[cell as usize] = value;
                 chosen.push(Sat::lit(i));
             }
@@ -99,7 +100,7 @@ impl Hard {
         if chosen.is_empty() {
             self.finished = true;
         } else {
-            self.sat.block(&chosen);
+            self.search.block(&chosen);
         }
         Some(out)
     }
@@ -219,7 +220,7 @@ mod tests {
                 .grid
                 .clone();
             let all = |matrices| {
-                let mut h = Hard::build(grid.shape(), grid.cells(), matrices);
+                let mut h = Hard::build(grid.shape(), grid.cells(), matrices, 1);
                 let mut found = Vec::new();
                 while let Some(s) = h.next_solution() {
                     found.push(s);
@@ -231,6 +232,32 @@ mod tests {
             assert_eq!(with.len(), 1, "#{i}");
             assert_eq!(with, without, "#{i}");
             assert!(conflicts > 0, "#{i}: the search had work to do");
+        }
+    }
+
+    /// On two threads (split in halves once the first search has made
+    /// its solo conflicts), Frisch's #2 and #3 have the same one solution
+    /// as on one.
+    #[test]
+    fn two_threads_find_the_same_unique_solution() {
+        for i in [2, 3] {
+            let line = FRISCH.lines().nth(i - 1).expect("18 lines");
+            let grid = crate::parse_str(line, "frisch").expect("read")[0]
+                .grid
+                .clone();
+            let all = |threads| {
+                let mut h = Hard::new(grid.shape(), grid.cells(), threads);
+                let mut found = Vec::new();
+                while let Some(s) = h.next_solution() {
+                    found.push(s);
+                }
+                (found, h.search.splits)
+            };
+            let (two, splits) = all(2);
+            let (one, _) = all(1);
+            assert_eq!(two.len(), 1, "#{i}");
+            assert_eq!(two, one, "#{i}");
+            assert!(splits > 0, "#{i}: the halves took part");
         }
     }
 }

@@ -1,6 +1,7 @@
 //! The variable order of the clause-learning search ([`super::sat`]).
 
 /// A binary max-heap of variables by activity, for VSIDS.
+#[derive(Clone)]
 pub(crate) struct Heap {
     pub(crate) heap: Vec<u32>,
     /// Position in `heap`, or `u32::MAX` when absent.

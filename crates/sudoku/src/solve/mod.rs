@@ -8,6 +8,7 @@ mod heap;
 mod matching;
 mod nine;
 mod perm;
+mod portfolio;
 #[cfg(test)]
 mod proptests;
 mod sat;
@@ -34,13 +35,23 @@ pub struct Solutions {
 }
 
 impl Solutions {
-    /// A search over the givens of `grid`.
+    /// A search over the givens of `grid`, on the calling thread.
     pub fn new(grid: &Grid) -> Solutions {
+        Solutions::with_threads(grid, 1)
+    }
+
+    /// A search over the givens of `grid` that may use up to `threads`
+    /// threads (0 counts as 1): the clause-learning search of a puzzle
+    /// larger than 9x9 that is still open after some thousands of
+    /// conflicts goes on as that many searches that share what they
+    /// learn. The solutions, and their order, depend only on the puzzle
+    /// and `threads`.
+    pub fn with_threads(grid: &Grid, threads: usize) -> Solutions {
         let shape = grid.shape();
         let engine = if shape == Shape::NINE {
             Engine::Nine(Box::new(Nine::new(grid.cells())))
         } else {
-            Engine::Hard(Box::new(Hard::new(shape, grid.cells())))
+            Engine::Hard(Box::new(Hard::new(shape, grid.cells(), threads)))
         };
         Solutions { shape, engine }
     }
@@ -150,6 +161,11 @@ pub enum Outcome {
 
 /// Counts solutions up to `limit`, keeping the first `keep` of them.
 pub fn solve_with(grid: &Grid, limit: usize, keep: usize) -> Outcome {
+    solve_with_threads(grid, limit, keep, 1)
+}
+
+/// [`solve_with`] on up to `threads` threads ([`Solutions::with_threads`]).
+pub fn solve_with_threads(grid: &Grid, limit: usize, keep: usize, threads: usize) -> Outcome {
     let (solutions, count) = if grid.shape() == Shape::NINE {
         // The recursive search: nothing to resume, fewer copies.
         let found = nine::count(grid.cells(), limit, keep);
@@ -157,7 +173,7 @@ pub fn solve_with(grid: &Grid, limit: usize, keep: usize) -> Outcome {
     } else {
         let mut solutions = Vec::new();
         let mut count = 0;
-        for solution in Solutions::new(grid).take(limit) {
+        for solution in Solutions::with_threads(grid, threads).take(limit) {
             if solutions.len() < keep {
                 solutions.push(solution);
             }

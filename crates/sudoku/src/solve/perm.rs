@@ -34,6 +34,7 @@ pub(crate) const NONE: Lit = Lit::MAX;
 /// Not matched: a row without a column, or a column without a row.
 const FREE: u8 = u8::MAX;
 
+#[derive(Clone)]
 pub(crate) struct Perm {
     k: usize,
     /// `lits[r * k + c]`: "row `r` takes column `c`", or [`NONE`].

@@ -43,6 +43,7 @@ enum Reason {
     Expl(u32),
 }
 
+#[derive(Clone)]
 struct Clause {
     /// Where its literals start in [`Sat::arena`], and how many.
     start: u32,
@@ -54,7 +55,9 @@ struct Clause {
     protect: bool,
 }
 
-/// The solver's state. Variables are numbered from 0.
+/// The solver's state. Variables are numbered from 0. A clone is a second
+/// search of the same clauses (see `portfolio.rs`).
+#[derive(Clone)]
 pub(crate) struct Sat {
     clauses: Vec<Clause>,
     /// The long clauses' literals, one after another (one allocation,
@@ -131,6 +134,22 @@ pub(crate) struct Sat {
     walk_stamp: u64,
     /// Literals removed and added by shrinking, for the figures.
     pub(crate) shrunk: (u64, u64),
+    /// The conflict count at which [`Sat::solve_until`] stops.
+    epoch_end: u64,
+    /// Restarts so far (for Luby's sequence).
+    restarts: u64,
+    /// How much of a variable's activity is kept at each conflict.
+    decay: f64,
+    /// Whether learnt clauses worth sharing are copied to `outbox`.
+    sharing: bool,
+    /// The learnt clauses for another search of the same clauses: records
+    /// of a length, an LBD, then the literals ([`Sat::import`] reads them).
+    outbox: Vec<Lit>,
+    /// The literal this search assumes, decided first after each restart:
+    /// its part of the search space (`sat_share.rs`).
+    cube: Option<Lit>,
+    /// The cube was found false at level 0 (and dropped).
+    pub(crate) refuted: bool,
 }
 
 /// How many learnt clauses the restart rule looks back at.
@@ -220,6 +239,13 @@ impl Sat {
             walk: vec![0; vars],
             walk_stamp: 0,
             shrunk: (0, 0),
+            epoch_end: u64::MAX,
+            restarts: 1,
+            decay: VSIDS_DECAY,
+            sharing: false,
+            outbox: Vec::new(),
+            cube: None,
+            refuted: false,
         }
     }
 
@@ -285,6 +311,12 @@ impl Sat {
 
     /// Adds a clause at level 0 (the solver must be at level 0).
     pub(crate) fn add_clause(&mut self, lits: &[Lit]) {
+        self.add_at_level0(lits, None);
+    }
+
+    /// Adds a clause at level 0, a learnt one of the LBD given (when it is
+    /// long, it may go at the next reduction) or one of the puzzle's.
+    fn add_at_level0(&mut self, lits: &[Lit], learnt_lbd: Option<u32>) {
         debug_assert!(self.levels.is_empty());
         if self.dead {
             return;
@@ -311,9 +343,15 @@ impl Sat {
                 self.implies[neg(kept[0]) as usize].push(kept[1]);
                 self.implies[neg(kept[1]) as usize].push(kept[0]);
             }
-            _ => {
-                self.attach(kept, false, 0);
-            }
+            len => match learnt_lbd {
+                None => {
+                    self.attach(kept, false, 0);
+                }
+                Some(lbd) => {
+                    self.learnts += 1;
+                    self.attach(kept, true, lbd.min(len as u32));
+                }
+            },
         }
     }
 
@@ -603,27 +641,38 @@ impl Sat {
     /// Searches for a model: true when found (read it with
     /// [`Sat::is_true`]), false when there is none.
     pub(crate) fn solve(&mut self) -> bool {
+        self.solve_until(u64::MAX)
+            .expect("a search without a conflict budget ends with an answer")
+    }
+
+    /// [`Sat::solve`], but `None` once the conflicts so far reach `end`
+    /// (counted over every call), at level 0 and after a restart: the
+    /// search goes on where it stopped at the next call.
+    pub(crate) fn solve_until(&mut self, end: u64) -> Option<bool> {
         if self.dead {
-            return false;
+            return Some(false);
         }
-        let mut restart = 1u64;
+        self.epoch_end = end;
         loop {
             let budget = if GLUCOSE_RESTARTS {
                 u64::MAX
             } else {
-                100 * luby(restart)
+                100 * luby(self.restarts)
             };
-            restart += 1;
+            self.restarts += 1;
             match self.search(budget) {
-                Some(found) => return found,
+                Some(found) => return Some(found),
                 None => {
                     self.backtrack(0);
                     if self.learnts > self.next_reduce {
                         self.reduce();
                         self.next_reduce += REDUCE_STEP;
                         if self.dead {
-                            return false;
+                            return Some(false);
                         }
+                    }
+                    if self.conflicts >= self.epoch_end {
+                        return None;
                     }
                 }
             }
@@ -676,6 +725,9 @@ impl Sat {
                 self.last_level.clear();
                 let (learnt, back) = self.analyze(conflict);
                 self.backtrack(back);
+                if self.sharing {
+                    self.share(&learnt);
+                }
                 if learnt.len() == 1 {
                     self.assign(learnt[0], Reason::Decision);
                 } else {
@@ -689,11 +741,14 @@ impl Sat {
                     self.learnts += 1;
                     self.assign(first, Reason::Long(ci));
                 }
-                self.bump *= 1.0 / VSIDS_DECAY;
+                self.bump *= 1.0 / self.decay;
                 continue;
             }
-            if local >= budget {
+            if local >= budget || self.conflicts >= self.epoch_end {
                 return None;
+            }
+            if self.levels.is_empty() && self.cube.is_some() && self.decide_cube() {
+                continue;
             }
             let next = loop {
                 match self.heap.pop(&self.activity) {
@@ -744,6 +799,9 @@ fn luby(i: u64) -> u64 {
 #[path = "sat_learn.rs"]
 mod learn;
 
+#[path = "sat_share.rs"]
+mod share;
+
 #[cfg(test)]
 #[path = "sat_tests.rs"]
-mod tests;
+pub(crate) mod tests;

@@ -9,7 +9,7 @@ fn luby_sequence() {
 }
 
 /// Pigeons into holes: n + 1 into n has no model, n into n has n!.
-fn pigeons(p: usize, h: usize) -> Sat {
+pub(crate) fn pigeons(p: usize, h: usize) -> Sat {
     let v = |i: usize, j: usize| i * h + j;
     let mut s = Sat::new(p * h);
     for i in 0..p {
@@ -36,8 +36,8 @@ fn pigeonhole_has_no_model() {
 /// Latin squares of order `n` with some cells given: variable
 /// `(r * n + c) * n + v`, exactly one per cell, per row and value, per
 /// column and value; with `perms`, also the matrices of each row, column
-/// and value. Returns how many models there are (each found once).
-fn latin_models(n: usize, given: &[(usize, usize, usize)], perms: bool) -> usize {
+/// and value.
+pub(crate) fn latin_sat(n: usize, given: &[(usize, usize, usize)], perms: bool) -> Sat {
     let x = |r: usize, c: usize, v: usize| Sat::lit((r * n + c) * n + v);
     let mut s = Sat::new(n * n * n);
     let mut groups: Vec<Vec<Lit>> = Vec::new();
@@ -68,6 +68,12 @@ fn latin_models(n: usize, given: &[(usize, usize, usize)], perms: bool) -> usize
             s.add_perm(n, (0..n * n).map(|i| x(i / n, i % n, a)).collect());
         }
     }
+    s
+}
+
+/// How many models [`latin_sat`] has (each found once).
+fn latin_models(n: usize, given: &[(usize, usize, usize)], perms: bool) -> usize {
+    let mut s = latin_sat(n, given, perms);
     let mut models = std::collections::HashSet::new();
     while s.solve() {
         let m: Vec<usize> = (0..n * n * n).filter(|&v| s.is_true(v)).collect();
