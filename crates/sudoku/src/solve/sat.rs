@@ -138,8 +138,6 @@ pub(crate) struct Sat {
     epoch_end: u64,
     /// Restarts so far (for Luby's sequence).
     restarts: u64,
-    /// How much of a variable's activity is kept at each conflict.
-    decay: f64,
     /// Whether learnt clauses worth sharing are copied to `outbox`.
     sharing: bool,
     /// The learnt clauses for another search of the same clauses: records
@@ -241,7 +239,6 @@ impl Sat {
             shrunk: (0, 0),
             epoch_end: u64::MAX,
             restarts: 1,
-            decay: VSIDS_DECAY,
             sharing: false,
             outbox: Vec::new(),
             cube: None,
@@ -741,7 +738,7 @@ impl Sat {
                     self.learnts += 1;
                     self.assign(first, Reason::Long(ci));
                 }
-                self.bump *= 1.0 / self.decay;
+                self.bump *= 1.0 / VSIDS_DECAY;
                 continue;
             }
             if local >= budget || self.conflicts >= self.epoch_end {
