@@ -2,9 +2,9 @@
 //! (solutions up to 2) and the guesses the search made.
 //!
 //! `cargo bench -p sudoku@0.1.0 --bench frisch [-- [--threads=N] FILE...]`
-//! (default: Alain Frisch's 18 minimal 25x25 puzzles, one thread a
-//! puzzle; `--threads=2` is the portfolio `pdp10 solve` runs a lone hard
-//! puzzle with on two cores). Each solution is
+//! (default: Alain Frisch's 18 minimal 25x25 puzzles, each searched on as
+//! many threads as `pdp10 solve` gives a lone puzzle: two where there are
+//! two cores; `--threads=1` for one). Each solution is
 //! checked with `sudoku::check_solution`; the exit status is 1 unless every
 //! puzzle has exactly one solution that passes.
 
@@ -38,7 +38,10 @@ fn main() {
     let threads = args
         .iter()
         .find_map(|a| a.strip_prefix("--threads="))
-        .map_or(1, |n| n.parse().expect("--threads=N takes a number"));
+        .map_or_else(
+            || std::thread::available_parallelism().map_or(1, |n| n.get().min(2)),
+            |n| n.parse().expect("--threads=N takes a number"),
+        );
     let mut files: Vec<String> = args
         .iter()
         .filter(|a| !a.starts_with("--"))
@@ -91,7 +94,10 @@ fn main() {
                 first_at
             );
         }
-        say!("{file}: {} puzzles, {total:.2} s CPU in all", puzzles.len());
+        say!(
+            "{file}: {} puzzles, each on up to {threads} thread(s), {total:.2} s CPU in all",
+            puzzles.len()
+        );
         if failed > 0 {
             eprintln!("{file}: {failed} puzzle(s) not uniquely solved or failing the check");
             std::process::exit(1);
