@@ -233,6 +233,7 @@ pub(crate) fn assembly(
                 &asm.ddt_blocks(),
                 &asm.program_name(),
                 &asm.ddt_symbols(),
+                asm.ddt_first_slot_block(),
             ),
         ],
     };
