@@ -409,7 +409,10 @@ impl<'l> Assembler<'l> {
         } else {
             expunged
         };
-        match parse::statement_with(&stmt.text, self.radix, expunged) {
+        // A `RADIX` line in a literal set the radix while the statement was
+        // read; its text begins in the radix it had then.
+        let radix = stmt.radix_start.unwrap_or(self.radix);
+        match parse::statement_with(&stmt.text, radix, expunged) {
             Err(e) => {
                 let kind = if e.unterminated {
                     ErrorKind::Unterminated

@@ -27,6 +27,9 @@ pub(crate) struct Gathered {
     pub start: Span,
     /// Whether only blanks have been pushed so far.
     blank: bool,
+    /// The radix when the statement began, if a `RADIX` line of a literal
+    /// in it has changed the radix since (`Assembler::radix_in_literal`).
+    pub radix_start: Option<u64>,
 }
 
 impl Gathered {
@@ -36,6 +39,7 @@ impl Gathered {
             spans: Vec::new(),
             start,
             blank: true,
+            radix_start: None,
         }
     }
 
@@ -578,6 +582,7 @@ impl Assembler<'_> {
                     g.push(c, s);
                 }
             }
+            "RADIX" if crate::cond::at_literal_line_start(&g.text) => self.radix_in_literal(at, g),
             ".FORMA" => self.set_format(at),
             // `.RADIX rdx,value,`: value read in radix rdx.
             ".RADIX" => {

@@ -275,6 +275,7 @@ impl Parser<'_> {
             match i.fragment().chars().next() {
                 None => return fail_unterminated(open, "unterminated literal"),
                 Some(']') => return Ok((adv(i, 1), Syllable::Literal(words))),
+                Some(RADIX_MARK) => i = self.radix_line(i)?.0,
                 Some(_) => {
                     // A label inside a literal is an error in MIDAS.
                     let lab: PResult<'a, _> = pair(symbol_name, ch(':'))(i);
@@ -311,6 +312,29 @@ impl Parser<'_> {
                     i = r;
                 }
             }
+        }
+    }
+}
+
+impl Parser<'_> {
+    /// A literal's line `RADIX n` as the gatherer marked it: the numbers
+    /// read after it are in radix n; a word after it on the line is the
+    /// literal's, a comma is refused (not checked against real MIDAS).
+    fn radix_line<'a>(&self, i: In<'a>) -> PResult<'a, ()> {
+        let (r, digits) = nom::sequence::delimited(
+            ch(RADIX_MARK),
+            take_while1(|c: char| c.is_digit(8)),
+            ch(RADIX_MARK),
+        )(i)?;
+        self.radix
+            .set(u64::from_str_radix(digits.fragment(), 8).unwrap_or(8));
+        let (after, _) = blanks(r)?;
+        match after.fragment().chars().next() {
+            Some(',') => fail(
+                after,
+                "a comma after RADIX's argument in a literal is not supported",
+            ),
+            _ => Ok((r, ())),
         }
     }
 }
