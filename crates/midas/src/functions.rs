@@ -102,6 +102,12 @@ impl Assembler<'_> {
         }
     }
 
+    /// A field ended by a blank or a comma (read), with what is known of
+    /// its value: an argument of `.LOP` (real MIDAS's RGETFD).
+    pub(crate) fn function_value_of_field(&mut self, at: Span) -> Option<crate::assemble::Value> {
+        self.function_value(at, false, Stop::Word)
+    }
+
     /// The byte functions of manual node Bytes: `.BP mask,` (the comma
     /// stays, as a space), `.BM bp`, `.LDB bp,word`, `.DPB byte,bp,word`,
     /// `.IBP bp`, `.LZ x`, `.TZ x`. On pass 1 a value computed from an

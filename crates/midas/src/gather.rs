@@ -565,6 +565,7 @@ impl Assembler<'_> {
             ".OP" => self.op_function(at, g),
             ".GLOBA" => self.global_names(),
             ".LIFS" => self.load_condition(at),
+            ".LOP" => self.loader_op(at),
             ".ELDC" => self.end_load_condition(at),
             // The link requests END would write, written now (real
             // MIDAS's A.LNKOT: AEND5); END then has none left.

@@ -29,6 +29,10 @@ pub const GLOBAL_LOCATION: u64 = 2;
 /// The loader command a LOC away from a global location makes (LCEGLO):
 /// back to the program's own relocation.
 pub const END_GLOBAL_LOCATION: u64 = 4;
+/// The loader command `.LOP` makes (real MIDAS's LD.OP): the loader
+/// executes the instruction of its first word on the other two and keeps
+/// the result as `.LVAL1`.
+pub const LOADER_OP: u64 = 7;
 
 /// Most words real MIDAS puts after a header (its BSIZE less one),
 /// relocation-bit words included.
@@ -113,6 +117,14 @@ pub enum Event {
         word: u64,
         /// Relocation bits.
         bits: u8,
+    },
+    /// `.LOP op,a,b`: the block begun ends, then a loader command
+    /// ([`LOADER_OP`]) with the three fields, each with its relocation
+    /// and references, as a word of data has them.
+    LoaderOp {
+        /// Each field: word (its globals taken out), relocation bits, the
+        /// right half's extra relocation (as in [`Event::Word`]), references.
+        fields: [(u64, u8, i8, [(u8, u64); crate::assemble::MOST_GLOBALS]); 3],
     },
     /// A local-global recovery (code 7, code 2: real MIDAS's CLGLO): the
     /// name the loader knew a symbol by, then its new name (null:
@@ -508,6 +520,16 @@ pub fn words(p: &Program) -> Vec<Word> {
                 b.command(GLOBAL_LOCATION, word, bits, 0, refs);
                 b.kind = RELOCATABLE;
                 b.address = 0;
+            }
+            Event::LoaderOp { fields } => {
+                b.end_block();
+                let kind = b.kind;
+                b.kind = LOADER_COMMAND;
+                for (word, bits, extra, refs) in fields {
+                    b.word(LOADER_OP as u32, word & WORD_MASK, bits, extra, refs);
+                }
+                b.end_block();
+                b.kind = kind;
             }
             Event::EndGlobalLocation {
                 address,

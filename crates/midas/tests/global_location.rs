@@ -319,3 +319,43 @@ fn globals_before_relocatable_on_pass_2_are_written_ahead() {
         ",
     );
 }
+
+#[test]
+fn lop_is_a_loader_command_whose_result_is_lval1() {
+    // `.LOP op a b` (A.LOP): the block begun ends, then loader command 7
+    // with the three fields as data words (X, a local only the loader
+    // knows, named by its entry's address 25074; FOO by its SQUOZE; BAZ,
+    // an undefined global, too). `FOO==.LVAL1` is "define as $." of the
+    // global FOO (half-killed: flags 44).
+    check(
+        "TITLE T\nRELOCATABLE\n.GLOBAL FOO,BAR,BAZ\nX==$.+10\n\t1\n.LOP ADD X 5\nFOO==.LVAL1\n\
+         .LOP <ASH @> FOO,<,-3>\nBAR==.LVAL1\n.LOP IOR BAZ 1\n\t2\nEND\n",
+        "
+        000600,,000002 777177,,777775
+        000603,,000000 760000,,000000 400000,,025074 000000,,000001 417174,,752701
+        000205,,000007 040000,,000000 270000,,000000 000000,,025074 000000,,000000 000000,,000005
+         447572,,752667
+        000602,,000001 760000,,000000 454544,,175000 342431,,602775
+        000205,,000007 040000,,000000 240020,,000000 054544,,175000 000000,,000000 000000,,777775
+         423005,,602773
+        000602,,000001 760000,,000000 451301,,604000 345674,,173775
+        000205,,000007 040000,,000000 434000,,000000 051303,,554000 000000,,000000 000000,,000001
+         232267,,223767
+        000602,,000001 000000,,000000 000000,,000002 777175,,777774
+        000600,,000002 777177,,777775
+        000202,,000001 000000,,000000 000000,,000000 777575,,777776
+        002004,,000000 066706,,600000 000000,,000000 000000,,025074 531741,,200000 155123,,752703
+        001001,,000000 066706,,600000 710070,,177777
+        777777,,777777
+        ",
+    );
+}
+
+#[test]
+fn lop_in_an_absolute_assembly_is_refused() {
+    let e = midas::assemble_str("t.mid", ".LOP ADD 1 2\nEND\n").unwrap_err();
+    assert!(
+        e.to_string().contains(".LOP in an absolute assembly"),
+        "{e}"
+    );
+}

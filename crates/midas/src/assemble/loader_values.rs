@@ -65,6 +65,9 @@ pub(crate) fn loader_key_name(key: &str) -> String {
 /// The loader's location counter, an initial global of real MIDAS.
 pub(crate) const LOADER_DOT: &str = "$.";
 
+/// What the loader's last `.LOP` computed, an initial global of real MIDAS.
+const LOADER_OP_VALUE: &str = ".LVAL1";
+
 impl Assembler<'_> {
     /// Whether the loader alone knows `key`'s value, and then whether it
     /// is global (`$.` is).
@@ -72,7 +75,7 @@ impl Assembler<'_> {
         if !self.reloc.on {
             return None;
         }
-        if key == LOADER_DOT {
+        if key == LOADER_DOT || key == LOADER_OP_VALUE {
             return Some(true);
         }
         if key.starts_with(AREA_KEY) {
@@ -393,6 +396,32 @@ impl Assembler<'_> {
                 count,
                 names,
             });
+        }
+    }
+
+    /// `.LOP op a b` (real MIDAS's A.LOP): three fields, ended by blanks
+    /// or commas, for the loader, which executes `op` on `a` and `b` and
+    /// keeps the result as `.LVAL1` (mudsys;bufmod: `.LOP ANDCM HERE
+    /// 1777` then `STRBUF==.LVAL1`). The data block begun ends first.
+    pub(crate) fn loader_op(&mut self, at: Span) {
+        if !self.reloc.on {
+            self.error(at, ErrorKind::Syntax, ".LOP in an absolute assembly");
+            return;
+        }
+        let mut fields = [(0, 0, 0, [(0, 0); super::MOST_GLOBALS]); 3];
+        for field in &mut fields {
+            self.reader.skip_blanks();
+            let v = self.function_value_of_field(at).unwrap_or_default();
+            let (mut w, mut r) = (v.w, v.rel);
+            if self.pass == 2 {
+                let (refs, _) = self.global_references(&mut w, &mut r, v.glob, at);
+                let (bits, extra) = self.relocation_code(r, at);
+                *field = (w & WORD_MASK, bits, extra, refs);
+            }
+        }
+        self.end_data_block();
+        if self.pass == 2 {
+            self.reloc.events.push(Event::LoaderOp { fields });
         }
     }
 
