@@ -108,6 +108,12 @@ impl Assembler<'_> {
         self.function_value(at, false, Stop::Word)
     }
 
+    /// A field ended by a comma (not read), `?` or the end of the line,
+    /// with what is known of its value: the word of `.LIFE` and its kin.
+    pub(crate) fn function_value_of_word(&mut self, at: Span) -> Option<crate::assemble::Value> {
+        self.function_value(at, true, Stop::Field)
+    }
+
     /// The byte functions of manual node Bytes: `.BP mask,` (the comma
     /// stays, as a space), `.BM bp`, `.LDB bp,word`, `.DPB byte,bp,word`,
     /// `.IBP bp`, `.LZ x`, `.TZ x`. On pass 1 a value computed from an

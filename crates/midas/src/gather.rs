@@ -566,6 +566,9 @@ impl Assembler<'_> {
             ".GLOBA" => self.global_names(),
             ".LIFS" => self.load_condition(at),
             ".LOP" => self.loader_op(at),
+            ".LIFE" | ".LIFN" | ".LIFG" | ".LIFLE" | ".LIFGE" | ".LIFL" => {
+                self.value_condition(&k, at)
+            }
             ".ELDC" => self.end_load_condition(at),
             // The link requests END would write, written now (real
             // MIDAS's A.LNKOT: AEND5); END then has none left.

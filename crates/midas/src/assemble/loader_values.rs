@@ -425,6 +425,46 @@ impl Assembler<'_> {
         }
     }
 
+    /// `.LIFE word` and `.LIFN`, `.LIFG`, `.LIFLE`, `.LIFGE`, `.LIFL`
+    /// (real MIDAS's A.LDCV): what follows up to `.ELDC` is loaded if the
+    /// word, which the loader computes, passes the test (mudsys;initm's
+    /// `.LIFG <TVBASE+TVLNT-TVLOC>`): a load-time conditional.
+    pub(crate) fn value_condition(&mut self, name: &str, at: Span) {
+        if !self.reloc.on {
+            self.error(
+                at,
+                ErrorKind::Syntax,
+                format!("{name} in an absolute assembly"),
+            );
+            return;
+        }
+        // The low three bits of the JUMP that real MIDAS's table gives it.
+        let test = match name {
+            ".LIFL" => 1,
+            ".LIFE" => 2,
+            ".LIFLE" => 3,
+            ".LIFGE" => 5,
+            ".LIFN" => 6,
+            _ => 7,
+        };
+        self.reader.skip_blanks();
+        let v = self.function_value_of_word(at).unwrap_or_default();
+        if self.reader.peek() == Some(',') {
+            let message = format!("a comma in {name}'s word is not supported");
+            self.error(at, ErrorKind::Syntax, message);
+        }
+        self.reloc.load_conditions += 1;
+        if self.pass == 2 {
+            let (mut w, mut r) = (v.w, v.rel);
+            let (refs, _) = self.global_references(&mut w, &mut r, v.glob, at);
+            let (bits, extra) = self.relocation_code(r, at);
+            let field = (w & WORD_MASK, bits, extra, refs);
+            self.reloc
+                .events
+                .push(Event::ValueCondition { test, field });
+        }
+    }
+
     /// `.ELDC`: the end of a load-time conditional (block type 12).
     pub(crate) fn end_load_condition(&mut self, at: Span) {
         if !self.reloc.on {
