@@ -629,8 +629,12 @@ impl<'l> Assembler<'l> {
                     self.located();
                 }
             }
+            Pseudo::Block if self.reloc.on && self.reloc.global_loc => {
+                if let Some(v) = arg(self) {
+                    self.block_in_global_location(&v, at);
+                }
+            }
             Pseudo::Block => {
-                self.refuse_in_global_location("BLOCK", at);
                 if let Some(v) = arg(self) {
                     // Its argument is a word, truncated to its right half
                     // as LOC's is (midas.458 ABLKRG: HRRZS A,WRD), so real

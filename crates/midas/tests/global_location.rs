@@ -398,3 +398,36 @@ fn lif_tests_on_values_are_load_time_conditionals() {
         ",
     );
 }
+
+#[test]
+fn block_in_a_global_location_moves_the_loaders_location() {
+    // BLOCK n while the location is global (ABLKG): loader command 2 with
+    // n and `$.` as a right-half reference (flags 14: 175545,,050000; a
+    // LOC $.+n has 075545,,050000), then data at relocatable 0 again.
+    check(
+        "TITLE T\nRELOCATABLE\n.GLOBAL TVLOC\n\t1\nLOC TVLOC\n\t2\nFOO:\tBLOCK 3\n\t3\n\
+         BAR:\tBLOCK 2\nLOC 20\n\t4\nEND\n",
+        "
+        000400,,000021 777377,,777756
+        000602,,000000 000000,,000000 000000,,000001 777175,,777776
+        000203,,000002 400000,,000000 067404,,615110 000000,,000000 310170,,162665
+        000603,,000000 076000,,000000 000000,,000002 000000,,015152 701174,,762623
+        000203,,000002 400000,,000000 175545,,050000 000000,,000003 202027,,727772
+        000603,,000000 076000,,000000 000000,,000003 000000,,015213 701174,,762561
+        000203,,000002 400000,,000000 175545,,050000 000000,,000002 202027,,727773
+        000600,,000020 777177,,777757
+        000202,,000004 000000,,000000 000000,,000020 777575,,777753
+        000402,,000020 000000,,000000 000000,,000004 777375,,777753
+        000400,,000021 777377,,777756
+        000202,,000001 000000,,000000 000000,,000000 777575,,777776
+        002006,,000000 066706,,600000 000000,,000000 000000,,015152 114544,,175000 000000,,015213
+         111301,,604000 461015,,144412
+        001001,,000000 066706,,600000 710070,,177777
+        777777,,777777
+        ",
+    );
+    // Not followed: an OFFSET (ABLKG subtracts it, or refers to $L.).
+    let src = "RELOCATABLE\n.GLOBAL TVLOC\nLOC TVLOC\nOFFSET 5\nBLOCK 3\nEND\n";
+    let e = midas::assemble_str("t.mid", src).unwrap_err().to_string();
+    assert!(e.contains("BLOCK with an OFFSET"), "{e}");
+}

@@ -307,6 +307,25 @@ impl Assembler<'_> {
         true
     }
 
+    /// BLOCK n while the location is global (real MIDAS's ABLKG): the
+    /// loader's location counter moves on, by a loader command 2 whose
+    /// word is n with `$.` added in as a right-half reference (HFWDF; a
+    /// `LOC $.+n` refers to the whole word); `.` is then relocatable 0 of
+    /// the new place. With an OFFSET (which ABLKG subtracts, or a global
+    /// one's `$L.`), or a size that is relocatable or has globals: refused.
+    pub(crate) fn block_in_global_location(&mut self, v: &Value, at: Span) {
+        if self.offset != 0 || !v.glob.is_empty() || v.rel != 0 {
+            let message = "BLOCK with an OFFSET, or of a relocatable or global size, while the \
+                           location is global is not supported";
+            self.error(at, ErrorKind::Syntax, message);
+            return;
+        }
+        let mut dot = self.loader_value(LOADER_DOT);
+        dot.glob.terms[0].field = super::RIGHT;
+        dot.w = v.w & HALF_MASK;
+        self.loader_location(&dot, at);
+    }
+
     /// What real MIDAS does while the location is global and this
     /// assembler does not (constants or variables placed there, BLOCK,
     /// OFFSET, END): refused with its place.
