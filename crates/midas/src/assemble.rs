@@ -28,7 +28,7 @@ pub(crate) use crate::symtab::{Sym, SymKind};
 pub(crate) use global_terms::{
     field_of_spec, GlobalTerms, AC_HIGH, LEFT, MOST as MOST_GLOBALS, OTHER, RIGHT,
 };
-pub(crate) use loader_values::{loader_key_name, st_entries, ST_ADDRESS};
+pub(crate) use loader_values::{is_area_key, loader_key_name, st_entries, ST_ADDRESS};
 pub(crate) use merges::LiteralMerges;
 pub(crate) use relocation::halves;
 pub(crate) use value::{rel_add, rel_neg, Value};

@@ -431,3 +431,50 @@ fn block_in_a_global_location_moves_the_loaders_location() {
     let e = midas::assemble_str("t.mid", src).unwrap_err().to_string();
     assert!(e.contains("BLOCK with an OFFSET"), "{e}");
 }
+
+#[test]
+fn a_symbol_only_the_loader_knows_in_a_literal_is_a_reference_in_the_constant() {
+    // ACSAV, a label in a global location, in literals: each constant
+    // refers to it by its entry's address (25212), [ACSAV] twice is one
+    // constant, and no definition is written at the statement.
+    check(
+        "TITLE T\nRELOCATABLE\n.GLOBAL TVLOC\nLOC TVLOC\nACSAV:\t0\nLOC 100\n\tMOVEI 1,[ACSAV]\n\
+         \tMOVEI 2,[ACSAV+1]\n\tMOVE 3,[1,,ACSAV]\n\tMOVE 4,[ACSAV]\n\t0\nEND\n",
+        "
+        000400,,000105 777377,,777672
+        000600,,000000 777177,,777777
+        000203,,000002 400000,,000000 067404,,615110 000000,,000000 310170,,162665
+        000603,,000000 760000,,000000 000000,,025212 000000,,000000 017174,,752565
+        000600,,000100 777177,,777677
+        000202,,000004 000000,,000000 000000,,000100 777575,,777673
+        000406,,000100 000000,,000000 201040,,000105 201100,,000106 200140,,000107 200200,,000105
+         000000,,000000 774671,,777247
+        000410,,000105 404006,,000000 000000,,025212 000000,,000000 000000,,025212 000000,,000001
+         000001,,000000 000000,,025212 000000,,000107 373360,,677724
+        000202,,000001 000000,,000000 000000,,000000 777575,,777776
+        002004,,000000 066706,,600000 000000,,000000 000000,,025212 110516,,765700 576346,,164665
+        001001,,000000 066706,,600000 710070,,177777
+        777777,,777777
+        ",
+    );
+}
+
+#[test]
+fn a_symbol_redefining_an_initial_one_is_written_where_its_own_entry_is() {
+    // ADJSP==105000,,0 makes an entry of the program's after the initial
+    // ADJSP (slot 1625) and the initial symbols up to 1630: DESX5, made
+    // first, took 1631, so ADJSP is 1632 and comes after it.
+    check(
+        "TITLE T\nRELOCATABLE\nDESX5==600154\nADJSP==105000,,0\n\t0\nEND\n",
+        "
+        000600,,000001 777177,,777776
+        000602,,000000 000000,,000000 000000,,000000 777175,,777777
+        000600,,000001 777177,,777776
+        000202,,000001 000000,,000000 000000,,000000 777575,,777776
+        002006,,000000 066706,,600000 000000,,000000 412766,,413560 000000,,600154 410526,,520520
+         105000,,000000 556345,,243322
+        001001,,000000 066706,,600000 710070,,177777
+        777777,,777777
+        ",
+    );
+}

@@ -51,6 +51,12 @@ pub(crate) fn st_entries(symbols: &crate::symtab::Symbols) -> HashMap<String, us
         .collect()
 }
 
+/// Whether a key of [`GlobalTerms`] stands for a constants area placed
+/// where the location is global.
+pub(crate) fn is_area_key(key: &str) -> bool {
+    key.starts_with(AREA_KEY)
+}
+
 /// How a key of [`GlobalTerms`] reads in a message: a constants area's
 /// is "a literal of a constants area placed where the location is
 /// global".
