@@ -41,6 +41,11 @@ pub const LOAD_IF_VALUE: u64 = 5;
 /// relocation-bit words included.
 const BLOCK_WORDS: usize = 0o36;
 
+/// A word of a loader command with several (`.LOP`, `.LIFE`): the word
+/// (its globals taken out), its relocation bits, the right half's extra
+/// relocation (as in [`Event::Word`]) and its references to globals.
+pub type LoaderField = (u64, u8, i8, [(u8, u64); crate::assemble::MOST_GLOBALS]);
+
 /// What the assembler did that shapes the output blocks, in order (pass 2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Event {
@@ -127,7 +132,7 @@ pub enum Event {
     LoaderOp {
         /// Each field: word (its globals taken out), relocation bits, the
         /// right half's extra relocation (as in [`Event::Word`]), references.
-        fields: [(u64, u8, i8, [(u8, u64); crate::assemble::MOST_GLOBALS]); 3],
+        fields: [LoaderField; 3],
     },
     /// `.LIFE word` and its kin (real MIDAS's A.LDCV): the test (the low
     /// three bits of JUMPE, JUMPN ...) goes in bits 4.8-4.6 of the header
@@ -137,7 +142,7 @@ pub enum Event {
         /// The test.
         test: u8,
         /// The word, its relocation bits, extra relocation and references.
-        field: (u64, u8, i8, [(u8, u64); crate::assemble::MOST_GLOBALS]),
+        field: LoaderField,
     },
     /// A local-global recovery (code 7, code 2: real MIDAS's CLGLO): the
     /// name the loader knew a symbol by, then its new name (null:
