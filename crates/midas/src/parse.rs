@@ -258,37 +258,6 @@ pub(crate) fn statement_with(
     }
 }
 
-/// Parses a field-only expression (conditionals, REPEAT counts, `\expr`).
-pub(crate) fn expression(text: &str, radix: u64) -> Result<WordAst, SyntaxError> {
-    let input = In::new(text);
-    let no_names = std::collections::HashSet::new();
-    let p = Parser {
-        expunged: &no_names,
-        radix: std::cell::Cell::new(radix),
-        depth: std::cell::Cell::new(0),
-        operators: std::cell::Cell::new(0),
-        indirects: std::cell::Cell::new(0),
-    };
-    let r = (|| {
-        let (rest, _) = blanks(input)?;
-        let (rest, w) = p.word(rest, "")?;
-        let (rest, _) = blanks(rest)?;
-        if !rest.fragment().is_empty() {
-            return fail(rest, "unexpected text after the expression");
-        }
-        Ok((rest, w))
-    })();
-    match r {
-        Ok((_, w)) => Ok(w),
-        Err(nom::Err::Error(e)) | Err(nom::Err::Failure(e)) => Err(e),
-        Err(nom::Err::Incomplete(_)) => Err(SyntaxError {
-            offset: text.len(),
-            message: "expression ends too soon".into(),
-            unterminated: true,
-        }),
-    }
-}
-
 /// `i` without its first `n` bytes.
 fn adv(i: In<'_>, n: usize) -> In<'_> {
     nom::Slice::slice(&i, n..)
@@ -333,6 +302,7 @@ fn symbol_name(i: In<'_>) -> PResult<'_, String> {
 }
 
 mod expr;
+pub(crate) use expr::expression;
 mod numbers;
 mod pseudos;
 use pseudos::pseudo;
