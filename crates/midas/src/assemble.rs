@@ -28,7 +28,7 @@ pub(crate) use crate::symtab::{Sym, SymKind};
 pub(crate) use global_terms::{
     field_of_spec, GlobalTerms, AC_HIGH, LEFT, MOST as MOST_GLOBALS, OTHER, RIGHT,
 };
-pub(crate) use loader_values::{loader_key_name, st_entries, ST_ADDRESS};
+pub(crate) use loader_values::{is_area_key, loader_key_name, st_entries, ST_ADDRESS};
 pub(crate) use merges::LiteralMerges;
 pub(crate) use relocation::halves;
 pub(crate) use value::{rel_add, rel_neg, Value};
@@ -409,7 +409,10 @@ impl<'l> Assembler<'l> {
         } else {
             expunged
         };
-        match parse::statement_with(&stmt.text, self.radix, expunged) {
+        // A `RADIX` line in a literal set the radix while the statement was
+        // read; its text begins in the radix it had then.
+        let radix = stmt.radix_start.unwrap_or(self.radix);
+        match parse::statement_with(&stmt.text, radix, expunged) {
             Err(e) => {
                 let kind = if e.unterminated {
                     ErrorKind::Unterminated
@@ -626,8 +629,12 @@ impl<'l> Assembler<'l> {
                     self.located();
                 }
             }
+            Pseudo::Block if self.reloc.on && self.reloc.global_loc => {
+                if let Some(v) = arg(self) {
+                    self.block_in_global_location(&v, at);
+                }
+            }
             Pseudo::Block => {
-                self.refuse_in_global_location("BLOCK", at);
                 if let Some(v) = arg(self) {
                     // Its argument is a word, truncated to its right half
                     // as LOC's is (midas.458 ABLKRG: HRRZS A,WRD), so real

@@ -311,6 +311,16 @@ fn closes_on_its_line(rest: &str) -> bool {
     false
 }
 
+/// Whether `text` is inside a literal at the start of one of its lines
+/// (only blanks since the line began).
+pub(crate) fn at_literal_line_start(text: &str) -> bool {
+    open_literal(text).is_some_and(|start| {
+        literal_lines(text, start)
+            .last()
+            .is_some_and(|(_, l)| l.trim_matches([' ', '\t', '\u{c}']).is_empty())
+    })
+}
+
 /// Whether the literals in `text` before `at` are all still open there:
 /// then a literal in an assignment done early is entered into its
 /// constants area in the order real MIDAS enters it (each literal when its
@@ -374,6 +384,10 @@ impl Assembler<'_> {
         let Some(start) = open_literal(&g.text) else {
             return true;
         };
+        if g.radix_start.is_some() {
+            // Its lines were read in more than one radix: not followed.
+            return false;
+        }
         // The last line is still being read.
         let mut lines: Vec<(usize, String)> = literal_lines(&g.text, start)
             .into_iter()

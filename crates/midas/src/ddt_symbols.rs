@@ -38,8 +38,18 @@ pub(crate) struct DdtSymbol {
 /// The symbol-table block for `symbols` (in the order real MIDAS's table
 /// holds them, which decides the order of equal values), `blocks` as the
 /// symbol table knows them, and the program's name (its TITLE).
-pub(crate) fn symbol_table(blocks: &[BlockInfo], program: &str, symbols: &[DdtSymbol]) -> Block {
+/// `first_slot_block` is the block of the entry in the first slot of real
+/// MIDAS's table ([`crate::symbol_slots::first_slot_block`]): with no
+/// symbol to write, real MIDAS's BKCNT still counts that entry, two words
+/// more in its block's length word.
+pub(crate) fn symbol_table(
+    blocks: &[BlockInfo],
+    program: &str,
+    symbols: &[DdtSymbol],
+    first_slot_block: usize,
+) -> Block {
     let mut symbols = symbols.to_vec();
+    let empty = symbols.is_empty();
     radix_exchange(&mut symbols, 0, 1 << 35);
     let several = blocks.len() > 2;
     // Without blocks, and for a global with them, the GLOBAL block.
@@ -63,7 +73,8 @@ pub(crate) fn symbol_table(blocks: &[BlockInfo], program: &str, symbols: &[DdtSy
             _ => &blocks[b].name,
         };
         let mine: Vec<&DdtSymbol> = symbols.iter().filter(|s| s.block == b).collect();
-        let length = 2 * mine.len() as u64 + 2;
+        let counted = mine.len() + usize::from(empty && b == first_slot_block);
+        let length = 2 * counted as u64 + 2;
         let level = match blocks[b].level {
             0 => 0,
             l => l as u64 + 1,

@@ -5,7 +5,7 @@ use crate::assemble::Assembler;
 use crate::diag::ErrorKind;
 use crate::gather::{mark, Gathered, Stop};
 use crate::macros::{parse_dummies, Macro};
-use crate::parse::name_key;
+use crate::parse::{name_key, RADIX_MARK};
 use crate::reader::Origin;
 use crate::source::{Span, BARE_CR, BARE_LF};
 
@@ -44,6 +44,28 @@ impl Assembler<'_> {
         }
     }
 
+    /// `RADIX n` as a line of a literal (the assembler's RADIX does the
+    /// others). Real MIDAS reads a literal line by line, so the lines
+    /// after it are read in radix n, a macro's `\expr` argument there too
+    /// (_teco_;teco.1213's `SYSCAL OPEN,[... RADIX 10. ? [SIXBNM \.FVERS]
+    /// ? RADIX 8 ...]`), and the radix stays after the statement. Done here
+    /// as the line is read, and marked for the parser ([`RADIX_MARK`]).
+    pub(crate) fn radix_in_literal(&mut self, at: Span, g: &mut Gathered) {
+        // Its argument is a field ended by a blank; the rest of the line
+        // is the literal's (real MIDAS 433: `[1 ? RADIX 10. 5]` is 1, 5).
+        let Some(radix) = self.function_value(at, true, Stop::Word).map(|v| v.w) else {
+            return;
+        };
+        if !(2..=36).contains(&radix) {
+            let message = format!("RADIX {radix:o} is not between 2 and 36");
+            self.error(at, ErrorKind::Syntax, message);
+            return;
+        }
+        g.radix_start.get_or_insert(self.radix);
+        self.radix = radix;
+        g.push_str(&format!("{RADIX_MARK}{radix:o}{RADIX_MARK}"), at);
+    }
+
     /// One argument of a byte function: a field up to a comma (consumed
     /// unless `keep_comma`), `?`, the end of the line or an unmatched close.
     pub(crate) fn function_argument(&mut self, at: Span, keep_comma: bool) -> Option<u64> {
@@ -78,6 +100,18 @@ impl Assembler<'_> {
                 None
             }
         }
+    }
+
+    /// A field ended by a blank or a comma (read), with what is known of
+    /// its value: an argument of `.LOP` (real MIDAS's RGETFD).
+    pub(crate) fn function_value_of_field(&mut self, at: Span) -> Option<crate::assemble::Value> {
+        self.function_value(at, false, Stop::Word)
+    }
+
+    /// A field ended by a comma (not read), `?` or the end of the line,
+    /// with what is known of its value: the word of `.LIFE` and its kin.
+    pub(crate) fn function_value_of_word(&mut self, at: Span) -> Option<crate::assemble::Value> {
+        self.function_value(at, true, Stop::Field)
     }
 
     /// The byte functions of manual node Bytes: `.BP mask,` (the comma

@@ -27,6 +27,9 @@ pub(crate) struct Gathered {
     pub start: Span,
     /// Whether only blanks have been pushed so far.
     blank: bool,
+    /// The radix when the statement began, if a `RADIX` line of a literal
+    /// in it has changed the radix since (`Assembler::radix_in_literal`).
+    pub radix_start: Option<u64>,
 }
 
 impl Gathered {
@@ -36,6 +39,7 @@ impl Gathered {
             spans: Vec::new(),
             start,
             blank: true,
+            radix_start: None,
         }
     }
 
@@ -561,6 +565,10 @@ impl Assembler<'_> {
             ".OP" => self.op_function(at, g),
             ".GLOBA" => self.global_names(),
             ".LIFS" => self.load_condition(at),
+            ".LOP" => self.loader_op(at),
+            ".LIFE" | ".LIFN" | ".LIFG" | ".LIFLE" | ".LIFGE" | ".LIFL" => {
+                self.value_condition(&k, at)
+            }
             ".ELDC" => self.end_load_condition(at),
             // The link requests END would write, written now (real
             // MIDAS's A.LNKOT: AEND5); END then has none left.
@@ -578,6 +586,7 @@ impl Assembler<'_> {
                     g.push(c, s);
                 }
             }
+            "RADIX" if crate::cond::at_literal_line_start(&g.text) => self.radix_in_literal(at, g),
             ".FORMA" => self.set_format(at),
             // `.RADIX rdx,value,`: value read in radix rdx.
             ".RADIX" => {

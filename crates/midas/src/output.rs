@@ -233,6 +233,7 @@ pub(crate) fn assembly(
                 &asm.ddt_blocks(),
                 &asm.program_name(),
                 &asm.ddt_symbols(),
+                asm.ddt_first_slot_block(),
             ),
         ],
     };
@@ -260,32 +261,47 @@ pub(crate) fn assembly(
 /// The relocatable file: the blocks pass 2 made, END's start address, the
 /// symbols in real MIDAS's order.
 fn stink_words(asm: &Assembler<'_>) -> Vec<Word> {
-    let defined: Vec<(String, crate::symtab::Sym)> = asm
+    // Real MIDAS writes them walking its symbol table (SSYMDR), whose
+    // entries also name the loader-valued locals. A symbol's entry is its
+    // block's: one that redefines an initial symbol has an entry of its
+    // own after the initial one (real MIDAS 433: mudsys;mudex's
+    // `ADJSP==105000,,0` at 1643, the initial ADJSP at 1625).
+    let st = crate::assemble::st_entries(&asm.symbols);
+    let slots = crate::symbol_slots::slots(
+        &crate::symbol_order::initial_in_order(),
+        asm.symbols.hash_events(),
+    );
+    let defined: Vec<(String, crate::symtab::Sym, Option<usize>)> = asm
         .symbols
         .program_symbols()
         // Globals are the loader's, not in the local symbols block; MIDAS's
         // own variables (`.OFNM2=...`) are not the program's.
         .filter(|(_, name, ..)| !asm.globals.contains(*name) && !asm.symbols.is_midas_own(name))
-        .map(|(_, name, s, ..)| (name.to_string(), s.clone()))
+        .map(|(block, name, s, ..)| {
+            let entry = slots
+                .get(&(block, name.to_string()))
+                .or_else(|| st.get(name))
+                .copied();
+            (name.to_string(), s.clone(), entry)
+        })
         .collect();
-    // Real MIDAS writes them walking its symbol table (SSYMDR), whose
-    // entries also name the loader-valued locals.
-    let st = crate::assemble::st_entries(&asm.symbols);
     let mut order: Vec<usize> = (0..defined.len()).collect();
-    order.sort_by_key(|&k| st.get(&defined[k].0).copied().unwrap_or(usize::MAX));
+    order.sort_by_key(|&k| defined[k].2.unwrap_or(usize::MAX));
     let symbols = order
         .into_iter()
         .map(|k| {
-            let (name, s) = &defined[k];
+            let (name, s, entry) = &defined[k];
             let (l, r) = crate::assemble::halves(s.rel);
             stink::RelSymbol {
                 name: name.clone(),
                 value: s.value,
                 bits: ((l & 1) as u8) << 1 | (r & 1) as u8,
                 half_killed: s.half_killed,
-                loader_name: asm.reloc.loader_valued.get(name).map(|_| {
-                    crate::assemble::ST_ADDRESS + 3 * st.get(name).copied().unwrap_or(0) as u64
-                }),
+                loader_name: asm
+                    .reloc
+                    .loader_valued
+                    .get(name)
+                    .map(|_| crate::assemble::ST_ADDRESS + 3 * entry.unwrap_or(0) as u64),
             }
         })
         .collect();

@@ -63,6 +63,12 @@ fn fail_unterminated<T>(at: usize, message: impl Into<String>) -> PResult<'stati
 /// `.RPCNT`, `\expr` arguments): `\u{1}` octal digits `\u{1}`.
 pub(crate) const MARK: char = '\u{1}';
 
+/// The marker the gatherer writes for `RADIX n` read as a line of a
+/// literal (`\u{110}` octal digits of n `\u{110}`): numbers after it in
+/// the statement are read in that radix, as real MIDAS reads a literal
+/// line by line (see `Assembler::radix_in_literal`).
+pub(crate) const RADIX_MARK: char = '\u{110}';
+
 /// Whether `c` is in the SQUOZE character set (letters, digits, `.$%`).
 pub(crate) fn is_squoze(c: char) -> bool {
     c.is_ascii_alphanumeric() || matches!(c, '.' | '$' | '%')
@@ -236,7 +242,7 @@ pub(crate) fn statement_with(
     let input = In::new(text);
     let p = Parser {
         expunged,
-        radix,
+        radix: std::cell::Cell::new(radix),
         depth: std::cell::Cell::new(0),
         operators: std::cell::Cell::new(0),
         indirects: std::cell::Cell::new(0),
@@ -247,37 +253,6 @@ pub(crate) fn statement_with(
         Err(nom::Err::Incomplete(_)) => Err(SyntaxError {
             offset: text.len(),
             message: "statement ends too soon".into(),
-            unterminated: true,
-        }),
-    }
-}
-
-/// Parses a field-only expression (conditionals, REPEAT counts, `\expr`).
-pub(crate) fn expression(text: &str, radix: u64) -> Result<WordAst, SyntaxError> {
-    let input = In::new(text);
-    let no_names = std::collections::HashSet::new();
-    let p = Parser {
-        expunged: &no_names,
-        radix,
-        depth: std::cell::Cell::new(0),
-        operators: std::cell::Cell::new(0),
-        indirects: std::cell::Cell::new(0),
-    };
-    let r = (|| {
-        let (rest, _) = blanks(input)?;
-        let (rest, w) = p.word(rest, "")?;
-        let (rest, _) = blanks(rest)?;
-        if !rest.fragment().is_empty() {
-            return fail(rest, "unexpected text after the expression");
-        }
-        Ok((rest, w))
-    })();
-    match r {
-        Ok((_, w)) => Ok(w),
-        Err(nom::Err::Error(e)) | Err(nom::Err::Failure(e)) => Err(e),
-        Err(nom::Err::Incomplete(_)) => Err(SyntaxError {
-            offset: text.len(),
-            message: "expression ends too soon".into(),
             unterminated: true,
         }),
     }
@@ -327,6 +302,7 @@ fn symbol_name(i: In<'_>) -> PResult<'_, String> {
 }
 
 mod expr;
+pub(crate) use expr::expression;
 mod numbers;
 mod pseudos;
 use pseudos::pseudo;
@@ -335,7 +311,8 @@ pub(crate) use pseudos::{is_builtin_name, is_pseudo_name};
 struct Parser<'s> {
     /// Pseudo-ops the program expunged: their names are symbols.
     expunged: &'s std::collections::HashSet<String>,
-    radix: u64,
+    /// The current radix; a `RADIX n` line of a literal changes it.
+    radix: std::cell::Cell<u64>,
     /// How deep `<`, `(`, `[` are nested here, to refuse input that would
     /// overflow the stack.
     depth: std::cell::Cell<u32>,
@@ -474,6 +451,12 @@ impl Parser<'_> {
                 i
             }
             Pseudo::Ignored => take_while(|_| true)(i)?.0,
+            // Real MIDAS 433 ends RADIX's argument at a blank and reads the
+            // rest of the line as a word (`RADIX 8 7` is radix 8 and a 7):
+            // not done here.
+            Pseudo::Radix if i.fragment().trim().contains([' ', '\t']) => {
+                return fail(i, "text after RADIX's argument is not supported");
+            }
             Pseudo::Constants
             | Pseudo::Variables
             | Pseudo::Relocate

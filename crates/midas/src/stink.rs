@@ -29,10 +29,22 @@ pub const GLOBAL_LOCATION: u64 = 2;
 /// The loader command a LOC away from a global location makes (LCEGLO):
 /// back to the program's own relocation.
 pub const END_GLOBAL_LOCATION: u64 = 4;
+/// The loader command `.LOP` makes (real MIDAS's LD.OP): the loader
+/// executes the instruction of its first word on the other two and keeps
+/// the result as `.LVAL1`.
+pub const LOADER_OP: u64 = 7;
+/// The loader command `.LIFE` and its kin make (real MIDAS's LDCV): load
+/// what follows up to `.ELDC` if the word passes the test.
+pub const LOAD_IF_VALUE: u64 = 5;
 
 /// Most words real MIDAS puts after a header (its BSIZE less one),
 /// relocation-bit words included.
 const BLOCK_WORDS: usize = 0o36;
+
+/// A word of a loader command with several (`.LOP`, `.LIFE`): the word
+/// (its globals taken out), its relocation bits, the right half's extra
+/// relocation (as in [`Event::Word`]) and its references to globals.
+pub type LoaderField = (u64, u8, i8, [(u8, u64); crate::assemble::MOST_GLOBALS]);
 
 /// What the assembler did that shapes the output blocks, in order (pass 2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -113,6 +125,24 @@ pub enum Event {
         word: u64,
         /// Relocation bits.
         bits: u8,
+    },
+    /// `.LOP op,a,b`: the block begun ends, then a loader command
+    /// ([`LOADER_OP`]) with the three fields, each with its relocation
+    /// and references, as a word of data has them.
+    LoaderOp {
+        /// Each field: word (its globals taken out), relocation bits, the
+        /// right half's extra relocation (as in [`Event::Word`]), references.
+        fields: [LoaderField; 3],
+    },
+    /// `.LIFE word` and its kin (real MIDAS's A.LDCV): the test (the low
+    /// three bits of JUMPE, JUMPN ...) goes in bits 4.8-4.6 of the header
+    /// of the data block begun, which ends, and of the loader command
+    /// ([`LOAD_IF_VALUE`]) with the word that follows.
+    ValueCondition {
+        /// The test.
+        test: u8,
+        /// The word, its relocation bits, extra relocation and references.
+        field: LoaderField,
     },
     /// A local-global recovery (code 7, code 2: real MIDAS's CLGLO): the
     /// name the loader knew a symbol by, then its new name (null:
@@ -229,6 +259,9 @@ struct Builder {
     /// many 3-bit codes it holds.
     bits_at: usize,
     codes: usize,
+    /// A load-time test on a value (`.LIFE` ...) in bits 4.8-4.6 of the
+    /// headers written until it is reset.
+    test: u64,
 }
 
 impl Builder {
@@ -242,6 +275,7 @@ impl Builder {
             words: Vec::new(),
             bits_at: 0,
             codes: 12,
+            test: 0,
         }
     }
 
@@ -249,7 +283,8 @@ impl Builder {
     fn end_block(&mut self) {
         if !self.words.is_empty() || self.located {
             let count = self.words.len() as u64;
-            let header = (self.kind << 25) | (count << 18) | (self.address & HALF_MASK);
+            let header =
+                (self.test << 32) | (self.kind << 25) | (count << 18) | (self.address & HALF_MASK);
             let mut sum = header;
             self.out.push(Word::new(header));
             for &w in &self.words {
@@ -508,6 +543,29 @@ pub fn words(p: &Program) -> Vec<Word> {
                 b.command(GLOBAL_LOCATION, word, bits, 0, refs);
                 b.kind = RELOCATABLE;
                 b.address = 0;
+            }
+            Event::ValueCondition { test, field } => {
+                // Real MIDAS puts the test in its block buffer's header
+                // before ending the block begun (A.LDCV, then PLDCM's EBLK).
+                b.test = u64::from(test & 7);
+                b.end_block();
+                let kind = b.kind;
+                b.kind = LOADER_COMMAND;
+                let (word, bits, extra, refs) = field;
+                b.word(LOAD_IF_VALUE as u32, word & WORD_MASK, bits, extra, refs);
+                b.end_block();
+                b.kind = kind;
+                b.test = 0;
+            }
+            Event::LoaderOp { fields } => {
+                b.end_block();
+                let kind = b.kind;
+                b.kind = LOADER_COMMAND;
+                for (word, bits, extra, refs) in fields {
+                    b.word(LOADER_OP as u32, word & WORD_MASK, bits, extra, refs);
+                }
+                b.end_block();
+                b.kind = kind;
             }
             Event::EndGlobalLocation {
                 address,

@@ -41,6 +41,9 @@ enum Slot {
 struct Table {
     slots: Vec<Slot>,
     live: HashMap<(usize, String), usize>,
+    /// The block of each slot's last entry: real MIDAS's 3RDWRD, whose
+    /// right half EXPUNGE leaves as it was (AEXPU1 writes only the name).
+    blocks: Vec<usize>,
 }
 
 impl Table {
@@ -54,6 +57,7 @@ impl Table {
         for _ in 0..size {
             if self.slots[at] != Slot::Used {
                 self.slots[at] = Slot::Used;
+                self.blocks[at] = block;
                 self.live.insert((block, key.to_string()), at);
                 return;
             }
@@ -96,6 +100,21 @@ pub(crate) fn slots(initial: &[String], events: &[HashEvent]) -> HashMap<(usize,
         }
     }
     table.live
+}
+
+/// The block named by the 3RDWRD of the table's first slot at the end
+/// (0, `.INIT`, for an initial symbol or a slot never used). Real
+/// MIDAS's BKCNT counts the written symbols with an AOBJN loop that runs
+/// once even when there are none, on that entry: a program writing no
+/// symbol has its GLOBAL block's length 4, not 2, as real MIDAS 433
+/// writes it (midas-oracle; wl;wboard). A table that fills is fatal, 0.
+pub(crate) fn first_slot_block(initial: &[String], events: &[HashEvent]) -> usize {
+    if first_without_room(initial, events).is_some() {
+        return 0;
+    }
+    let mut replay = Replay::new(initial);
+    replay.catch_up(events);
+    replay.table.blocks[0]
 }
 
 /// The first name that finds real MIDAS's table full (it stops there:
@@ -144,6 +163,7 @@ impl Replay {
         let mut table = Table {
             slots: vec![Slot::Free; size],
             live: HashMap::new(),
+            blocks: vec![0; size],
         };
         for k in initial {
             table.make(0, k);

@@ -256,3 +256,67 @@ fn a_reference_with_a_quote_makes_the_label_global() {
         ]
     );
 }
+
+/// The table of a source whose only errors are undefined symbols (real
+/// MIDAS writes its binary after them).
+fn table_after_undefined(source: &str) -> Vec<(u64, String, u64)> {
+    let e = midas::assemble_str("t.mid", source).expect_err("undefined symbols");
+    let a = e.written.expect("written as real MIDAS writes it");
+    let sblk = Sblk::parse(&a.sblk_words()).unwrap();
+    let block = sblk.trailer.iter().find(|b| b.address == 0).unwrap();
+    block
+        .words
+        .chunks(2)
+        .map(|p| {
+            let name = p[0].raw();
+            let name_part = squoze::decode(name & squoze::NAME_MASK);
+            (name & !squoze::NAME_MASK, name_part, p[1].raw())
+        })
+        .collect()
+}
+
+#[test]
+fn with_no_symbol_the_first_slots_block_says_two_words_more() {
+    // Real MIDAS 433's BKCNT counts the written symbols in a loop that runs
+    // once when there are none, on the entry in slot 0 of its table
+    // (ANDCBM, in .INIT): GLOBAL says -4 and holds only its own 2 words.
+    assert_eq!(
+        table("TITLE X\n0\nEND\n"),
+        vec![e(0, "GLOBAL", 0o777774_000000)]
+    );
+    assert_eq!(
+        table(".BEGIN FOO\n0\n.END\n.BEGIN BAR\n0\n.END\nEND\n"),
+        vec![
+            e(0, "FOO", 0o777776_000003),
+            e(0, "BAR", 0o777776_000003),
+            e(0, ".MAIN", 0o777776_000002),
+            e(0, "GLOBAL", 0o777774_000000),
+        ]
+    );
+}
+
+#[test]
+fn with_no_symbol_a_program_entry_in_slot_0_counts_in_its_block() {
+    // After EXPUNGE ANDCBM, an undefined ANDCBM takes slot 0: in .MAIN
+    // (written only when there are blocks), or in FOO for FOO"ANDCBM.
+    assert_eq!(
+        table_after_undefined("EXPUNGE ANDCBM\n.BEGIN FOO\nANDCBM\n.END\nEND\n"),
+        vec![
+            e(0, "FOO", 0o777776_000003),
+            e(0, ".MAIN", 0o777774_000002),
+            e(0, "GLOBAL", 0o777776_000000),
+        ]
+    );
+    assert_eq!(
+        table_after_undefined("EXPUNGE ANDCBM\nANDCBM\nEND\n"),
+        vec![e(0, "GLOBAL", 0o777776_000000)]
+    );
+    assert_eq!(
+        table_after_undefined("EXPUNGE ANDCBM\n.BEGIN FOO\nFOO\"ANDCBM\n.END\nEND\n"),
+        vec![
+            e(0, "FOO", 0o777774_000003),
+            e(0, ".MAIN", 0o777776_000002),
+            e(0, "GLOBAL", 0o777776_000000),
+        ]
+    );
+}

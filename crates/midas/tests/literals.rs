@@ -62,3 +62,63 @@ fn assignments_in_a_literal_are_done_in_order_among_its_words() {
         ]
     );
 }
+
+#[test]
+fn radix_as_a_line_of_a_literal_reads_the_lines_after_it_in_that_radix() {
+    // Real MIDAS 433 (midas-oracle) reads a literal line by line: after
+    // `RADIX 10.` a number and a macro's `\X` argument are decimal, up to
+    // `RADIX 8`; the radix stays set after the statement (MOVEI 4,20 is
+    // 24), also on a line separated by `?` (_teco_;teco.1213's SYSCAL).
+    let src = "DEFINE SIX N\nSIXBIT /N/\nTERMIN\nX==12\n\
+        GO:\tMOVEI 1,[10\n\tSIX \\X\n\tRADIX 10.\n\t10\n\tSIX \\X\n\
+        \t\tRADIX 8 ; back\n\t10\n\tSIX \\X\n\t]\n\tMOVEI 2,10\n\
+        \tMOVEI 3,[RADIX 10.\n\t20]\n\tMOVEI 4,20\n\tRADIX 8\n\
+        \tMOVEI 5,[10 ? RADIX 10. ? 10 ? RADIX 8 ? 20]\n\tMOVEI 6,10\n\tEND GO\n";
+    assert_eq!(
+        support::whole_words(src),
+        vec![
+            0o201040_000106,
+            0o201100_000010,
+            0o201140_000114,
+            0o201200_000024,
+            0o201240_000115,
+            0o201300_000010,
+            0o10,
+            0o212200_000000,
+            0o12,
+            0o212000_000000,
+            0o10,
+            0o212200_000000,
+            0o24,
+            0o10,
+            0o12,
+            0o20,
+        ]
+    );
+}
+
+#[test]
+fn radix_ends_its_argument_at_a_blank_and_other_uses_in_a_literal_are_refused() {
+    // Real MIDAS 433 ends RADIX's argument at a blank: in a literal the
+    // rest of the line is a word of it, read in the new radix (oracle).
+    assert_eq!(
+        support::placed("MOVEI 1,[1 ? RADIX 10. 10]\nMOVEI 2,10"),
+        vec![
+            (0o100, 0o201040_000102),
+            (0o101, 0o201100_000012),
+            (0o102, 1),
+            (0o103, 0o12)
+        ]
+    );
+    // Not checked against real MIDAS: errors, not guesses. Outside a
+    // literal the rest of the line would be a word (`RADIX 8 7` is a 7).
+    let e = support::fails("RADIX 8 7");
+    assert!(e.contains("text after RADIX"), "{e}");
+    let e = support::fails("MOVEI 1,[1 ? RADIX 10.,5]");
+    assert!(e.contains("a comma after RADIX"), "{e}");
+    let e = support::fails("MOVEI 1,[1 ? 2 RADIX 10.]");
+    assert!(e.contains("undefined symbol RADIX"), "{e}");
+    // An assignment done early in a literal read in two radixes.
+    let e = support::fails("MOVEI 1,[A==10 ? RADIX 10. ? IFE A-8,[1] ? 2]");
+    assert!(e.contains("not supported"), "{e}");
+}

@@ -103,3 +103,38 @@ fn literals_merged_after_a_later_definition_are_merged_also_with_undefined_symbo
     let placed: Vec<(u32, u64)> = a.words.iter().map(|(at, w)| (*at, w.raw())).collect();
     assert_eq!(placed.last(), Some(&(0o105, 0o201000_000105)), "{placed:?}");
 }
+
+#[test]
+fn on_pass_2_literals_whose_undefined_symbols_became_0_are_one_word() {
+    // Real MIDAS 433 (midas-oracle): on pass 1 [FOO], [BAR], [FOO*2] and
+    // [0] are four constants (each refers to other unknowns), on pass 2 an
+    // undefined symbol is a plain 0 and they share one word, as [BAR,,1]
+    // and [1] share another; the area keeps its pass-1 size of 6, so AFTER
+    // is at 114 (hello;hello.fai's [47B8], [51B8] and [CALLI 0]).
+    let e = refused(
+        "GO: MOVEI 1,[FOO]\nMOVEI 2,[BAR]\nMOVEI 3,[FOO*2]\nMOVEI 4,[0]\n\
+         MOVEI 5,[BAR,,1]\nMOVEI 6,[1]\nCONSTANTS\nAFTER: JRST GO",
+    );
+    assert!(
+        e.diagnostics
+            .iter()
+            .all(|d| d.kind == midas::ErrorKind::UndefinedSymbol),
+        "{e}"
+    );
+    let a = e.written.expect("the binary real MIDAS writes");
+    let placed: Vec<(u32, u64)> = a.words.iter().map(|&(at, w)| (at, w.raw())).collect();
+    assert_eq!(
+        placed,
+        vec![
+            (0o100, 0o201040_000106),
+            (0o101, 0o201100_000106),
+            (0o102, 0o201140_000106),
+            (0o103, 0o201200_000106),
+            (0o104, 0o201240_000107),
+            (0o105, 0o201300_000107),
+            (0o106, 0),
+            (0o107, 1),
+            (0o114, 0o254000_000100),
+        ]
+    );
+}

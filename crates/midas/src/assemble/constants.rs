@@ -12,11 +12,17 @@ impl Assembler<'_> {
     /// there, a longer one never does (manual node Literals). On pass 1 a
     /// word that refers to undefined symbols is equal to one that refers to
     /// the same symbols in the same way (real MIDAS merges three
-    /// `[440700,,BUF]` with BUF defined later into one word).
+    /// `[440700,,BUF]` with BUF defined later into one word). On pass 2 an
+    /// undefined symbol is a plain 0 (midas.458 GVUNDF: "Undefined in
+    /// literal", then CABPOP, no GLOTB entry), so a word holding one is
+    /// equal to any word of the same value (hello;hello.fai's `[47B8]` and
+    /// `[51B8]` are one zero word there, though two on pass 1).
     pub fn add_literal(&mut self, words: &[Value], at: Span) -> Value {
         let call = self.merges.next_call(self.pass);
-        let index = if words.len() == 1 && !words[0].opaque {
-            let (w, shadow, rel) = (words[0].w, words[0].shadow, words[0].rel);
+        let plain = self.pass == 2;
+        let index = if words.len() == 1 && (plain || !words[0].opaque) {
+            let (w, rel) = (words[0].w, words[0].rel);
+            let shadow = if plain { w } else { words[0].shadow };
             let glob = words[0].glob.canonical();
             let forced = match self.pass {
                 1 => self.merges.forced_entry(call),
@@ -47,7 +53,8 @@ impl Assembler<'_> {
         } else {
             let first = self.literals.len();
             for w in words {
-                self.literals.push((w.w, w.shadow, w.rel, w.glob));
+                let shadow = if plain { w.w } else { w.shadow };
+                self.literals.push((w.w, shadow, w.rel, w.glob));
             }
             self.merges.landed(call, first, words.len());
             first

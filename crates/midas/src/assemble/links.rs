@@ -127,14 +127,20 @@ impl Assembler<'_> {
         for t in glob.terms.iter().filter(|t| t.id != 0) {
             let key = self.global_ids[t.id as usize - 1].clone();
             if self.loader_valued(&key).is_some() {
-                self.error(
-                    at,
-                    ErrorKind::Syntax,
-                    format!(
-                        "{}, whose value only the loader knows, in a literal is not supported yet",
-                        crate::assemble::loader_key_name(&key)
-                    ),
-                );
+                // A symbol only the loader knows is a reference in the
+                // constant, as in a word (no definition to write); a
+                // literal of a constants area placed where the location
+                // is global, inside another literal, is not followed.
+                if crate::assemble::is_area_key(&key) {
+                    self.error(
+                        at,
+                        ErrorKind::Syntax,
+                        format!(
+                            "{}, whose value only the loader knows, in a literal is not supported yet",
+                            crate::assemble::loader_key_name(&key)
+                        ),
+                    );
+                }
                 continue;
             }
             let place = self.symbols.resolve(&key);

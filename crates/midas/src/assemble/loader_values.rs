@@ -51,6 +51,12 @@ pub(crate) fn st_entries(symbols: &crate::symtab::Symbols) -> HashMap<String, us
         .collect()
 }
 
+/// Whether a key of [`GlobalTerms`] stands for a constants area placed
+/// where the location is global.
+pub(crate) fn is_area_key(key: &str) -> bool {
+    key.starts_with(AREA_KEY)
+}
+
 /// How a key of [`GlobalTerms`] reads in a message: a constants area's
 /// is "a literal of a constants area placed where the location is
 /// global".
@@ -65,6 +71,9 @@ pub(crate) fn loader_key_name(key: &str) -> String {
 /// The loader's location counter, an initial global of real MIDAS.
 pub(crate) const LOADER_DOT: &str = "$.";
 
+/// What the loader's last `.LOP` computed, an initial global of real MIDAS.
+const LOADER_OP_VALUE: &str = ".LVAL1";
+
 impl Assembler<'_> {
     /// Whether the loader alone knows `key`'s value, and then whether it
     /// is global (`$.` is).
@@ -72,7 +81,7 @@ impl Assembler<'_> {
         if !self.reloc.on {
             return None;
         }
-        if key == LOADER_DOT {
+        if key == LOADER_DOT || key == LOADER_OP_VALUE {
             return Some(true);
         }
         if key.starts_with(AREA_KEY) {
@@ -304,6 +313,25 @@ impl Assembler<'_> {
         true
     }
 
+    /// BLOCK n while the location is global (real MIDAS's ABLKG): the
+    /// loader's location counter moves on, by a loader command 2 whose
+    /// word is n with `$.` added in as a right-half reference (HFWDF; a
+    /// `LOC $.+n` refers to the whole word); `.` is then relocatable 0 of
+    /// the new place. With an OFFSET (which ABLKG subtracts, or a global
+    /// one's `$L.`), or a size that is relocatable or has globals: refused.
+    pub(crate) fn block_in_global_location(&mut self, v: &Value, at: Span) {
+        if self.offset != 0 || !v.glob.is_empty() || v.rel != 0 {
+            let message = "BLOCK with an OFFSET, or of a relocatable or global size, while the \
+                           location is global is not supported";
+            self.error(at, ErrorKind::Syntax, message);
+            return;
+        }
+        let mut dot = self.loader_value(LOADER_DOT);
+        dot.glob.terms[0].field = super::RIGHT;
+        dot.w = v.w & HALF_MASK;
+        self.loader_location(&dot, at);
+    }
+
     /// What real MIDAS does while the location is global and this
     /// assembler does not (constants or variables placed there, BLOCK,
     /// OFFSET, END): refused with its place.
@@ -393,6 +421,72 @@ impl Assembler<'_> {
                 count,
                 names,
             });
+        }
+    }
+
+    /// `.LOP op a b` (real MIDAS's A.LOP): three fields, ended by blanks
+    /// or commas, for the loader, which executes `op` on `a` and `b` and
+    /// keeps the result as `.LVAL1` (mudsys;bufmod: `.LOP ANDCM HERE
+    /// 1777` then `STRBUF==.LVAL1`). The data block begun ends first.
+    pub(crate) fn loader_op(&mut self, at: Span) {
+        if !self.reloc.on {
+            self.error(at, ErrorKind::Syntax, ".LOP in an absolute assembly");
+            return;
+        }
+        let mut fields = [(0, 0, 0, [(0, 0); super::MOST_GLOBALS]); 3];
+        for field in &mut fields {
+            self.reader.skip_blanks();
+            let v = self.function_value_of_field(at).unwrap_or_default();
+            let (mut w, mut r) = (v.w, v.rel);
+            if self.pass == 2 {
+                let (refs, _) = self.global_references(&mut w, &mut r, v.glob, at);
+                let (bits, extra) = self.relocation_code(r, at);
+                *field = (w & WORD_MASK, bits, extra, refs);
+            }
+        }
+        self.end_data_block();
+        if self.pass == 2 {
+            self.reloc.events.push(Event::LoaderOp { fields });
+        }
+    }
+
+    /// `.LIFE word` and `.LIFN`, `.LIFG`, `.LIFLE`, `.LIFGE`, `.LIFL`
+    /// (real MIDAS's A.LDCV): what follows up to `.ELDC` is loaded if the
+    /// word, which the loader computes, passes the test (mudsys;initm's
+    /// `.LIFG <TVBASE+TVLNT-TVLOC>`): a load-time conditional.
+    pub(crate) fn value_condition(&mut self, name: &str, at: Span) {
+        if !self.reloc.on {
+            self.error(
+                at,
+                ErrorKind::Syntax,
+                format!("{name} in an absolute assembly"),
+            );
+            return;
+        }
+        // The low three bits of the JUMP that real MIDAS's table gives it.
+        let test = match name {
+            ".LIFL" => 1,
+            ".LIFE" => 2,
+            ".LIFLE" => 3,
+            ".LIFGE" => 5,
+            ".LIFN" => 6,
+            _ => 7,
+        };
+        self.reader.skip_blanks();
+        let v = self.function_value_of_word(at).unwrap_or_default();
+        if self.reader.peek() == Some(',') {
+            let message = format!("a comma in {name}'s word is not supported");
+            self.error(at, ErrorKind::Syntax, message);
+        }
+        self.reloc.load_conditions += 1;
+        if self.pass == 2 {
+            let (mut w, mut r) = (v.w, v.rel);
+            let (refs, _) = self.global_references(&mut w, &mut r, v.glob, at);
+            let (bits, extra) = self.relocation_code(r, at);
+            let field = (w & WORD_MASK, bits, extra, refs);
+            self.reloc
+                .events
+                .push(Event::ValueCondition { test, field });
         }
     }
 

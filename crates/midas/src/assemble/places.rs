@@ -216,6 +216,14 @@ impl Assembler<'_> {
         crate::ddt_symbols::table_order(out)
     }
 
+    /// The block of the first slot's entry in real MIDAS's hash table (see
+    /// [`crate::symbol_slots::first_slot_block`]); without blocks, only
+    /// `.INIT` (0) counts, the others not being written.
+    pub(crate) fn ddt_first_slot_block(&self) -> usize {
+        let initial = crate::symbol_order::initial_in_order();
+        crate::symbol_slots::first_slot_block(&initial, self.symbols.hash_events())
+    }
+
     /// The blocks for DDT's table, as the symbol table knows them.
     pub(crate) fn ddt_blocks(&self) -> Vec<BlockInfo> {
         self.symbols

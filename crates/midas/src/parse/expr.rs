@@ -275,6 +275,7 @@ impl Parser<'_> {
             match i.fragment().chars().next() {
                 None => return fail_unterminated(open, "unterminated literal"),
                 Some(']') => return Ok((adv(i, 1), Syllable::Literal(words))),
+                Some(RADIX_MARK) => i = self.radix_line(i)?.0,
                 Some(_) => {
                     // A label inside a literal is an error in MIDAS.
                     let lab: PResult<'a, _> = pair(symbol_name, ch(':'))(i);
@@ -315,8 +316,62 @@ impl Parser<'_> {
     }
 }
 
+impl Parser<'_> {
+    /// A literal's line `RADIX n` as the gatherer marked it: the numbers
+    /// read after it are in radix n; a word after it on the line is the
+    /// literal's, a comma is refused (not checked against real MIDAS).
+    fn radix_line<'a>(&self, i: In<'a>) -> PResult<'a, ()> {
+        let (r, digits) = nom::sequence::delimited(
+            ch(RADIX_MARK),
+            take_while1(|c: char| c.is_digit(8)),
+            ch(RADIX_MARK),
+        )(i)?;
+        self.radix
+            .set(u64::from_str_radix(digits.fragment(), 8).unwrap_or(8));
+        let (after, _) = blanks(r)?;
+        match after.fragment().chars().next() {
+            Some(',') => fail(
+                after,
+                "a comma after RADIX's argument in a literal is not supported",
+            ),
+            _ => Ok((r, ())),
+        }
+    }
+}
+
 /// After the name SQUOZE and a blank, where its arguments begin.
 fn squoze_pseudo(i: In<'_>) -> Option<In<'_>> {
     let (rest, name) = squoze_run(i).ok()?;
     (key(name.fragment()) == "SQUOZE" && rest.fragment().starts_with([' ', '\t'])).then_some(rest)
+}
+
+/// Parses a field-only expression (conditionals, REPEAT counts, `\expr`).
+pub(crate) fn expression(text: &str, radix: u64) -> Result<WordAst, SyntaxError> {
+    let input = In::new(text);
+    let no_names = std::collections::HashSet::new();
+    let p = Parser {
+        expunged: &no_names,
+        radix: std::cell::Cell::new(radix),
+        depth: std::cell::Cell::new(0),
+        operators: std::cell::Cell::new(0),
+        indirects: std::cell::Cell::new(0),
+    };
+    let r = (|| {
+        let (rest, _) = blanks(input)?;
+        let (rest, w) = p.word(rest, "")?;
+        let (rest, _) = blanks(rest)?;
+        if !rest.fragment().is_empty() {
+            return fail(rest, "unexpected text after the expression");
+        }
+        Ok((rest, w))
+    })();
+    match r {
+        Ok((_, w)) => Ok(w),
+        Err(nom::Err::Error(e)) | Err(nom::Err::Failure(e)) => Err(e),
+        Err(nom::Err::Incomplete(_)) => Err(SyntaxError {
+            offset: text.len(),
+            message: "expression ends too soon".into(),
+            unterminated: true,
+        }),
+    }
 }

@@ -50,7 +50,7 @@ impl Parser<'_> {
             rest = adv(rest, 1);
             (s, 8)
         } else {
-            (s, self.radix)
+            (s, self.radix.get())
         };
         let mut value: u64 = 0;
         for c in digits.chars() {
@@ -88,7 +88,7 @@ impl Parser<'_> {
             let radix = match suffix {
                 Some('.') => 10,
                 Some(_) => 8,
-                None => self.radix,
+                None => self.radix.get(),
             };
             let mut v: u64 = 0;
             for c in digits.fragment().chars() {
