@@ -129,16 +129,21 @@ impl Portfolio {
             self.split(1 - refuted);
         }
         let inbox = std::mem::take(&mut self.inbox);
-        let results: Vec<(Option<bool>, u64)> = std::thread::scope(|scope| {
+        let results: [(Option<bool>, u64); 2] = std::thread::scope(|scope| {
             let (first, rest) = self.searches.split_at_mut(1);
             let (first, other) = (&mut first[0], &mut rest[0]);
             let other_inbox = &inbox[1];
             let theirs = scope.spawn(move || run_round(other, other_inbox));
             let mine = run_round(first, &inbox[0]);
-            [mine, theirs.join().expect("a search thread panicked")].to_vec()
+            [mine, theirs.join().expect("a search thread panicked")]
         });
-        let shared: Vec<Vec<Lit>> = self.searches.iter_mut().map(Sat::take_outbox).collect();
-        self.inbox = vec![shared[1].clone(), shared[0].clone()];
+        // Each search's inbox is what the other shared.
+        self.inbox = self
+            .searches
+            .iter_mut()
+            .rev()
+            .map(Sat::take_outbox)
+            .collect();
         let (_, winner, found) = results
             .iter()
             .enumerate()

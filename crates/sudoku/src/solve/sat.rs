@@ -722,13 +722,16 @@ impl Sat {
                 self.last_level.clear();
                 let (learnt, back) = self.analyze(conflict);
                 self.backtrack(back);
-                if self.sharing {
-                    self.share(&learnt);
-                }
                 if learnt.len() == 1 {
+                    if self.sharing {
+                        self.share(&learnt, 1);
+                    }
                     self.assign(learnt[0], Reason::Decision);
                 } else {
                     let lbd = self.lbd(&learnt);
+                    if self.sharing {
+                        self.share(&learnt, lbd);
+                    }
                     self.bump_last_level(lbd);
                     if GLUCOSE_RESTARTS && self.note_lbd(lbd) {
                         local = budget;

@@ -25,22 +25,15 @@ impl Sat {
         self.sharing = true;
     }
 
-    /// Copies `learnt` to the outbox when short enough or of a small LBD.
-    /// Called right after the backtrack that the clause asserts, before
-    /// it is attached.
-    pub(super) fn share(&mut self, learnt: &[Lit]) {
-        let lbd = if learnt.len() == 1 {
-            1
-        } else if learnt.len() <= SHARE_LEN {
-            // Short enough either way; no need to count its levels.
-            learnt.len() as u32
-        } else {
-            // The asserting literal is open now; the rest keep their levels.
-            self.lbd(&learnt[1..]) + 1
-        };
-        if learnt.len() <= SHARE_LEN || lbd <= SHARE_LBD {
+    /// Copies `learnt`, of LBD `lbd` as the search measured it, to the
+    /// outbox when short enough or of a small LBD. A short clause is sent
+    /// with its length as its LBD.
+    pub(super) fn share(&mut self, learnt: &[Lit], lbd: u32) {
+        let short = learnt.len() <= SHARE_LEN;
+        if short || lbd <= SHARE_LBD {
             self.outbox.push(learnt.len() as Lit);
-            self.outbox.push(lbd);
+            self.outbox
+                .push(if short { learnt.len() as u32 } else { lbd });
             self.outbox.extend_from_slice(learnt);
         }
     }
